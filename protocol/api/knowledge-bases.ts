@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** A model reference inside a KB or agent: provider plus whatever that provider needs. */
+export const modelConfigSchema = z.looseObject({
+  provider: z.string().optional(),
+  model_name: z.string().optional(),
+  api_key: z.string().optional(),
+  base_url: z.string().optional(),
+});
+export type ModelConfig = z.infer<typeof modelConfigSchema>;
+
+export const knowledgeBaseSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]),
+  name: z.string(),
+  project_id: z.union([z.string(), z.number()]).optional(),
+  project_name: z.string().optional(),
+  vector_database: z.string().nullable().optional(),
+  vector_database_table: z.string().nullable().optional(),
+  created_at: z.string().nullable().optional(),
+  updated_at: z.string().nullable().optional(),
+  query_id: z.union([z.string(), z.number()]).nullable().optional(),
+  embedding_model: modelConfigSchema.nullable().optional(),
+  reranking_model: modelConfigSchema.nullable().optional(),
+  metadata_columns: z.array(z.string()).nullable().optional(),
+  content_columns: z.array(z.string()).nullable().optional(),
+  id_column: z.string().nullable().optional(),
+  params: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export type KnowledgeBase = z.infer<typeof knowledgeBaseSchema>;
+export const knowledgeBasesSchema = z.array(knowledgeBaseSchema);
+
+export const chunkingConfigSchema = z.object({
+  chunk_size: z.number().int().positive().optional(),
+  chunk_overlap: z.number().int().nonnegative().optional(),
+});
+
+/** Body of create (`POST`) and alter (`PUT`), under the key `knowledge_base`. */
+export const knowledgeBaseInputSchema = z.looseObject({
+  name: z.string().optional(),
+  embedding_model: modelConfigSchema.optional(),
+  reranking_model: z.union([modelConfigSchema, z.literal(false), z.null()]).optional(),
+  metadata_columns: z.array(z.string()).optional(),
+  content_columns: z.array(z.string()).optional(),
+  id_column: z.string().optional(),
+  preprocessing: z.looseObject({ text_chunking_config: chunkingConfigSchema.optional() }).optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+  rows: z.array(z.record(z.string(), z.unknown())).optional(),
+});
+export type KnowledgeBaseInput = z.infer<typeof knowledgeBaseInputSchema>;
+export const knowledgeBaseBodySchema = z.object({ knowledge_base: knowledgeBaseInputSchema });
+
+/** Progress of a long insert (ours): polled by the console while it loads rows. */
+export const insertProgressSchema = z.looseObject({
+  state: z.enum(['idle', 'running', 'done', 'failed']),
+  rows_done: z.number(),
+  rows_total: z.number(),
+  error: z.string().nullable().optional(),
+});
+export type InsertProgress = z.infer<typeof insertProgressSchema>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+export const sqlContextSchema = z.looseObject({
+  db: z.string().optional(),
+  show_secrets: z.boolean().optional(),
+});
+export type SqlContext = z.infer<typeof sqlContextSchema>;
+
+export const sqlRequestSchema = z.object({
+  query: z.string(),
+  context: sqlContextSchema.optional(),
+});
+export type SqlRequest = z.infer<typeof sqlRequestSchema>;
+
+/** A cell as it arrives in JSON: objects stay objects (KB metadata), wide integers are numbers when safe. */
+export type SqlCell = unknown;
+
+export const sqlTableResultSchema = z.looseObject({
+  type: z.literal('table'),
+  column_names: z.array(z.string()),
+  data: z.array(z.array(z.unknown())),
+  context: sqlContextSchema.optional(),
+});
+
+export const sqlOkResultSchema = z.looseObject({
+  type: z.literal('ok'),
+  affected_rows: z.number().nullable().optional(),
+  context: sqlContextSchema.optional(),
+});
+
+export const errorPositionSchema = z.object({ line: z.number(), column: z.number() });
+export type ErrorPosition = z.infer<typeof errorPositionSchema>;
+
+export const sqlErrorResultSchema = z.looseObject({
+  type: z.literal('error'),
+  error_code: z.number().optional(),
+  error_message: z.string(),
+  error_position: errorPositionSchema.optional(),
+  context: sqlContextSchema.optional(),
+});
+
+export const sqlResultSchema = z.discriminatedUnion('type', [
+  sqlTableResultSchema,
+  sqlOkResultSchema,
+  sqlErrorResultSchema,
+]);
+export type SqlTableResult = z.infer<typeof sqlTableResultSchema>;
+export type SqlOkResult = z.infer<typeof sqlOkResultSchema>;
+export type SqlErrorResult = z.infer<typeof sqlErrorResultSchema>;
+export type SqlResult = z.infer<typeof sqlResultSchema>;

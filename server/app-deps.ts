@@ -1,0 +1,19 @@
+import type { Databases } from './engines/catalog';
+import type { AuthService } from './services/auth';
+import type { FileService } from './services/files';
+import type { ProjectService } from './services/projects';
+import type { SqlRouter } from './services/sql/router';
+
+/** Everything the HTTP layer needs, built by `openServices` (or by a test). */
+export interface AppDeps {
+  version: string;
+  databases: Databases;
+  projects: ProjectService;
+  auth: AuthService;
+  files: FileService;
+  sql: SqlRouter;
+  /** Folder with the built console; when missing, `/` answers a short note instead. */
+  staticDir?: string;
+  /** Forward /api to another instance instead of answering it here. */
+  apiUrl?: string;
+}

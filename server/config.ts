@@ -1,0 +1,81 @@
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** When set, the server serves the console and forwards /api to this instance instead of its own API. */
+  apiUrl?: string;
+  auth?: { username: string; password: string };
+  /** How long a login token lives, in seconds. */
+  tokenTtlSeconds: number;
+  demo: boolean;
+  /** Folder holding the built console (`vite build` output). */
+  staticDir: string;
+  /** The model used when a KB or agent names none. */
+  defaultModel: { provider: string; model_name?: string; base_url?: string; api_key?: string };
+}
+
+const HELP = `Knowledge Studio server
+
+  --port N           port to listen on (env KS_PORT, default 47334)
+  --host H           address to bind (env KS_HOST, default 127.0.0.1)
+  --data-dir DIR     data folder (env KS_DATA_DIR, default ./data)
+  --api-url URL      serve the console and forward /api to another instance (env KS_API_URL)
+  --username U       turn on login with this user (env KS_USERNAME)
+  --password P       ...and this password (env KS_PASSWORD)
+  --token-ttl S      login token lifetime in seconds (env KS_TOKEN_TTL, default 604800 = 7 days)
+  --no-demo          do not create the demo knowledge base and agent in an empty data folder
+  --default-provider local|openai|ollama   default model provider (env KS_DEFAULT_PROVIDER)
+  --default-model NAME                     default model name (env KS_DEFAULT_MODEL)
+  --default-base-url URL                   default provider base URL (env KS_DEFAULT_BASE_URL)
+  (the default provider's key comes only from env KS_DEFAULT_API_KEY, never from a flag)
+`;
+
+/** Reads flags first, then environment variables, then defaults. Throws with the help text on bad flags. */
+export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'api-url': { type: 'string' },
+      username: { type: 'string' },
+      password: { type: 'string' },
+      'token-ttl': { type: 'string' },
+      'no-demo': { type: 'boolean' },
+      'default-provider': { type: 'string' },
+      'default-model': { type: 'string' },
+      'default-base-url': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) throw new Error(HELP);
+  const port = Number(values.port ?? env.KS_PORT ?? 47334);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535\n\n${HELP}`);
+  const username = values.username ?? env.KS_USERNAME;
+  const password = values.password ?? env.KS_PASSWORD;
+  if ((username && !password) || (!username && password)) {
+    throw new Error(`Login needs both a username and a password\n\n${HELP}`);
+  }
+  const ttl = Number(values['token-ttl'] ?? env.KS_TOKEN_TTL ?? 7 * 24 * 3600);
+  return {
+    port,
+    host: values.host ?? env.KS_HOST ?? '127.0.0.1',
+    dataDir: path.resolve(values['data-dir'] ?? env.KS_DATA_DIR ?? 'data'),
+    apiUrl: values['api-url'] ?? env.KS_API_URL,
+    auth: username && password ? { username, password } : undefined,
+    tokenTtlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 7 * 24 * 3600,
+    demo: !values['no-demo'] && env.KS_NO_DEMO !== '1',
+    staticDir: path.resolve(import.meta.dirname, '..', 'dist'),
+    defaultModel: {
+      provider: values['default-provider'] ?? env.KS_DEFAULT_PROVIDER ?? 'local',
+      model_name: values['default-model'] ?? env.KS_DEFAULT_MODEL,
+      base_url: values['default-base-url'] ?? env.KS_DEFAULT_BASE_URL,
+      api_key: env.KS_DEFAULT_API_KEY,
+    },
+  };
+}

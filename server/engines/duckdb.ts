@@ -1,0 +1,112 @@
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+
+/** A value as it travels in JSON: DuckDB's 64-bit integers become numbers when they fit. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export interface QueryResult {
+  columnNames: string[];
+  columnTypes: string[];
+  rows: JsonValue[][];
+}
+
+export type SqlParam = string | number | boolean | null;
+
+const NUMERIC_TEXT_TYPES = /^(BIGINT|HUGEINT|UBIGINT|UHUGEINT|DECIMAL)/;
+
+/** DuckDB renders wide integers and decimals as strings in JSON; turn them into numbers when that loses nothing. */
+function toJsonNumber(value: JsonValue, type: string): JsonValue {
+  if (typeof value !== 'string' || !NUMERIC_TEXT_TYPES.test(type)) return value;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return value;
+  if (type.startsWith('DECIMAL')) return n;
+  return Number.isSafeInteger(n) ? n : value;
+}
+
+/**
+ * One embedded DuckDB database file. All statements go through one connection, serialised by a queue,
+ * because DuckDB connections are not safe for concurrent use from the same JS thread's interleaved awaits.
+ */
+export class DuckDb {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly connection: DuckDBConnection,
+  ) {}
+
+  static async open(path: string): Promise<DuckDb> {
+    const instance = await DuckDBInstance.create(path);
+    const connection = await instance.connect();
+    return new DuckDb(instance, connection);
+  }
+
+  /** Runs `fn` after every earlier call has finished. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async query(sql: string, params: SqlParam[] = []): Promise<QueryResult> {
+    return this.serial(() => this.readAll(sql, params));
+  }
+
+  private async readAll(sql: string, params: SqlParam[]): Promise<QueryResult> {
+    const reader = params.length
+      ? await this.connection.runAndReadAll(sql, params as DuckDBValue[])
+      : await this.connection.runAndReadAll(sql);
+    const columnTypes = reader.columnTypes().map((t) => t.toString());
+    const rows = (reader.getRowsJson() as JsonValue[][]).map((row) =>
+      row.map((v, i) => toJsonNumber(v, columnTypes[i])),
+    );
+    return { columnNames: reader.columnNames(), columnTypes, rows };
+  }
+
+  /** Rows as objects keyed by column name. */
+  async all<T = Record<string, JsonValue>>(sql: string, params: SqlParam[] = []): Promise<T[]> {
+    const { columnNames, rows } = await this.query(sql, params);
+    return rows.map((row) => Object.fromEntries(columnNames.map((c, i) => [c, row[i]])) as T);
+  }
+
+  async run(sql: string, params: SqlParam[] = []): Promise<void> {
+    await this.serial(async () => {
+      if (params.length) await this.connection.run(sql, params as DuckDBValue[]);
+      else await this.connection.run(sql);
+    });
+  }
+
+  /** Runs `fn` inside a transaction; rolls back if it throws. */
+  async transaction<T>(fn: (tx: Pick<DuckDb, 'query' | 'all' | 'run'>) => Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      const tx = {
+        query: (sql: string, params: SqlParam[] = []) => this.readAll(sql, params),
+        all: async <R = Record<string, JsonValue>>(sql: string, params: SqlParam[] = []) => {
+          const r = await this.readAll(sql, params);
+          return r.rows.map((row) => Object.fromEntries(r.columnNames.map((c, i) => [c, row[i]])) as R);
+        },
+        run: async (sql: string, params: SqlParam[] = []) => {
+          await this.readAll(sql, params);
+        },
+      };
+      await this.connection.run('BEGIN TRANSACTION');
+      try {
+        const result = await fn(tx as Pick<DuckDb, 'query' | 'all' | 'run'>);
+        await this.connection.run('COMMIT');
+        return result;
+      } catch (err) {
+        await this.connection.run('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+
+  close(): void {
+    this.connection.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+/** Quotes an identifier for DuckDB: the only safe way to put a user-chosen name into a statement. */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

@@ -1,0 +1,39 @@
+import { readConfig } from './config';
+import { createApp } from './app';
+import { openServices } from './services/index';
+
+/** Starts the server: flags and environment in, engines open, listening. Nothing else lives here. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = readConfig(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
+  const deps = await openServices({
+    dataDir: config.dataDir,
+    auth: config.auth ? { ...config.auth, tokenTtlSeconds: config.tokenTtlSeconds } : undefined,
+    staticDir: config.staticDir,
+    apiUrl: config.apiUrl,
+    log: (err) => console.error('statement failed:', err),
+  });
+  const app = createApp(deps, { logger: false });
+  const address = await app.listen({ port: config.port, host: config.host });
+  // Tests and scripts read this line to find the port when started with --port 0.
+  console.log(`Knowledge Studio listening on ${address.replace('127.0.0.1', 'localhost')} (data: ${config.dataDir})`);
+  if (config.apiUrl) console.log(`Forwarding /api to ${config.apiUrl}`);
+  if (config.auth) console.log('Login is on');
+  const stop = async () => {
+    await app.close();
+    deps.databases.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error('Knowledge Studio could not start:', (err as Error).message);
+  process.exit(1);
+});

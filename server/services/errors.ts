@@ -1,0 +1,26 @@
+/**
+ * Typed errors that services throw. Routes turn them into problem bodies with the right status; the SQL
+ * router turns them into `error` results. The message always names the object concerned.
+ */
+export class ServiceError extends Error {
+  constructor(
+    message: string,
+    /** The request field the problem concerns, when there is one: the console shows it beside that field. */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 404: an unknown project, knowledge base, agent, table or file. */
+export class NotFoundError extends ServiceError {}
+
+/** 409: the name is taken. */
+export class ConflictError extends ServiceError {}
+
+/** 400: the request is well-formed but its values are not acceptable. */
+export class ValidationError extends ServiceError {}
+
+/** 502: a model provider or other upstream service failed; the message names it and the cause. */
+export class UpstreamError extends ServiceError {}

@@ -1,0 +1,40 @@
+import { openDatabases } from '../engines/catalog';
+import type { AppDeps } from '../app-deps';
+import { AuthService, type AuthConfig } from './auth';
+import { FileService } from './files';
+import { ProjectService } from './projects';
+import { registerCoreHandlers } from './sql/core-handlers';
+import { EngineSelect } from './sql/engine-select';
+import { SqlRouter } from './sql/router';
+
+export const VERSION = '0.1.0';
+
+export interface ServiceOptions {
+  dataDir: string;
+  auth?: AuthConfig;
+  staticDir?: string;
+  apiUrl?: string;
+  log?: (err: unknown) => void;
+}
+
+/** Opens the engines in a data folder and builds every service on them. */
+export async function openServices(options: ServiceOptions): Promise<AppDeps> {
+  const databases = await openDatabases(options.dataDir);
+  const projects = new ProjectService(databases.catalog);
+  await projects.ensureDefault();
+  const auth = new AuthService(databases.catalog, options.auth);
+  await auth.ensureSchema();
+  const files = new FileService(databases.data);
+  const sql = new SqlRouter(options.log);
+  registerCoreHandlers(sql, { projects, files, engine: new EngineSelect(databases.data, projects) });
+  return {
+    version: VERSION,
+    databases,
+    projects,
+    auth,
+    files,
+    sql,
+    staticDir: options.staticDir,
+    apiUrl: options.apiUrl,
+  };
+}

@@ -1,0 +1,85 @@
+import type { DuckDb } from '../engines/duckdb';
+import { ConflictError, NotFoundError, ValidationError } from './errors';
+import { formatTimestamp } from '../util/time';
+
+export const DEFAULT_PROJECT = 'mindsdb';
+
+/** The data sources built into every instance: uploaded files are tables of `files`. */
+export const DATA_SOURCES = [{ name: 'files', engine: 'files' }] as const;
+
+export interface Project {
+  id: number;
+  name: string;
+  created_at: string;
+}
+
+/** Things that live in a project (knowledge bases, agents) announce themselves to the tree and SHOW TABLES. */
+export interface ProjectObjectSource {
+  listObjects(project: string): Promise<{ name: string; type: 'knowledge_base' | 'agent' }[]>;
+  /** Removes everything the source holds for a project that is being dropped. */
+  dropProjectObjects?(project: string): Promise<void>;
+}
+
+export class ProjectService {
+  private readonly objectSources: ProjectObjectSource[] = [];
+
+  constructor(private readonly catalog: DuckDb) {}
+
+  addObjectSource(source: ProjectObjectSource): void {
+    this.objectSources.push(source);
+  }
+
+  async ensureDefault(): Promise<void> {
+    if (!(await this.find(DEFAULT_PROJECT))) await this.create(DEFAULT_PROJECT);
+  }
+
+  async list(): Promise<Project[]> {
+    return this.catalog.all<Project>(`SELECT id, name, strftime(created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at FROM projects ORDER BY id`);
+  }
+
+  async find(name: string): Promise<Project | undefined> {
+    const rows = await this.catalog.all<Project>(
+      `SELECT id, name, strftime(created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at FROM projects WHERE name = ?`,
+      [name],
+    );
+    return rows[0];
+  }
+
+  async get(name: string): Promise<Project> {
+    const project = await this.find(name);
+    if (!project) throw new NotFoundError(`Project '${name}' does not exist`);
+    return project;
+  }
+
+  async create(name: string, { ifNotExists = false } = {}): Promise<Project | undefined> {
+    if (!name.trim()) throw new ValidationError('A project needs a name', 'name');
+    if (DATA_SOURCES.some((d) => d.name === name)) throw new ConflictError(`'${name}' is already a data source`);
+    if (await this.find(name)) {
+      if (ifNotExists) return undefined;
+      throw new ConflictError(`Project '${name}' already exists`);
+    }
+    await this.catalog.run(
+      `INSERT INTO projects (id, name, created_at) VALUES (nextval('object_ids'), ?, CAST(? AS TIMESTAMP))`,
+      [name, formatTimestamp()],
+    );
+    return this.get(name);
+  }
+
+  async drop(name: string, { ifExists = false } = {}): Promise<boolean> {
+    if (!(await this.find(name))) {
+      if (ifExists) return false;
+      throw new NotFoundError(`Project '${name}' does not exist`);
+    }
+    if (name === DEFAULT_PROJECT) throw new ValidationError(`The default project '${name}' cannot be dropped`);
+    for (const source of this.objectSources) await source.dropProjectObjects?.(name);
+    await this.catalog.run(`DELETE FROM projects WHERE name = ?`, [name]);
+    return true;
+  }
+
+  /** Knowledge bases and agents of a project, from every registered source. */
+  async objects(project: string): Promise<{ name: string; type: 'knowledge_base' | 'agent' }[]> {
+    await this.get(project);
+    const lists = await Promise.all(this.objectSources.map((s) => s.listObjects(project)));
+    return lists.flat();
+  }
+}

@@ -1,0 +1,63 @@
+import type { StatementKind, StatementOf } from '../../sql/ast';
+import { parseStatement } from '../../sql/parser';
+import { SqlSyntaxError } from '../../sql/tokenizer';
+import { ServiceError } from '../errors';
+import { SqlEngineError } from './engine-select';
+import type { SqlResponse, SqlSession, StatementHandler } from './types';
+
+type AnyHandler = (statement: never, session: SqlSession) => ReturnType<StatementHandler<StatementKind>>;
+
+/** Longest query text we accept; longer ones are refused before parsing. */
+export const MAX_QUERY_LENGTH = 1_000_000;
+
+/**
+ * Parses a statement and hands it to the handlers registered for its kind, in order: first the specific
+ * ones (knowledge bases, agents), then fallbacks (the SQL engine). Every failure becomes an `error` result.
+ */
+export class SqlRouter {
+  private readonly handlers = new Map<StatementKind, { handler: AnyHandler; fallback: boolean }[]>();
+
+  constructor(private readonly log: (err: unknown) => void = () => undefined) {}
+
+  register<K extends StatementKind>(kind: K, handler: StatementHandler<K>, { fallback = false } = {}): void {
+    const list = this.handlers.get(kind) ?? [];
+    list.push({ handler: handler as unknown as AnyHandler, fallback });
+    list.sort((a, b) => Number(a.fallback) - Number(b.fallback));
+    this.handlers.set(kind, list);
+  }
+
+  async execute(query: string, context: SqlSession): Promise<SqlResponse> {
+    const session = { ...context };
+    if (query.length > MAX_QUERY_LENGTH) {
+      return this.error(`The query is too long (${query.length} characters; the limit is ${MAX_QUERY_LENGTH})`, session);
+    }
+    try {
+      const statement = parseStatement(query);
+      for (const { handler } of this.handlers.get(statement.kind) ?? []) {
+        const outcome = await (handler as (s: StatementOf<typeof statement.kind>, x: SqlSession) => ReturnType<AnyHandler>)(
+          statement,
+          session,
+        );
+        if (outcome) return { ...outcome, context: session };
+      }
+      return this.error(`${statement.kind.replace(/_/g, ' ')} statements are not supported here`, session);
+    } catch (err) {
+      if (err instanceof SqlSyntaxError || err instanceof SqlEngineError) {
+        return this.error(err.message, session, err.line && err.column ? { line: err.line, column: err.column } : undefined);
+      }
+      if (err instanceof ServiceError) return this.error(err.message, session);
+      this.log(err);
+      return this.error(`The statement failed: ${String((err as Error)?.message ?? err).split('\n')[0]}`, session);
+    }
+  }
+
+  private error(message: string, context: SqlSession, position?: { line: number; column: number }): SqlResponse {
+    return {
+      type: 'error',
+      error_code: 0,
+      error_message: message,
+      ...(position ? { error_position: position } : {}),
+      context,
+    };
+  }
+}

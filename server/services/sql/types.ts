@@ -1,0 +1,39 @@
+import type { JsonValue } from '../../engines/duckdb';
+import type { StatementKind, StatementOf } from '../../sql/ast';
+
+/** The session a statement runs in; echoed back to the client as `context`. */
+export interface SqlSession {
+  db: string;
+  show_secrets: boolean;
+}
+
+export type SqlOutcome =
+  | { type: 'table'; column_names: string[]; data: JsonValue[][] }
+  | { type: 'ok'; affected_rows: number | null };
+
+export type SqlResponse =
+  | (SqlOutcome & { context: SqlSession })
+  | {
+      type: 'error';
+      error_code: number;
+      error_message: string;
+      error_position?: { line: number; column: number };
+      context: SqlSession;
+    };
+
+/**
+ * Answers a statement, or returns undefined to let the next handler of the same kind try (a SELECT on a
+ * knowledge base is answered by the KB handler; one on a file table falls through to the SQL engine).
+ * `session` may be changed in place (USE).
+ */
+export type StatementHandler<K extends StatementKind> = (
+  statement: StatementOf<K>,
+  session: SqlSession,
+) => Promise<SqlOutcome | undefined>;
+
+export const table = (column_names: string[], data: JsonValue[][]): SqlOutcome => ({
+  type: 'table',
+  column_names,
+  data,
+});
+export const ok = (affected_rows: number | null = null): SqlOutcome => ({ type: 'ok', affected_rows });

@@ -1,0 +1,71 @@
+/** The statements our SQL dialect knows, as the parser hands them to the router. */
+
+/** A possibly project-qualified name: `kb` or `project.kb`. Names are lowercased unless quoted. */
+export interface QualifiedName {
+  parts: string[];
+  offset: number;
+}
+
+/** Values in USING blocks and literals: JSON-like. */
+export type Literal = null | boolean | number | string | Literal[] | { [key: string]: Literal };
+
+export type Expr =
+  | { type: 'literal'; value: Literal; offset: number }
+  | { type: 'column'; name: string; table?: string; offset: number }
+  | { type: 'star'; offset: number }
+  | { type: 'binary'; op: '=' | '!=' | '<' | '>' | '<=' | '>='; left: Expr; right: Expr; offset: number }
+  | { type: 'and' | 'or'; left: Expr; right: Expr; offset: number }
+  | { type: 'not'; expr: Expr; offset: number }
+  | { type: 'in'; expr: Expr; values: Expr[]; negated: boolean; offset: number }
+  | { type: 'like'; expr: Expr; pattern: Expr; negated: boolean; offset: number }
+  | { type: 'between'; expr: Expr; low: Expr; high: Expr; negated: boolean; offset: number }
+  | { type: 'is_null'; expr: Expr; negated: boolean; offset: number };
+
+export interface SelectItem {
+  expr: Expr;
+  alias?: string;
+}
+
+/**
+ * A SELECT simple enough to be answered by a knowledge base or an agent: one source, optional WHERE,
+ * ORDER BY and LIMIT. Anything richer goes to the SQL engine as text.
+ */
+export interface SimpleSelect {
+  items: SelectItem[];
+  from: QualifiedName;
+  where?: Expr;
+  orderBy: { column: string; descending: boolean }[];
+  limit?: number;
+  offset?: number;
+}
+
+/** Parameters of a USING block, keys lowercased. */
+export type UsingParams = Record<string, Literal>;
+
+export type Statement =
+  | { kind: 'create_project'; name: string; ifNotExists: boolean }
+  | { kind: 'drop_project'; name: string; ifExists: boolean }
+  | { kind: 'show_projects' }
+  | { kind: 'show_databases'; full: boolean }
+  | { kind: 'show_tables'; full: boolean; from?: string }
+  | { kind: 'use'; name: string }
+  | { kind: 'create_knowledge_base'; name: QualifiedName; ifNotExists: boolean; params: UsingParams }
+  | { kind: 'alter_knowledge_base'; name: QualifiedName; params: UsingParams }
+  | { kind: 'drop_knowledge_base'; name: QualifiedName; ifExists: boolean }
+  | { kind: 'describe'; objectType?: 'knowledge_base' | 'agent'; name: QualifiedName }
+  | { kind: 'show_knowledge_bases'; from?: string }
+  | { kind: 'create_agent'; name: QualifiedName; ifNotExists: boolean; params: UsingParams }
+  | { kind: 'alter_agent'; name: QualifiedName; params: UsingParams }
+  | { kind: 'drop_agent'; name: QualifiedName; ifExists: boolean }
+  | { kind: 'show_agents'; from?: string }
+  /** INSERT INTO target [(cols)] VALUES (...) | SELECT ...: `rows` for VALUES, `selectSql` for a query. */
+  | { kind: 'insert'; target: QualifiedName; columns?: string[]; rows?: Literal[][]; selectSql?: string }
+  | { kind: 'delete'; target: QualifiedName; where?: Expr }
+  /**
+   * Any SELECT. `simple` is set when it has the one-source shape that a KB or agent can answer; `sql` is the
+   * statement text for the SQL engine.
+   */
+  | { kind: 'select'; sql: string; simple?: SimpleSelect };
+
+export type StatementKind = Statement['kind'];
+export type StatementOf<K extends StatementKind> = Extract<Statement, { kind: K }>;

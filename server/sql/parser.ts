@@ -1,0 +1,182 @@
+import type { Literal, Statement } from './ast';
+import { parseExpr, parseLiteral, parseUsing } from './expressions';
+import { tryParseSimpleSelect } from './select';
+import { TokenStream } from './token-stream';
+import { tokenize } from './tokenizer';
+
+/** Parses one statement of our dialect. Throws SqlSyntaxError with the line and column of the problem. */
+export function parseStatement(sql: string): Statement {
+  const ts = new TokenStream(tokenize(sql), sql);
+  if (ts.peek().kind === 'eof') ts.fail('the query is empty');
+  const first = ts.peek();
+  const word = first.kind === 'ident' ? first.value.toLowerCase() : '';
+  switch (word) {
+    case 'select':
+    case 'with':
+      return parseSelect(ts);
+    case 'create':
+      return parseCreate(ts);
+    case 'drop':
+      return parseDrop(ts);
+    case 'alter':
+      return parseAlter(ts);
+    case 'show':
+      return parseShow(ts);
+    case 'describe':
+    case 'desc':
+      return parseDescribe(ts);
+    case 'use': {
+      ts.next();
+      const name = ts.identifier('a project');
+      ts.expectEnd();
+      return { kind: 'use', name };
+    }
+    case 'insert':
+      return parseInsert(ts);
+    case 'delete':
+      return parseDelete(ts);
+    default:
+      if (ts.isOp('(')) return parseSelect(ts);
+      return ts.fail('expected a statement such as SELECT, CREATE, DROP, ALTER, SHOW, USE, INSERT or DELETE');
+  }
+}
+
+function parseSelect(ts: TokenStream): Statement {
+  const sql = ts.restFrom(ts.peek());
+  const simple = ts.isKeyword('select') ? tryParseSimpleSelect(ts) : undefined;
+  return { kind: 'select', sql, simple };
+}
+
+/** `KNOWLEDGE_BASE` may also be written `KNOWLEDGE BASE`. */
+function acceptKnowledgeBase(ts: TokenStream, plural = false): boolean {
+  const one = plural ? 'knowledge_bases' : 'knowledge_base';
+  return ts.acceptKeyword(one) || ts.acceptKeyword('knowledge', plural ? 'bases' : 'base');
+}
+
+function parseCreate(ts: TokenStream): Statement {
+  ts.next();
+  const ifNotExists = () => ts.acceptKeyword('if', 'not', 'exists');
+  if (ts.acceptKeyword('project') || ts.acceptKeyword('database')) {
+    const flag = ifNotExists();
+    const name = ts.identifier('a project');
+    ts.expectEnd();
+    return { kind: 'create_project', name, ifNotExists: flag };
+  }
+  if (acceptKnowledgeBase(ts)) {
+    const flag = ifNotExists();
+    const name = ts.qualifiedName('a knowledge base');
+    const params = ts.acceptKeyword('using') ? parseUsing(ts) : {};
+    ts.expectEnd();
+    return { kind: 'create_knowledge_base', name, ifNotExists: flag, params };
+  }
+  if (ts.acceptKeyword('agent')) {
+    const flag = ifNotExists();
+    const name = ts.qualifiedName('an agent');
+    const params = ts.acceptKeyword('using') ? parseUsing(ts) : {};
+    ts.expectEnd();
+    return { kind: 'create_agent', name, ifNotExists: flag, params };
+  }
+  return ts.fail('expected PROJECT, KNOWLEDGE_BASE or AGENT after CREATE');
+}
+
+function parseDrop(ts: TokenStream): Statement {
+  ts.next();
+  const ifExists = () => ts.acceptKeyword('if', 'exists');
+  if (ts.acceptKeyword('project') || ts.acceptKeyword('database')) {
+    const flag = ifExists();
+    const name = ts.identifier('a project');
+    ts.expectEnd();
+    return { kind: 'drop_project', name, ifExists: flag };
+  }
+  if (acceptKnowledgeBase(ts)) {
+    const flag = ifExists();
+    const name = ts.qualifiedName('a knowledge base');
+    ts.expectEnd();
+    return { kind: 'drop_knowledge_base', name, ifExists: flag };
+  }
+  if (ts.acceptKeyword('agent')) {
+    const flag = ifExists();
+    const name = ts.qualifiedName('an agent');
+    ts.expectEnd();
+    return { kind: 'drop_agent', name, ifExists: flag };
+  }
+  return ts.fail('expected PROJECT, KNOWLEDGE_BASE or AGENT after DROP');
+}
+
+function parseAlter(ts: TokenStream): Statement {
+  ts.next();
+  const isKb = acceptKnowledgeBase(ts);
+  if (!isKb && !ts.acceptKeyword('agent')) ts.fail('expected KNOWLEDGE_BASE or AGENT after ALTER');
+  const name = ts.qualifiedName(isKb ? 'a knowledge base' : 'an agent');
+  ts.expectKeyword('using');
+  const params = parseUsing(ts);
+  ts.expectEnd();
+  return isKb ? { kind: 'alter_knowledge_base', name, params } : { kind: 'alter_agent', name, params };
+}
+
+function parseShow(ts: TokenStream): Statement {
+  ts.next();
+  const from = () => (ts.acceptKeyword('from') || ts.acceptKeyword('in') ? ts.identifier('a database') : undefined);
+  const end = <S extends Statement>(s: S): S => {
+    ts.expectEnd();
+    return s;
+  };
+  if (ts.acceptKeyword('projects')) return end({ kind: 'show_projects' });
+  if (acceptKnowledgeBase(ts, true)) return end({ kind: 'show_knowledge_bases', from: from() });
+  if (ts.acceptKeyword('agents')) return end({ kind: 'show_agents', from: from() });
+  const full = ts.acceptKeyword('full');
+  if (ts.acceptKeyword('databases')) return end({ kind: 'show_databases', full });
+  if (ts.acceptKeyword('tables')) return end({ kind: 'show_tables', full, from: from() });
+  return ts.fail('expected PROJECTS, DATABASES, TABLES, KNOWLEDGE_BASES or AGENTS after SHOW');
+}
+
+function parseDescribe(ts: TokenStream): Statement {
+  ts.next();
+  const objectType = acceptKnowledgeBase(ts) ? 'knowledge_base' : ts.acceptKeyword('agent') ? 'agent' : undefined;
+  const name = ts.qualifiedName('an object');
+  ts.expectEnd();
+  return { kind: 'describe', objectType, name };
+}
+
+function parseInsert(ts: TokenStream): Statement {
+  ts.next();
+  ts.expectKeyword('into');
+  const target = ts.qualifiedName('a table or knowledge base');
+  let columns: string[] | undefined;
+  if (ts.isOp('(') && !ts.isKeyword('select', 1)) {
+    ts.next();
+    columns = [ts.identifier('a column')];
+    while (ts.acceptOp(',')) columns.push(ts.identifier('a column'));
+    ts.expectOp(')');
+  }
+  if (ts.acceptKeyword('values')) {
+    const rows: Literal[][] = [];
+    do {
+      ts.expectOp('(');
+      const row: Literal[] = [parseLiteral(ts)];
+      while (ts.acceptOp(',')) row.push(parseLiteral(ts));
+      ts.expectOp(')');
+      if (columns && row.length !== columns.length) ts.fail(`expected ${columns.length} values, one per column`);
+      rows.push(row);
+    } while (ts.acceptOp(','));
+    ts.expectEnd();
+    return { kind: 'insert', target, columns, rows };
+  }
+  if (ts.isKeyword('select') || ts.isKeyword('with') || ts.isOp('(')) {
+    return { kind: 'insert', target, columns, selectSql: ts.restFrom(ts.peek()) };
+  }
+  return ts.fail('expected VALUES or SELECT');
+}
+
+function parseDelete(ts: TokenStream): Statement {
+  ts.next();
+  ts.expectKeyword('from');
+  const target = ts.qualifiedName('a table or knowledge base');
+  if (!ts.acceptKeyword('where')) {
+    ts.expectEnd();
+    return { kind: 'delete', target };
+  }
+  const where = parseExpr(ts);
+  ts.expectEnd();
+  return { kind: 'delete', target, where };
+}

@@ -1,0 +1,103 @@
+import { SqlSyntaxError, type Token } from './tokenizer';
+import type { QualifiedName } from './ast';
+
+/** A cursor over tokens with the small vocabulary the parsers share. */
+export class TokenStream {
+  private index = 0;
+
+  constructor(
+    readonly tokens: Token[],
+    readonly source: string,
+  ) {}
+
+  peek(ahead = 0): Token {
+    return this.tokens[Math.min(this.index + ahead, this.tokens.length - 1)];
+  }
+
+  next(): Token {
+    const token = this.peek();
+    if (this.index < this.tokens.length - 1) this.index++;
+    return token;
+  }
+
+  get position(): number {
+    return this.index;
+  }
+
+  atEnd(): boolean {
+    const t = this.peek();
+    return t.kind === 'eof' || (t.kind === 'op' && t.value === ';' && this.peek(1).kind === 'eof');
+  }
+
+  /** True when the next token is the keyword (case-insensitive, unquoted). */
+  isKeyword(word: string, ahead = 0): boolean {
+    const t = this.peek(ahead);
+    return t.kind === 'ident' && t.value.toLowerCase() === word;
+  }
+
+  isOp(op: string, ahead = 0): boolean {
+    const t = this.peek(ahead);
+    return t.kind === 'op' && t.value === op;
+  }
+
+  acceptKeyword(...words: string[]): boolean {
+    if (!words.every((w, i) => this.isKeyword(w, i))) return false;
+    for (let i = 0; i < words.length; i++) this.next();
+    return true;
+  }
+
+  acceptOp(op: string): boolean {
+    if (!this.isOp(op)) return false;
+    this.next();
+    return true;
+  }
+
+  expectKeyword(word: string): void {
+    if (!this.acceptKeyword(word)) this.fail(`expected ${word.toUpperCase()}`);
+  }
+
+  expectOp(op: string): void {
+    if (!this.acceptOp(op)) this.fail(`expected '${op}'`);
+  }
+
+  /** An identifier: unquoted ones are lowercased (as MindsDB does), backticked ones kept as written. */
+  identifier(what = 'a name'): string {
+    const t = this.peek();
+    if (t.kind === 'ident') {
+      this.next();
+      return t.value.toLowerCase();
+    }
+    if (t.kind === 'quoted_ident') {
+      this.next();
+      if (t.value === '') this.fail(`${what} cannot be empty`, t);
+      return t.value;
+    }
+    return this.fail(`expected ${what}`);
+  }
+
+  qualifiedName(what = 'a name'): QualifiedName {
+    const offset = this.peek().offset;
+    const parts = [this.identifier(what)];
+    while (this.isOp('.')) {
+      this.next();
+      parts.push(this.identifier(what));
+    }
+    return { parts, offset };
+  }
+
+  /** Consumes an optional trailing `;` and requires the end of the statement. */
+  expectEnd(): void {
+    this.acceptOp(';');
+    if (this.peek().kind !== 'eof') this.fail('unexpected text after the end of the statement');
+  }
+
+  fail(message: string, token: Token = this.peek()): never {
+    const near = token.kind === 'eof' ? 'at the end of the statement' : `near '${token.text.slice(0, 40)}'`;
+    throw new SqlSyntaxError(`Syntax error ${near}: ${message}`, token.line, token.column);
+  }
+
+  /** The source text from a token to the end, for statements handed on as text. */
+  restFrom(token: Token): string {
+    return this.source.slice(token.offset).replace(/;\s*$/, '');
+  }
+}

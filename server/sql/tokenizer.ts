@@ -1,0 +1,132 @@
+/**
+ * The tokenizer for our SQL dialect (MindsDB's: MySQL-like). Single- and double-quoted text are strings
+ * (USING blocks write JSON with double quotes); backticks quote identifiers. Every token keeps its offset,
+ * line and column so that errors can point at the place they concern.
+ */
+export type TokenKind = 'ident' | 'quoted_ident' | 'string' | 'number' | 'op' | 'eof';
+
+export interface Token {
+  kind: TokenKind;
+  /** The source text of the token, quotes included. */
+  text: string;
+  /** Strings and quoted identifiers: the unescaped content. Identifiers: as written. */
+  value: string;
+  offset: number;
+  line: number;
+  column: number;
+}
+
+export class SqlSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(message);
+    this.name = 'SqlSyntaxError';
+  }
+}
+
+const OPERATORS = ['<=', '>=', '<>', '!=', '||', '::', '=', '<', '>', ',', '.', '(', ')', '{', '}', '[', ']', ';', '*', '+', '-', '/', '%', ':'];
+
+const isIdentStart = (c: string) => /[A-Za-z_\u0080-\uffff]/.test(c);
+const isIdentPart = (c: string) => /[A-Za-z0-9_$\u0080-\uffff]/.test(c);
+const isDigit = (c: string) => c >= '0' && c <= '9';
+
+export function tokenize(sql: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  let line = 1;
+  let lineStart = 0;
+
+  const advanceTo = (end: number) => {
+    for (let k = i; k < end; k++) {
+      if (sql[k] === '\n') {
+        line++;
+        lineStart = k + 1;
+      }
+    }
+    i = end;
+  };
+  const fail = (message: string, at: number): never => {
+    const before = sql.slice(0, at);
+    const l = before.split('\n').length;
+    throw new SqlSyntaxError(message, l, at - (before.lastIndexOf('\n') + 1) + 1);
+  };
+  const push = (kind: TokenKind, end: number, value: string) => {
+    tokens.push({ kind, text: sql.slice(i, end), value, offset: i, line, column: i - lineStart + 1 });
+    advanceTo(end);
+  };
+
+  while (i < sql.length) {
+    const c = sql[i];
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      advanceTo(i + 1);
+      continue;
+    }
+    if (c === '-' && sql[i + 1] === '-') {
+      const end = sql.indexOf('\n', i);
+      advanceTo(end === -1 ? sql.length : end);
+      continue;
+    }
+    if (c === '#') {
+      const end = sql.indexOf('\n', i);
+      advanceTo(end === -1 ? sql.length : end);
+      continue;
+    }
+    if (c === '/' && sql[i + 1] === '*') {
+      const end = sql.indexOf('*/', i + 2);
+      if (end === -1) fail('Unterminated comment', i);
+      advanceTo(end + 2);
+      continue;
+    }
+    if (c === "'" || c === '"' || c === '`') {
+      const { end, value } = readQuoted(sql, i, c) ?? fail(`Unterminated ${c === '`' ? 'quoted name' : 'string'}`, i);
+      push(c === '`' ? 'quoted_ident' : 'string', end, value);
+      continue;
+    }
+    if (isDigit(c) || (c === '.' && isDigit(sql[i + 1] ?? ''))) {
+      const m = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(sql.slice(i, i + 64));
+      const end = i + (m ? m[0].length : 1);
+      push('number', end, sql.slice(i, end));
+      continue;
+    }
+    if (isIdentStart(c)) {
+      let end = i + 1;
+      while (end < sql.length && isIdentPart(sql[end])) end++;
+      push('ident', end, sql.slice(i, end));
+      continue;
+    }
+    const op = OPERATORS.find((o) => sql.startsWith(o, i));
+    if (!op) fail(`Unexpected character '${c}'`, i);
+    push('op', i + op!.length, op!);
+  }
+  tokens.push({ kind: 'eof', text: '', value: '', offset: sql.length, line, column: sql.length - lineStart + 1 });
+  return tokens;
+}
+
+/** Reads a quoted token: a doubled quote stands for itself; in strings, backslash escapes the next char. */
+function readQuoted(sql: string, start: number, quote: string): { end: number; value: string } | null {
+  let value = '';
+  let k = start + 1;
+  while (k < sql.length) {
+    const ch = sql[k];
+    if (ch === '\\' && quote !== '`' && k + 1 < sql.length) {
+      const next = sql[k + 1];
+      value += next === 'n' ? '\n' : next === 't' ? '\t' : next === 'r' ? '\r' : next;
+      k += 2;
+      continue;
+    }
+    if (ch === quote) {
+      if (sql[k + 1] === quote) {
+        value += quote;
+        k += 2;
+        continue;
+      }
+      return { end: k + 1, value };
+    }
+    value += ch;
+    k++;
+  }
+  return null;
+}
