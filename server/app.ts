@@ -28,6 +28,8 @@ export function createApp(deps: AppDeps, options: { logger?: boolean } = {}): Fa
     routerOptions: { maxParamLength: 500 },
   });
   registerErrorHandling(app);
+  // JSON only: a text body is a wrong content type (415), not a query.
+  app.removeContentTypeParser('text/plain');
 
   if (deps.apiUrl) {
     // Same origin for the browser: the console's /api calls go to the other instance through us.

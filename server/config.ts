@@ -55,7 +55,8 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   });
   if (values.help) throw new Error(HELP);
   const port = Number(values.port ?? env.KS_PORT ?? 47334);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535\n\n${HELP}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0..65535\n\n${HELP}`);
   const username = values.username ?? env.KS_USERNAME;
   const password = values.password ?? env.KS_PASSWORD;
   if ((username && !password) || (!username && password)) {

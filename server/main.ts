@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   const app = createApp(deps, { logger: false });
   const address = await app.listen({ port: config.port, host: config.host });
   // Tests and scripts read this line to find the port when started with --port 0.
-  console.log(`Knowledge Studio listening on ${address.replace('127.0.0.1', 'localhost')} (data: ${config.dataDir})`);
+  console.log(
+    `Knowledge Studio listening on ${address.replace('127.0.0.1', 'localhost')} (data: ${config.dataDir})`,
+  );
   if (config.apiUrl) console.log(`Forwarding /api to ${config.apiUrl}`);
   if (config.auth) console.log('Login is on');
   const stop = async () => {

@@ -25,13 +25,20 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (!path.startsWith('/api/') || OPEN_ROUTES.has(path)) return;
     const token = bearerToken(request);
     if (!token || !(await deps.auth.verify(token))) {
-      return sendProblem(reply, 401, token ? 'The token is invalid or has expired' : 'Log in first', undefined, 'Unauthorized');
+      return sendProblem(
+        reply,
+        401,
+        token ? 'The token is invalid or has expired' : 'Log in first',
+        undefined,
+        'Unauthorized',
+      );
     }
   });
 
   app.post('/api/login', async (request) => {
     const { username, password } = parseBody(loginBody, request.body);
-    if (!deps.auth.enabled) throw new HttpProblem(400, 'Bad Request', 'Login is not enabled on this instance');
+    if (!deps.auth.enabled)
+      throw new HttpProblem(400, 'Bad Request', 'Login is not enabled on this instance');
     const token = await deps.auth.login(username, password);
     if (!token) throw new HttpProblem(401, 'Unauthorized', 'Wrong username or password');
     return { token };

@@ -8,11 +8,16 @@ import { HttpProblem, sendProblem, statusOf } from './problem';
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpProblem) return sendProblem(reply, error.status, error.detail, error.field, error.title);
+    if (error instanceof HttpProblem)
+      return sendProblem(reply, error.status, error.detail, error.field, error.title);
     if (error instanceof ServiceError) return sendProblem(reply, statusOf(error), error.message, error.field);
     const err = error as FastifyError;
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return sendProblem(reply, 415, `Content type '${request.headers['content-type']}' is not accepted here`);
+      return sendProblem(
+        reply,
+        415,
+        `Content type '${request.headers['content-type']}' is not accepted here`,
+      );
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE') {
       return sendProblem(reply, 413, 'The request body is too large');

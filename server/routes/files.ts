@@ -17,7 +17,11 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { name } = request.params;
     deps.files.validateName(name);
     if (!request.isMultipart()) {
-      throw new HttpProblem(415, 'Unsupported Media Type', 'Send the file as multipart/form-data in the field "file"');
+      throw new HttpProblem(
+        415,
+        'Unsupported Media Type',
+        'Send the file as multipart/form-data in the field "file"',
+      );
     }
     const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
     if (!part || part.fieldname !== 'file') {
@@ -27,7 +31,8 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps): void {
     const tmp = path.join(dir, 'upload');
     try {
       await pipeline(part.file, createWriteStream(tmp));
-      if (part.file.truncated) throw new HttpProblem(413, 'Payload Too Large', 'The file is larger than 512 MB');
+      if (part.file.truncated)
+        throw new HttpProblem(413, 'Payload Too Large', 'The file is larger than 512 MB');
       const info = await deps.files.importFile(name, tmp, part.filename);
       return { ...info };
     } finally {

@@ -1,6 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { ConflictError, NotFoundError, ServiceError, UpstreamError, ValidationError } from '../services/errors';
+import {
+  ConflictError,
+  NotFoundError,
+  ServiceError,
+  UpstreamError,
+  ValidationError,
+} from '../services/errors';
 import { formatTimestamp } from '../util/time';
 
 /** An error a route throws to answer with a problem body. */
@@ -26,7 +32,13 @@ export const STATUS_TITLES: Record<number, string> = {
   502: 'Bad Gateway',
 };
 
-export function sendProblem(reply: FastifyReply, status: number, detail?: string, field?: string, title?: string) {
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  detail?: string,
+  field?: string,
+  title?: string,
+) {
   return reply
     .code(status)
     .type('application/problem+json')

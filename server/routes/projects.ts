@@ -15,7 +15,14 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
       deletable: p.name !== 'mindsdb',
       visible: true,
     })),
-    ...DATA_SOURCES.map((d) => ({ name: d.name, class: 'db', type: 'data', engine: d.engine, deletable: false, visible: true })),
+    ...DATA_SOURCES.map((d) => ({
+      name: d.name,
+      class: 'db',
+      type: 'data',
+      engine: d.engine,
+      deletable: false,
+      visible: true,
+    })),
   ]);
 
   app.get<{ Params: { db: string } }>('/api/tree/:db', async (request) => {

@@ -16,7 +16,10 @@ export interface FileInfo {
 export function detectFormat(head: Buffer, originalName = ''): FileFormat {
   if (head.subarray(0, 4).toString('latin1') === 'PAR1') return 'parquet';
   if (head.includes(0)) {
-    throw new ValidationError('The file is binary and not Parquet: upload CSV, JSON, Parquet or text', 'file');
+    throw new ValidationError(
+      'The file is binary and not Parquet: upload CSV, JSON, Parquet or text',
+      'file',
+    );
   }
   const ext = originalName.toLowerCase().split('.').pop();
   const first = head.toString('utf8').trimStart()[0];
@@ -53,14 +56,20 @@ export class FileService {
   }
 
   async exists(name: string): Promise<boolean> {
-    const rows = await this.data.all(`SELECT 1 FROM duckdb_tables() WHERE schema_name = 'files' AND table_name = ?`, [
-      name,
-    ]);
+    const rows = await this.data.all(
+      `SELECT 1 FROM duckdb_tables() WHERE schema_name = 'files' AND table_name = ?`,
+      [name],
+    );
     return rows.length > 0;
   }
 
   /** Loads the file at `path` into `files.<name>`, replacing a table of that name only when asked to. */
-  async importFile(name: string, path: string, originalName: string, { replace = true } = {}): Promise<FileInfo> {
+  async importFile(
+    name: string,
+    path: string,
+    originalName: string,
+    { replace = true } = {},
+  ): Promise<FileInfo> {
     this.validateName(name);
     if (!replace && (await this.exists(name))) throw new ConflictError(`File '${name}' already exists`);
     const handle = await fs.open(path);
@@ -74,7 +83,10 @@ export class FileService {
     try {
       await this.data.run(`CREATE OR REPLACE TABLE ${table} AS SELECT * FROM ${source}`, [path]);
     } catch (err) {
-      throw new ValidationError(`Could not read the file as ${format.toUpperCase()}: ${firstLine(err)}`, 'file');
+      throw new ValidationError(
+        `Could not read the file as ${format.toUpperCase()}: ${firstLine(err)}`,
+        'file',
+      );
     }
     const info = (await this.list()).find((f) => f.name === name);
     const [{ n }] = await this.data.all<{ n: number }>(`SELECT count(*)::BIGINT AS n FROM ${table}`);
@@ -103,5 +115,7 @@ function readerFor(format: FileFormat): string {
 }
 
 export function firstLine(err: unknown): string {
-  return String((err as Error)?.message ?? err).split('\n')[0].slice(0, 300);
+  return String((err as Error)?.message ?? err)
+    .split('\n')[0]
+    .slice(0, 300);
 }

@@ -34,7 +34,9 @@ export class ProjectService {
   }
 
   async list(): Promise<Project[]> {
-    return this.catalog.all<Project>(`SELECT id, name, strftime(created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at FROM projects ORDER BY id`);
+    return this.catalog.all<Project>(
+      `SELECT id, name, strftime(created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at FROM projects ORDER BY id`,
+    );
   }
 
   async find(name: string): Promise<Project | undefined> {
@@ -53,7 +55,8 @@ export class ProjectService {
 
   async create(name: string, { ifNotExists = false } = {}): Promise<Project | undefined> {
     if (!name.trim()) throw new ValidationError('A project needs a name', 'name');
-    if (DATA_SOURCES.some((d) => d.name === name)) throw new ConflictError(`'${name}' is already a data source`);
+    if (DATA_SOURCES.some((d) => d.name === name))
+      throw new ConflictError(`'${name}' is already a data source`);
     if (await this.find(name)) {
       if (ifNotExists) return undefined;
       throw new ConflictError(`Project '${name}' already exists`);
@@ -70,7 +73,8 @@ export class ProjectService {
       if (ifExists) return false;
       throw new NotFoundError(`Project '${name}' does not exist`);
     }
-    if (name === DEFAULT_PROJECT) throw new ValidationError(`The default project '${name}' cannot be dropped`);
+    if (name === DEFAULT_PROJECT)
+      throw new ValidationError(`The default project '${name}' cannot be dropped`);
     for (const source of this.objectSources) await source.dropProjectObjects?.(name);
     await this.catalog.run(`DELETE FROM projects WHERE name = ?`, [name]);
     return true;

@@ -82,7 +82,8 @@ function parseOperand(ts: TokenStream): Expr {
       return { type: 'literal', value: word === 'null' ? null : word === 'true', offset: t.offset };
     }
     const first = ts.identifier();
-    if (ts.acceptOp('.')) return { type: 'column', table: first, name: ts.identifier('a column'), offset: t.offset };
+    if (ts.acceptOp('.'))
+      return { type: 'column', table: first, name: ts.identifier('a column'), offset: t.offset };
     return { type: 'column', name: first, offset: t.offset };
   }
   return { type: 'literal', value: parseLiteral(ts), offset: t.offset };
@@ -122,7 +123,8 @@ export function parseLiteral(ts: TokenStream): Literal {
     if (!ts.acceptOp('}')) {
       do {
         const key = ts.peek();
-        if (key.kind !== 'string' && key.kind !== 'ident' && key.kind !== 'quoted_ident') ts.fail('expected a key');
+        if (key.kind !== 'string' && key.kind !== 'ident' && key.kind !== 'quoted_ident')
+          ts.fail('expected a key');
         ts.next();
         if (!ts.acceptOp(':')) ts.expectOp('=');
         obj[key.value] = parseLiteral(ts);

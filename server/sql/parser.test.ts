@@ -9,8 +9,16 @@ describe('parseStatement', () => {
       name: 'sales',
       ifNotExists: true,
     });
-    expect(parseStatement('drop project `My Proj`')).toEqual({ kind: 'drop_project', name: 'My Proj', ifExists: false });
-    expect(parseStatement('SHOW FULL TABLES FROM files')).toEqual({ kind: 'show_tables', full: true, from: 'files' });
+    expect(parseStatement('drop project `My Proj`')).toEqual({
+      kind: 'drop_project',
+      name: 'My Proj',
+      ifExists: false,
+    });
+    expect(parseStatement('SHOW FULL TABLES FROM files')).toEqual({
+      kind: 'show_tables',
+      full: true,
+      from: 'files',
+    });
     expect(parseStatement('show databases')).toEqual({ kind: 'show_databases', full: false });
     expect(parseStatement('USE mindsdb')).toEqual({ kind: 'use', name: 'mindsdb' });
   });
@@ -53,7 +61,11 @@ describe('parseStatement', () => {
 
   it('leaves richer selects to the SQL engine as text', () => {
     const s = parseStatement('SELECT a, count(*) FROM files.t GROUP BY a;');
-    expect(s).toEqual({ kind: 'select', sql: 'SELECT a, count(*) FROM files.t GROUP BY a', simple: undefined });
+    expect(s).toEqual({
+      kind: 'select',
+      sql: 'SELECT a, count(*) FROM files.t GROUP BY a',
+      simple: undefined,
+    });
   });
 
   it('reads inserts from VALUES and from a SELECT, and deletes', () => {
@@ -77,8 +89,13 @@ describe('parseStatement', () => {
 
   it('reads agent statements', () => {
     expect(
-      parseStatement(`CREATE AGENT a USING model = {"provider": "local"}, data = {"knowledge_bases": ["mindsdb.*"]}, prompt_template = 'hi'`),
-    ).toMatchObject({ kind: 'create_agent', params: { model: { provider: 'local' }, prompt_template: 'hi' } });
+      parseStatement(
+        `CREATE AGENT a USING model = {"provider": "local"}, data = {"knowledge_bases": ["mindsdb.*"]}, prompt_template = 'hi'`,
+      ),
+    ).toMatchObject({
+      kind: 'create_agent',
+      params: { model: { provider: 'local' }, prompt_template: 'hi' },
+    });
     expect(parseStatement('SHOW AGENTS')).toEqual({ kind: 'show_agents', from: undefined });
     expect(parseStatement('DROP AGENT IF EXISTS a')).toMatchObject({ kind: 'drop_agent', ifExists: true });
   });

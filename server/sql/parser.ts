@@ -6,8 +6,14 @@ import { tokenize } from './tokenizer';
 
 /** Parses one statement of our dialect. Throws SqlSyntaxError with the line and column of the problem. */
 export function parseStatement(sql: string): Statement {
-  const ts = new TokenStream(tokenize(sql), sql);
-  if (ts.peek().kind === 'eof') ts.fail('the query is empty');
+  const tokens = tokenize(sql);
+  const ts = new TokenStream(tokens, sql);
+  if (ts.peek().kind === 'eof' || (ts.isOp(';') && ts.peek(1).kind === 'eof')) ts.fail('the query is empty');
+  // One statement per request: a `;` followed by more text starts a second one.
+  const separator = tokens.findIndex(
+    (t, i) => t.kind === 'op' && t.value === ';' && tokens[i + 1].kind !== 'eof',
+  );
+  if (separator !== -1) ts.fail('send one statement at a time', tokens[separator]);
   const first = ts.peek();
   const word = first.kind === 'ident' ? first.value.toLowerCase() : '';
   switch (word) {
@@ -116,7 +122,8 @@ function parseAlter(ts: TokenStream): Statement {
 
 function parseShow(ts: TokenStream): Statement {
   ts.next();
-  const from = () => (ts.acceptKeyword('from') || ts.acceptKeyword('in') ? ts.identifier('a database') : undefined);
+  const from = () =>
+    ts.acceptKeyword('from') || ts.acceptKeyword('in') ? ts.identifier('a database') : undefined;
   const end = <S extends Statement>(s: S): S => {
     ts.expectEnd();
     return s;
@@ -132,7 +139,11 @@ function parseShow(ts: TokenStream): Statement {
 
 function parseDescribe(ts: TokenStream): Statement {
   ts.next();
-  const objectType = acceptKnowledgeBase(ts) ? 'knowledge_base' : ts.acceptKeyword('agent') ? 'agent' : undefined;
+  const objectType = acceptKnowledgeBase(ts)
+    ? 'knowledge_base'
+    : ts.acceptKeyword('agent')
+      ? 'agent'
+      : undefined;
   const name = ts.qualifiedName('an object');
   ts.expectEnd();
   return { kind: 'describe', objectType, name };
@@ -156,7 +167,8 @@ function parseInsert(ts: TokenStream): Statement {
       const row: Literal[] = [parseLiteral(ts)];
       while (ts.acceptOp(',')) row.push(parseLiteral(ts));
       ts.expectOp(')');
-      if (columns && row.length !== columns.length) ts.fail(`expected ${columns.length} values, one per column`);
+      if (columns && row.length !== columns.length)
+        ts.fail(`expected ${columns.length} values, one per column`);
       rows.push(row);
     } while (ts.acceptOp(','));
     ts.expectEnd();

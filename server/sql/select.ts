@@ -50,9 +50,19 @@ function parseSimpleSelect(ts: TokenStream): SimpleSelect | undefined {
 }
 
 function isClauseKeyword(ts: TokenStream): boolean {
-  return ['where', 'order', 'limit', 'join', 'left', 'right', 'inner', 'group', 'union', 'cross', 'full'].some((w) =>
-    ts.isKeyword(w),
-  );
+  return [
+    'where',
+    'order',
+    'limit',
+    'join',
+    'left',
+    'right',
+    'inner',
+    'group',
+    'union',
+    'cross',
+    'full',
+  ].some((w) => ts.isKeyword(w));
 }
 
 function readCount(ts: TokenStream): number {

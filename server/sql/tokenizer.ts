@@ -27,7 +27,32 @@ export class SqlSyntaxError extends Error {
   }
 }
 
-const OPERATORS = ['<=', '>=', '<>', '!=', '||', '::', '=', '<', '>', ',', '.', '(', ')', '{', '}', '[', ']', ';', '*', '+', '-', '/', '%', ':'];
+const OPERATORS = [
+  '<=',
+  '>=',
+  '<>',
+  '!=',
+  '||',
+  '::',
+  '=',
+  '<',
+  '>',
+  ',',
+  '.',
+  '(',
+  ')',
+  '{',
+  '}',
+  '[',
+  ']',
+  ';',
+  '*',
+  '+',
+  '-',
+  '/',
+  '%',
+  ':',
+];
 
 const isIdentStart = (c: string) => /[A-Za-z_\u0080-\uffff]/.test(c);
 const isIdentPart = (c: string) => /[A-Za-z0-9_$\u0080-\uffff]/.test(c);
@@ -81,7 +106,8 @@ export function tokenize(sql: string): Token[] {
       continue;
     }
     if (c === "'" || c === '"' || c === '`') {
-      const { end, value } = readQuoted(sql, i, c) ?? fail(`Unterminated ${c === '`' ? 'quoted name' : 'string'}`, i);
+      const { end, value } =
+        readQuoted(sql, i, c) ?? fail(`Unterminated ${c === '`' ? 'quoted name' : 'string'}`, i);
       push(c === '`' ? 'quoted_ident' : 'string', end, value);
       continue;
     }
@@ -101,7 +127,14 @@ export function tokenize(sql: string): Token[] {
     if (!op) fail(`Unexpected character '${c}'`, i);
     push('op', i + op!.length, op!);
   }
-  tokens.push({ kind: 'eof', text: '', value: '', offset: sql.length, line, column: sql.length - lineStart + 1 });
+  tokens.push({
+    kind: 'eof',
+    text: '',
+    value: '',
+    offset: sql.length,
+    line,
+    column: sql.length - lineStart + 1,
+  });
   return tokens;
 }
 

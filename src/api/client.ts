@@ -131,7 +131,8 @@ export function apiUpload(
       }
       reject(new ApiError(xhr.status, problem));
     };
-    xhr.onerror = () => reject(new ApiError(0, { title: 'Server unreachable', detail: 'The upload failed.' }));
+    xhr.onerror = () =>
+      reject(new ApiError(0, { title: 'Server unreachable', detail: 'The upload failed.' }));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);

@@ -16,15 +16,27 @@ export function registerCoreHandlers(
     const created = await projects.create(s.name, { ifNotExists: s.ifNotExists });
     return ok(created ? 1 : 0);
   });
-  router.register('drop_project', async (s) => ok((await projects.drop(s.name, { ifExists: s.ifExists })) ? 1 : 0));
-  router.register('show_projects', async () => table(['name'], (await projects.list()).map((p) => [p.name])));
+  router.register('drop_project', async (s) =>
+    ok((await projects.drop(s.name, { ifExists: s.ifExists })) ? 1 : 0),
+  );
+  router.register('show_projects', async () =>
+    table(
+      ['name'],
+      (await projects.list()).map((p) => [p.name]),
+    ),
+  );
 
   router.register('show_databases', async (s) => {
     const rows = [
       ...(await projects.list()).map((p) => [p.name, 'project', 'mindsdb']),
       ...DATA_SOURCES.map((d) => [d.name, 'data', d.engine]),
     ];
-    return s.full ? table(['Database', 'TYPE', 'ENGINE'], rows) : table(['Database'], rows.map((r) => [r[0]]));
+    return s.full
+      ? table(['Database', 'TYPE', 'ENGINE'], rows)
+      : table(
+          ['Database'],
+          rows.map((r) => [r[0]]),
+        );
   });
 
   router.register('show_tables', async (s, session) => {
@@ -36,7 +48,12 @@ export function registerCoreHandlers(
       rows = (await projects.objects(db)).map((o) => [o.name, o.type.toUpperCase()]);
     }
     const column = `Tables_in_${db}`;
-    return s.full ? table([column, 'Table_type'], rows) : table([column], rows.map((r) => [r[0]]));
+    return s.full
+      ? table([column, 'Table_type'], rows)
+      : table(
+          [column],
+          rows.map((r) => [r[0]]),
+        );
   });
 
   router.register('use', async (s, session) => {

@@ -53,7 +53,11 @@ export class EngineSelect {
     if (json.error) {
       const at = json.position !== undefined ? Number(json.position) : undefined;
       const pos = at !== undefined ? lineColumn(sql, at) : undefined;
-      throw new SqlEngineError(`Syntax error: ${json.error_message ?? 'the statement could not be parsed'}`, pos?.line, pos?.column);
+      throw new SqlEngineError(
+        `Syntax error: ${json.error_message ?? 'the statement could not be parsed'}`,
+        pos?.line,
+        pos?.column,
+      );
     }
     return json;
   }
@@ -111,10 +115,18 @@ function collectReferences(ast: unknown) {
     if (!node || typeof node !== 'object') return;
     const n = node as Record<string, unknown>;
     if (n.type === 'BASE_TABLE') {
-      tables.push({ schema: String(n.schema_name ?? ''), table: String(n.table_name), location: Number(n.query_location ?? 0) });
+      tables.push({
+        schema: String(n.schema_name ?? ''),
+        table: String(n.table_name),
+        location: Number(n.query_location ?? 0),
+      });
     } else if (n.type === 'TABLE_FUNCTION') {
       const fn = n.function as Record<string, unknown> | undefined;
-      functions.push({ schema: '', table: String(fn?.function_name ?? '?'), location: Number(n.query_location ?? 0) });
+      functions.push({
+        schema: '',
+        table: String(fn?.function_name ?? '?'),
+        location: Number(n.query_location ?? 0),
+      });
     }
     const cteMap = n.cte_map as { map?: { key: string }[] } | undefined;
     for (const entry of cteMap?.map ?? []) ctes.add(entry.key);
@@ -134,7 +146,7 @@ export function lineColumn(sql: string, offset: number): { line: number; column:
 function engineError(err: unknown, sql: string): SqlEngineError {
   const raw = String((err as Error)?.message ?? err);
   const first = raw.split('\n')[0].replace(/^(Binder|Catalog|Conversion|Invalid Input|Parser) Error: /, '');
-  const named = /"([^"]+)"/.exec(first)?.[1];
+  const named = /"([^"]+)"/.exec(first)?.[1] ?? /Table with name (\S+?)!? does not exist/.exec(first)?.[1];
   const token = named ? tokenize(sql).find((t) => t.value.toLowerCase() === named.toLowerCase()) : undefined;
   const message = first.replace(/Table with name (\S+) does not exist!?/, "Unknown table '$1'");
   return new SqlEngineError(message, token?.line, token?.column);

@@ -29,29 +29,42 @@ export class SqlRouter {
   async execute(query: string, context: SqlSession): Promise<SqlResponse> {
     const session = { ...context };
     if (query.length > MAX_QUERY_LENGTH) {
-      return this.error(`The query is too long (${query.length} characters; the limit is ${MAX_QUERY_LENGTH})`, session);
+      return this.error(
+        `The query is too long (${query.length} characters; the limit is ${MAX_QUERY_LENGTH})`,
+        session,
+      );
     }
     try {
       const statement = parseStatement(query);
       for (const { handler } of this.handlers.get(statement.kind) ?? []) {
-        const outcome = await (handler as (s: StatementOf<typeof statement.kind>, x: SqlSession) => ReturnType<AnyHandler>)(
-          statement,
-          session,
-        );
+        const outcome = await (
+          handler as (s: StatementOf<typeof statement.kind>, x: SqlSession) => ReturnType<AnyHandler>
+        )(statement, session);
         if (outcome) return { ...outcome, context: session };
       }
       return this.error(`${statement.kind.replace(/_/g, ' ')} statements are not supported here`, session);
     } catch (err) {
       if (err instanceof SqlSyntaxError || err instanceof SqlEngineError) {
-        return this.error(err.message, session, err.line && err.column ? { line: err.line, column: err.column } : undefined);
+        return this.error(
+          err.message,
+          session,
+          err.line && err.column ? { line: err.line, column: err.column } : undefined,
+        );
       }
       if (err instanceof ServiceError) return this.error(err.message, session);
       this.log(err);
-      return this.error(`The statement failed: ${String((err as Error)?.message ?? err).split('\n')[0]}`, session);
+      return this.error(
+        `The statement failed: ${String((err as Error)?.message ?? err).split('\n')[0]}`,
+        session,
+      );
     }
   }
 
-  private error(message: string, context: SqlSession, position?: { line: number; column: number }): SqlResponse {
+  private error(
+    message: string,
+    context: SqlSession,
+    position?: { line: number; column: number },
+  ): SqlResponse {
     return {
       type: 'error',
       error_code: 0,

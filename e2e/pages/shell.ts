@@ -1,0 +1,29 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The app shell: header, object browser and upload dialog. */
+export class Shell {
+  readonly browser: Locator;
+
+  constructor(readonly page: Page) {
+    this.browser = page.getByRole('navigation', { name: 'Object browser' });
+  }
+
+  database(name: string): Locator {
+    return this.browser
+      .getByRole('treeitem')
+      .filter({ has: this.page.getByRole('button', { name, exact: false }) });
+  }
+
+  async uploadFile(
+    tableName: string,
+    file: { name: string; mimeType: string; buffer: Buffer },
+  ): Promise<void> {
+    await this.browser.getByRole('button', { name: 'Upload file' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Upload a file' });
+    await dialog.getByLabel('File').setInputFiles(file);
+    await dialog.getByLabel('Table name').fill(tableName);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await dialog.getByRole('status').getByText(`files.${tableName} is ready.`).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  }
+}

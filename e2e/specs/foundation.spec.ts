@@ -1,0 +1,37 @@
+import { test, expect } from '../fixtures';
+import { Shell } from '../pages/shell';
+
+test.describe('without login', () => {
+  test('opens the console directly, says login is off, and shows the default project', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/projects\/mindsdb\/worksheet$/);
+    await expect(page.getByRole('note')).toHaveText('Login is off on this instance');
+    const shell = new Shell(page);
+    await expect(shell.browser.getByRole('button', { name: /mindsdb/ })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Log in' })).toHaveCount(0);
+  });
+
+  test('uploads a CSV and shows its table in the object browser', async ({ page }) => {
+    await page.goto('/');
+    const shell = new Shell(page);
+    await shell.uploadFile('orders', {
+      name: 'orders.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('id,item,amount\n1,pen,2.5\n2,book,12\n'),
+    });
+    await expect(shell.browser.getByRole('link', { name: /orders/ })).toBeVisible();
+  });
+
+  test('refuses a binary file with a clear message', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Upload file' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload a file' });
+    await dialog.getByLabel('File').setInputFiles({
+      name: 'blob.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([0, 1, 2, 3, 0, 255, 254]),
+    });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('binary');
+  });
+});

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile, startTestApp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const CSV = 'id,body,author\n1,hello world,ann\n2,"refunds, in 5 days",bo\n3,third,ann\n';
+
+describe('status and projects', () => {
+  it('answers status, ping, projects and the tree', async () => {
+    const status = await t.inject({ url: '/api/status' });
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toMatchObject({ auth: { http_auth_enabled: false, provider: 'disabled' } });
+    expect((await t.inject({ url: '/api/util/ping' })).json()).toEqual({ status: 'ok' });
+    expect((await t.inject({ url: '/api/projects' })).json()).toEqual([
+      expect.objectContaining({ name: 'mindsdb' }),
+    ]);
+    const tree = (await t.inject({ url: '/api/tree/' })).json();
+    expect(tree.map((d: { name: string }) => d.name)).toEqual(['mindsdb', 'files']);
+    expect((await t.inject({ url: '/api/tree/mindsdb' })).json()).toEqual([]);
+    const missing = await t.inject({ url: '/api/tree/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/problem+json');
+    expect(missing.json()).toMatchObject({ title: 'Not Found', detail: "Project 'nope' does not exist" });
+    expect(missing.json().timestamp).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}$/);
+  });
+
+  it('answers 404 with a problem body for unknown API routes', async () => {
+    const res = await t.inject({ url: '/api/nothing/here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().title).toBe('Not Found');
+  });
+});
+
+describe('files', () => {
+  it('uploads a CSV, lists it, queries it, and deletes it', async () => {
+    const up = await t.inject({
+      method: 'PUT',
+      url: '/api/files/docs',
+      ...multipartFile('file', 'docs.csv', CSV),
+    });
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toMatchObject({ name: 'docs', row_count: 3, columns: ['id', 'body', 'author'] });
+    expect((await t.inject({ url: '/api/files' })).json()).toEqual([
+      expect.objectContaining({ name: 'docs' }),
+    ]);
+    expect((await t.inject({ url: '/api/tree/files' })).json()).toEqual([
+      expect.objectContaining({ name: 'docs', class: 'table' }),
+    ]);
+    const result = await t.sql(
+      'SELECT author, count(*) AS n FROM files.docs GROUP BY author ORDER BY author',
+    );
+    expect(result).toEqual({
+      type: 'table',
+      column_names: ['author', 'n'],
+      data: [
+        ['ann', 2],
+        ['bo', 1],
+      ],
+      context: { db: 'mindsdb', show_secrets: false },
+    });
+    expect((await t.inject({ method: 'DELETE', url: '/api/files/docs' })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: '/api/files/docs' })).statusCode).toBe(404);
+  });
+
+  it('reads JSON and text files too', async () => {
+    const json = await t.inject({
+      method: 'PUT',
+      url: '/api/files/people',
+      ...multipartFile('file', 'people.json', '[{"name":"ann","age":31},{"name":"bo","age":40}]'),
+    });
+    expect(json.json()).toMatchObject({ row_count: 2, columns: ['name', 'age'] });
+    const txt = await t.inject({
+      method: 'PUT',
+      url: '/api/files/notes',
+      ...multipartFile('file', 'notes.txt', 'one\ntwo'),
+    });
+    expect(txt.json()).toMatchObject({ row_count: 1, columns: ['content'] });
+  });
+
+  it('refuses binary files, bad names and bodies that are not multipart', async () => {
+    const bin = await t.inject({
+      method: 'PUT',
+      url: '/api/files/bin',
+      ...multipartFile('file', 'x.csv', Buffer.from([0, 1, 2, 0, 255])),
+    });
+    expect(bin.statusCode).toBe(400);
+    expect(bin.json().detail).toContain('binary');
+    for (const name of ["a'b", 'a"b', '1abc', 'a%2Fb', 'x'.repeat(100), '%C3%A9t%C3%A9']) {
+      const res = await t.inject({
+        method: 'PUT',
+        url: `/api/files/${name}`,
+        ...multipartFile('file', 'a.csv', CSV),
+      });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().title).toBe('Bad Request');
+    }
+    const json = await t.inject({ method: 'PUT', url: '/api/files/ok', payload: { a: 1 } });
+    expect(json.statusCode).toBe(415);
+    const noField = await t.inject({
+      method: 'PUT',
+      url: '/api/files/ok',
+      ...multipartFile('other', 'a.csv', CSV),
+    });
+    expect(noField.statusCode).toBe(400);
+  });
+});
+
+describe('sql', () => {
+  it('creates, lists, uses and drops projects', async () => {
+    expect(await t.sql('CREATE PROJECT sales')).toMatchObject({ type: 'ok', affected_rows: 1 });
+    expect(await t.sql('CREATE PROJECT sales')).toMatchObject({
+      type: 'error',
+      error_message: "Project 'sales' already exists",
+    });
+    expect(await t.sql('CREATE PROJECT IF NOT EXISTS sales')).toMatchObject({ type: 'ok' });
+    expect((await t.sql('SHOW PROJECTS')).data).toEqual([['mindsdb'], ['sales']]);
+    expect(await t.sql('SHOW FULL DATABASES')).toMatchObject({
+      column_names: ['Database', 'TYPE', 'ENGINE'],
+      data: [
+        ['mindsdb', 'project', 'mindsdb'],
+        ['sales', 'project', 'mindsdb'],
+        ['files', 'data', 'files'],
+      ],
+    });
+    expect(await t.sql('USE sales')).toMatchObject({ type: 'ok', context: { db: 'sales' } });
+    expect(await t.sql('USE nowhere')).toMatchObject({
+      type: 'error',
+      error_message: "Database 'nowhere' does not exist",
+    });
+    expect(await t.sql('SHOW TABLES', { db: 'sales' })).toMatchObject({
+      column_names: ['Tables_in_sales'],
+      data: [],
+    });
+    expect(await t.sql('DROP PROJECT sales')).toMatchObject({ type: 'ok' });
+    expect(await t.sql('DROP PROJECT sales')).toMatchObject({ type: 'error' });
+    expect(await t.sql('DROP PROJECT IF EXISTS sales')).toMatchObject({ type: 'ok' });
+    expect(await t.sql('DROP PROJECT mindsdb')).toMatchObject({ type: 'error' });
+  });
+
+  it('answers syntax errors and unknown tables with a located error result', async () => {
+    const syntax = await t.sql('SELECT * FORM files.x');
+    expect(syntax.type).toBe('error');
+    expect(syntax.error_message).toMatch(/syntax error/i);
+    expect(syntax.error_position).toEqual({ line: 1, column: 15 }); // the engine reads FORM as an alias
+    const unknown = await t.sql('SELECT *\nFROM files.nope');
+    expect(unknown).toMatchObject({ type: 'error', error_position: { line: 2, column: 12 } });
+    expect(unknown.error_message).toContain('nope');
+    const bare = await t.sql('SELECT * FROM docs');
+    expect(bare.error_message).toBe("Unknown table 'docs': name the data source, e.g. files.docs");
+    const ddl = await t.sql('CREATE TABLE x (a int)');
+    expect(ddl.type).toBe('error');
+  });
+
+  it('never lets a query read the disk or the catalog', async () => {
+    for (const q of [
+      "SELECT * FROM read_csv('/etc/passwd')",
+      "SELECT * FROM read_text('/etc/hostname')",
+      "SELECT * FROM files.docs, read_parquet('x.parquet')",
+      'SELECT * FROM auth_tokens',
+      'SELECT * FROM main.projects',
+      "SELECT * FROM 'file.csv'",
+    ]) {
+      const r = await t.sql(q);
+      expect(r.type, q).toBe('error');
+    }
+    expect((await t.sql('SELECT count(*) AS n FROM range(1000)')).data).toEqual([[1000]]);
+  });
+
+  it('refuses requests without a string query', async () => {
+    for (const payload of [{}, { query: 5 }, { query: null }, { query: ['a'] }]) {
+      const res = await t.inject({ method: 'POST', url: '/api/sql/query', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().title).toBe('Bad Request');
+    }
+  });
+});
+
+describe('malformed input', () => {
+  it('answers malformed JSON with 400, other content types with 415, huge bodies with 413', async () => {
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/api/sql/query',
+      payload: '{"query": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ title: 'Bad Request', detail: 'The body is not valid JSON' });
+    const text = await t.inject({
+      method: 'POST',
+      url: '/api/sql/query',
+      payload: 'SELECT 1',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.statusCode).toBe(415);
+    const huge = await t.inject({
+      method: 'POST',
+      url: '/api/sql/query',
+      payload: { query: `SELECT '${'x'.repeat(50 * 1024 * 1024)}'` },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().title).toBe('Payload Too Large');
+    const long = await t.sql(`SELECT '${'x'.repeat(2_000_000)}'`);
+    expect(long).toMatchObject({ type: 'error' });
+    expect(long.error_message).toContain('too long');
+    expect((await t.inject({ url: '/api/util/ping' })).statusCode).toBe(200);
+  });
+
+  it('turns odd statements into error results, never a crash', async () => {
+    for (const q of [
+      "SELECT 'unterminated",
+      'CREATE KNOWLEDGE_BASE kb USING x = {"a": 1',
+      '`',
+      ';',
+      '/* open',
+      '   ',
+      'SELECT 1; SELECT 2',
+    ]) {
+      const r = await t.sql(q);
+      expect(r.type, q).toBe('error');
+      expect(r.error_message, q).not.toMatch(/ at .*\.ts:\d+/);
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createApp } from '../app';
+import type { AppDeps } from '../app-deps';
+import { openServices, type ServiceOptions } from '../services/index';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  dataDir: string;
+  /** Runs SQL through the HTTP route and returns the parsed result. */
+  sql: (query: string, context?: Record<string, unknown>, headers?: Record<string, string>) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- results are checked field by field in tests
+  inject: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+}
+
+/** The real app on real engines in a fresh temporary data folder. */
+export async function startTestApp(
+  options: Partial<ServiceOptions> = {},
+  dataDir?: string,
+): Promise<TestApp> {
+  const dir = dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ks-test-')));
+  const deps = await openServices({ dataDir: dir, ...options });
+  const app = createApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    dataDir: dir,
+    inject: (opts) => app.inject(opts),
+    sql: async (query, context, headers) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/sql/query',
+        payload: { query, context },
+        headers,
+      });
+      return res.json();
+    },
+    close: async () => {
+      await app.close();
+      deps.databases.close();
+      if (!dataDir) await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart body with one file field, as a browser would send it. */
+export function multipartFile(field: string, filename: string, content: Buffer | string) {
+  const boundary = '----ks-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,0 +1,4 @@
+export const fileKeys = {
+  all: ['files'] as const,
+  list: () => [...fileKeys.all, 'list'] as const,
+};

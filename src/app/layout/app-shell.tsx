@@ -1,0 +1,82 @@
+import { NavLink, Outlet, useNavigate, useParams } from 'react-router';
+import { useLogout } from '../../api/auth/mutations';
+import { useProjects } from '../../api/tree/queries';
+import { useStatus } from '../../api/auth/queries';
+import { ObjectBrowser } from '../../features/explorer/object-browser';
+import { ReloginDialog } from '../../features/auth/relogin-dialog';
+import { useAuthDisabled } from '../../features/auth/auth-gate';
+import './app-shell.css';
+
+/** Header with the project switcher and page tabs, the object browser on the left, the page on the right. */
+export function AppShell() {
+  const { project = 'mindsdb' } = useParams();
+  const authDisabled = useAuthDisabled();
+  const status = useStatus();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const base = `/projects/${encodeURIComponent(project)}`;
+
+  return (
+    <div className="shell">
+      <header className="shell-header">
+        <span className="shell-brand">Knowledge Studio</span>
+        <ProjectSwitcher project={project} />
+        <nav className="shell-tabs" aria-label="Pages">
+          <NavLink to={`${base}/worksheet`}>Worksheet</NavLink>
+          <NavLink to={`${base}/knowledge-bases`}>Knowledge bases</NavLink>
+          <NavLink to={`${base}/agents`}>Agents</NavLink>
+          <NavLink to={`${base}/chat`}>Chat</NavLink>
+        </nav>
+        <span className="shell-spacer" />
+        {authDisabled && (
+          <span className="shell-banner" role="note" title="Anyone who can reach this server can use it">
+            Login is off on this instance
+          </span>
+        )}
+        {status.data?.auth?.http_auth_enabled && (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login') })}
+          >
+            Log out
+          </button>
+        )}
+      </header>
+      <aside className="shell-sidebar">
+        <ObjectBrowser project={project} />
+      </aside>
+      <main className="shell-main">
+        <Outlet />
+      </main>
+      <ReloginDialog />
+    </div>
+  );
+}
+
+function ProjectSwitcher({ project }: { project: string }) {
+  const projects = useProjects();
+  const navigate = useNavigate();
+  const names = projects.data?.map((p) => p.name) ?? [project];
+  if (!names.includes(project)) names.push(project);
+  return (
+    <label className="shell-project">
+      <span className="muted">Project</span>
+      <select
+        className="input"
+        value={project}
+        onChange={(e) => {
+          // Keep the same page, in the other project.
+          const page = window.location.pathname.split('/')[3] ?? 'worksheet';
+          navigate(`/projects/${encodeURIComponent(e.target.value)}/${page}`);
+        }}
+      >
+        {names.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

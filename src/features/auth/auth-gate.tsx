@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useStatus } from '../../api/auth/queries';
+import { useSession } from '../../api/session';
+
+/** Lets the app through when no login is needed or a token is held; otherwise sends the user to /login. */
+export function AuthGate({ children }: { children: ReactNode }) {
+  const status = useStatus();
+  const token = useSession((s) => s.token);
+  const location = useLocation();
+  if (status.isPending)
+    return (
+      <p className="muted" style={{ padding: 24 }}>
+        Connecting…
+      </p>
+    );
+  if (status.isError) {
+    return (
+      <p role="alert" className="error-box" style={{ margin: 24 }}>
+        Cannot reach the server: {status.error.message}
+      </p>
+    );
+  }
+  if (status.data.auth?.http_auth_enabled && !token) {
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/login?next=${next}`} replace />;
+  }
+  return children;
+}
+
+/** True when the instance runs without login: the shell says so in a banner. */
+export function useAuthDisabled(): boolean {
+  const status = useStatus();
+  return status.data?.auth?.http_auth_enabled === false;
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { TreeDatabase, TreeObject } from '../../../protocol/api/tree';
+import { useDatabaseObjects, useDatabases } from '../../api/tree/queries';
+import { UploadDialog } from './upload-dialog';
+import { objectLink } from './object-links';
+import './explorer.css';
+
+/** The sidebar: projects and data sources, each expandable into its tables, knowledge bases and agents. */
+export function ObjectBrowser({ project }: { project: string }) {
+  const databases = useDatabases();
+  const [uploadOpen, setUploadOpen] = useState(false);
+
+  return (
+    <nav className="explorer" aria-label="Object browser">
+      <div className="explorer-head">
+        <h2>Databases</h2>
+        <button className="btn" type="button" onClick={() => setUploadOpen(true)}>
+          Upload file
+        </button>
+      </div>
+      {databases.isPending && <p className="muted explorer-note">Loading…</p>}
+      {databases.isError && (
+        <p role="alert" className="error-box explorer-note">
+          {databases.error.message}
+        </p>
+      )}
+      <ul className="explorer-list" role="tree" aria-label="Databases">
+        {databases.data?.map((db) => (
+          <DatabaseNode
+            key={db.name}
+            db={db}
+            defaultOpen={db.name === project || db.name === 'files'}
+            currentProject={project}
+          />
+        ))}
+      </ul>
+      {uploadOpen && <UploadDialog onClose={() => setUploadOpen(false)} />}
+    </nav>
+  );
+}
+
+function DatabaseNode({
+  db,
+  defaultOpen,
+  currentProject,
+}: {
+  db: TreeDatabase;
+  defaultOpen: boolean;
+  currentProject: string;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
+  const objects = useDatabaseObjects(db.name, open);
+  const isProject = db.type === 'project' || db.class === 'project';
+  return (
+    <li role="treeitem" aria-expanded={open} aria-selected={false}>
+      <button type="button" className="explorer-db" onClick={() => setOpen(!open)}>
+        <span className="explorer-caret" aria-hidden>
+          {open ? '▾' : '▸'}
+        </span>
+        <span className={`explorer-icon ${isProject ? 'is-project' : 'is-data'}`} aria-hidden>
+          {isProject ? 'P' : 'D'}
+        </span>
+        {db.name}
+        <span className="muted explorer-kind">{isProject ? 'project' : (db.engine ?? 'data')}</span>
+      </button>
+      {open && (
+        <ul role="group" className="explorer-children">
+          {objects.isPending && <li className="muted explorer-note">Loading…</li>}
+          {objects.isError && <li className="field-error explorer-note">{objects.error.message}</li>}
+          {objects.data?.length === 0 && (
+            <li className="muted explorer-note">
+              {isProject ? 'No knowledge bases or agents yet' : 'No tables yet'}
+            </li>
+          )}
+          {objects.data?.map((o) => (
+            <ObjectNode key={`${o.type}:${o.name}`} db={db.name} object={o} currentProject={currentProject} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function ObjectNode({
+  db,
+  object,
+  currentProject,
+}: {
+  db: string;
+  object: TreeObject;
+  currentProject: string;
+}) {
+  const kind = object.type === 'knowledge_base' ? 'KB' : object.type === 'agent' ? 'AG' : 'T';
+  return (
+    <li role="treeitem" aria-selected={false}>
+      <Link
+        className="explorer-object"
+        to={objectLink(db, object, currentProject)}
+        title={`${db}.${object.name}`}
+      >
+        <span className={`explorer-icon is-${object.type ?? 'table'}`} aria-hidden>
+          {kind}
+        </span>
+        <span className="explorer-name">{object.name}</span>
+      </Link>
+    </li>
+  );
+}
