@@ -1,0 +1,81 @@
+import { CHUNKER_KEYS, type KbChunk } from './kb-observation';
+
+const cell = (v: unknown) => (v == null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+
+/** The knowledge-base tool's rows: what the agent read, with the metadata the user gave the documents. */
+export function KbResultTable({ chunks, caption }: { chunks: KbChunk[]; caption: string }) {
+  if (chunks.length === 0) return <p className="chat-muted">No chunks matched.</p>;
+  return (
+    <div className="chat-table-wrap">
+      <table className="chat-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Chunk</th>
+            <th scope="col">Content</th>
+            <th scope="col">Relevance</th>
+            <th scope="col">Metadata</th>
+          </tr>
+        </thead>
+        <tbody>
+          {chunks.map((c) => (
+            <tr key={c.chunkId}>
+              <td>
+                <code>{c.chunkId}</code>
+              </td>
+              <td>
+                <div className="chat-clamp" title={c.content}>
+                  {c.content}
+                </div>
+              </td>
+              <td className="chat-num">{c.relevance == null ? '' : c.relevance.toFixed(3)}</td>
+              <td className="chat-table-meta">
+                {Object.entries(c.metadata)
+                  .filter(([k]) => !CHUNKER_KEYS.has(k))
+                  .map(([k, v]) => `${k}: ${cell(v)}`)
+                  .join(', ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Rows of a final query (the v26 format's data events). */
+export function RowsTable({
+  columns,
+  rows,
+  caption,
+}: {
+  columns: string[];
+  rows: unknown[][];
+  caption: string;
+}) {
+  return (
+    <div className="chat-table-wrap">
+      <table className="chat-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th scope="col" key={c}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {columns.map((c, j) => (
+                <td key={c}>{cell(row[j])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
