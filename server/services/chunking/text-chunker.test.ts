@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkText, DEFAULT_CHUNKING, type TextChunk } from './text-chunker.ts';
+import { chunkText, DEFAULT_CHUNKING, type TextChunk } from './text-chunker';
 
 const spans = (chunks: TextChunk[]) => chunks.map((c) => `${c.start}to${c.end}`);
 

@@ -5,7 +5,7 @@ import {
   rowsToDocuments,
   toJsonValue,
   type DocumentSpec,
-} from './documents.ts';
+} from './documents';
 
 const defaults: DocumentSpec = { contentColumns: ['content'], metadataColumns: null, idColumn: null };
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { JsonValue } from '../../engines/duckdb.ts';
-import { CHUNKER_NAME, chunkText, DEFAULT_CHUNKING, type ChunkingConfig } from '../chunking/text-chunker.ts';
+import type { JsonValue } from '../../engines/duckdb';
+import { CHUNKER_NAME, chunkText, DEFAULT_CHUNKING, type ChunkingConfig } from '../chunking/text-chunker';
 
 /** One input row, as it comes from SQL (`INSERT ... SELECT`, `VALUES`) or REST (`rows`). */
 export type InputRow = Record<string, unknown>;

@@ -1,0 +1,65 @@
+/**
+ * The little language sense of the local chat model: content terms of a text (lowercased, stop words out,
+ * plurals and common endings folded so that "uploads" meets "upload") and sentence splitting.
+ */
+
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be been but by can could did do does doing done for from had has have he her him his ' +
+    'how i if in into is it its me my no not of on or our she so than that the their them then there these ' +
+    'they this to us was we were what when where which while who why will with would you your yours about ' +
+    'also any all some just only very more most other such own same too should may might must shall am ' +
+    'get gets got let lets want wants need needs use used using tell please explain describe show give ' +
+    'there here each every one ones thing things way ways'
+  ).split(' '),
+);
+
+/** Folds the endings that most often separate a question's word from the document's. */
+export function stem(word: string): string {
+  let w = word.replace(/'s$/, '');
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && /(ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) w = w.slice(0, -1);
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  if (w.length > 4 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
+
+/** Content terms in order of appearance (with repeats). */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.toLowerCase().matchAll(WORD)) {
+    const word = match[0];
+    if (STOP_WORDS.has(word) || (word.length < 2 && !/\d/.test(word))) continue;
+    out.push(stem(word));
+  }
+  return out;
+}
+
+export const termSet = (text: string): Set<string> => new Set(terms(text));
+
+/**
+ * Sentences of a chunk: split after `.`, `!` or `?` followed by a space and an upper-case letter or digit, and
+ * at line breaks (lists, headings). Very short fragments (a heading's lone word) are dropped.
+ */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    for (const part of line.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'(`*])/u)) {
+      const s = part.trim().replace(/^[-*•]\s+/, '');
+      if (s.length >= 12 && terms(s).length > 0) out.push(s);
+    }
+  }
+  return out;
+}
+
+/** Whether a question asks for a count or a list, which tables answer better than prose. */
+export function asksForRows(question: string): 'count' | 'list' | undefined {
+  const q = question.toLowerCase();
+  if (/\b(how many|number of|count|total)\b/.test(q)) return 'count';
+  if (/\b(list|show me|show all|all the|enumerate|which .+ are there)\b/.test(q)) return 'list';
+  return undefined;
+}

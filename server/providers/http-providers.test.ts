@@ -1,0 +1,220 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { UpstreamError, ValidationError } from '../services/errors';
+import { createEmbeddingProvider, createReranker } from './registry';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: { model?: string; input?: string[]; messages?: { role: string; content: string }[] };
+}
+
+type Reply = { status: number; body: unknown; headers?: Record<string, string> } | 'hang';
+
+/** A tiny stand-in for OpenAI / Ollama: records requests and answers from a queue (or a default). */
+class FakeServer {
+  seen: Seen[] = [];
+  replies: Reply[] = [];
+  fallback: (req: Seen) => Reply = () => ({ status: 500, body: { error: 'no reply queued' } });
+  private server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const seen: Seen = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: JSON.parse(raw),
+      };
+      this.seen.push(seen);
+      const reply = this.replies.shift() ?? this.fallback(seen);
+      if (reply === 'hang') return; // never answers: the client must time out
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  url = '';
+
+  async start() {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop() {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+const fast = { http: { baseDelayMs: 1, maxDelayMs: 5, timeoutMs: 2000 } };
+const embeddingReply = (req: Seen): Reply => ({
+  status: 200,
+  // Answer out of order: the client must sort by index.
+  body: {
+    data: (req.body.input ?? []).map((text, index) => ({ index, embedding: [text.length, 1, 0] })).reverse(),
+  },
+});
+
+describe('HTTP model providers (fake server)', () => {
+  const server = new FakeServer();
+  beforeAll(() => server.start());
+  afterAll(() => server.stop());
+  beforeEach(() => {
+    server.seen = [];
+    server.replies = [];
+    server.fallback = embeddingReply;
+  });
+
+  it('openai: posts batches to /embeddings with the key, keeps order, normalises', async () => {
+    const provider = createEmbeddingProvider(
+      {
+        provider: 'openai',
+        model_name: 'emb-1',
+        api_key: 'sk-test',
+        base_url: `${server.url}/v1/`,
+        batch_size: 2,
+      },
+      fast,
+    );
+    const texts = ['a', 'bb', 'ccc', 'dddd', 'eeeee'];
+    const vectors = await provider.embed(texts);
+    expect(server.seen.map((s) => s.body.input)).toEqual([['a', 'bb'], ['ccc', 'dddd'], ['eeeee']]);
+    expect(server.seen[0].url).toBe('/v1/embeddings');
+    expect(server.seen[0].method).toBe('POST');
+    expect(server.seen[0].headers.authorization).toBe('Bearer sk-test');
+    expect(server.seen[0].body.model).toBe('emb-1');
+    expect(vectors.map((v) => Math.round((v[0] / v[1]) * 10) / 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(Math.hypot(...vectors[2])).toBeCloseTo(1, 5);
+    expect(provider.dimensions).toBe(3);
+  });
+
+  it('retries after a 429 and then succeeds', async () => {
+    server.replies = [
+      { status: 429, body: { error: { message: 'slow down' } }, headers: { 'retry-after': '0' } },
+    ];
+    const provider = createEmbeddingProvider(
+      { provider: 'openai', api_key: 'sk-test', base_url: server.url },
+      fast,
+    );
+    const vectors = await provider.embed(['hello']);
+    expect(server.seen).toHaveLength(2);
+    expect(vectors).toHaveLength(1);
+  });
+
+  it('fails at once on a 400, naming the provider and the cause but never the key', async () => {
+    server.fallback = () => ({
+      status: 400,
+      body: { error: { message: 'bad input for key sk-secret-123' } },
+    });
+    const provider = createEmbeddingProvider(
+      { provider: 'openai', model_name: 'emb-1', api_key: 'sk-secret-123', base_url: server.url },
+      fast,
+    );
+    const error = await provider.embed(['x']).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^openai embeddings \(emb-1\) failed: HTTP 400: bad input/);
+    expect(message).not.toContain('sk-secret-123');
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('gives up on repeated 5xx after the configured retries', async () => {
+    server.fallback = () => ({ status: 503, body: { error: 'overloaded' } });
+    const provider = createEmbeddingProvider(
+      { provider: 'ollama', base_url: server.url },
+      { http: { ...fast.http, retries: 2 } },
+    );
+    await expect(provider.embed(['x'])).rejects.toThrow(
+      /ollama embeddings .* failed \(after 3 attempts\): HTTP 503: overloaded/,
+    );
+    expect(server.seen).toHaveLength(3);
+  });
+
+  it('times out a silent server', async () => {
+    server.replies = ['hang'];
+    const provider = createEmbeddingProvider(
+      { provider: 'ollama', base_url: server.url },
+      { http: { timeoutMs: 100, retries: 0, baseDelayMs: 1 } },
+    );
+    await expect(provider.embed(['x'])).rejects.toThrow(
+      /ollama embeddings .* failed: no answer within 100 ms/,
+    );
+  });
+
+  it('names the address when nothing listens there', async () => {
+    const provider = createEmbeddingProvider(
+      { provider: 'ollama', base_url: 'http://127.0.0.1:9' },
+      { http: { retries: 1, baseDelayMs: 1, timeoutMs: 2000 } },
+    );
+    await expect(provider.embed(['x'])).rejects.toThrow(
+      /ollama embeddings .* failed \(after 2 attempts\): cannot reach http:\/\/127\.0\.0\.1:9/,
+    );
+  });
+
+  it('ollama: posts to /api/embed with no auth header when no key is set', async () => {
+    server.fallback = (req) => ({
+      status: 200,
+      body: { embeddings: (req.body.input ?? []).map(() => [0, 2]) },
+    });
+    const provider = createEmbeddingProvider(
+      { provider: 'ollama', model_name: 'nomic', base_url: server.url },
+      fast,
+    );
+    const [v] = await provider.embed(['hello']);
+    expect(server.seen[0].url).toBe('/api/embed');
+    expect(server.seen[0].headers.authorization).toBeUndefined();
+    expect(server.seen[0].body).toEqual({ model: 'nomic', input: ['hello'] });
+    expect(Array.from(v)).toEqual([0, 1]);
+  });
+
+  it('openai reranker: asks chat completions for a 0..1 score per document', async () => {
+    server.fallback = (req) => {
+      const user = req.body.messages?.find((m) => m.role === 'user')?.content ?? '';
+      const doc = user.split('Document:')[1] ?? '';
+      const content = doc.includes('refund') ? 'Score: 0.9' : doc.includes('way off') ? '7' : '0.1';
+      return { status: 200, body: { choices: [{ message: { role: 'assistant', content } }] } };
+    };
+    const reranker = createReranker(
+      { provider: 'openai', model_name: 'judge', api_key: 'sk-r', base_url: server.url },
+      fast,
+    );
+    const scores = await reranker.score('refunds?', ['refund rules', 'opening hours', 'way off']);
+    expect(scores).toEqual([0.9, 0.1, 1]);
+    expect(server.seen).toHaveLength(3);
+    expect(server.seen[0].url).toBe('/chat/completions');
+    expect(server.seen[0].headers.authorization).toBe('Bearer sk-r');
+    expect(server.seen[0].body.model).toBe('judge');
+  });
+
+  it('openai reranker: an answer without a number is an error naming the reranker', async () => {
+    server.fallback = () => ({ status: 200, body: { choices: [{ message: { content: 'relevant!' } }] } });
+    const reranker = createReranker({ provider: 'openai', api_key: 'k', base_url: server.url }, fast);
+    await expect(reranker.score('q', ['d'])).rejects.toThrow(
+      /openai reranker \(gpt-4o-mini\) answered without a score/,
+    );
+  });
+});
+
+describe('provider registry', () => {
+  it('builds the local models without any config but the provider', async () => {
+    const embedding = createEmbeddingProvider({ provider: 'local' });
+    expect(embedding.dimensions).toBe(384);
+    expect(createReranker({ provider: 'local' }).provider).toBe('local');
+  });
+
+  it('rejects an unknown or missing provider, listing the known ones', () => {
+    expect(() => createEmbeddingProvider({ provider: 'nope' })).toThrow(
+      "Unknown embedding model provider 'nope' (available: local, openai, ollama)",
+    );
+    expect(() => createReranker({ provider: '' })).toThrow(ValidationError);
+  });
+
+  it('requires a key for OpenAI itself but not for a compatible server', () => {
+    expect(() => createEmbeddingProvider({ provider: 'openai' })).toThrow(/api_key/);
+    expect(() =>
+      createEmbeddingProvider({ provider: 'openai', base_url: 'http://127.0.0.1:1/v1' }),
+    ).not.toThrow();
+  });
+});

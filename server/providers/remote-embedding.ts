@@ -1,0 +1,131 @@
+import { UpstreamError, ValidationError } from '../services/errors';
+import { joinUrl, postJson } from './http';
+import type { CallOptions, EmbeddingProvider, HttpSettings, ModelConfig, ProviderOptions } from './types';
+
+export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+export const OPENAI_EMBEDDING_MODEL = 'text-embedding-3-small';
+export const OLLAMA_BASE_URL = 'http://127.0.0.1:11434';
+export const OLLAMA_EMBEDDING_MODEL = 'nomic-embed-text';
+
+/** Scales a vector to unit length so that cosine distance behaves the same whatever the server returns. */
+function unit(values: readonly number[], label: string): Float32Array {
+  const v = Float32Array.from(values);
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) sum += v[i] * v[i];
+  if (!(sum > 0) || !Number.isFinite(sum))
+    throw new UpstreamError(`${label} returned an empty or invalid vector`);
+  const scale = 1 / Math.sqrt(sum);
+  for (let i = 0; i < v.length; i++) v[i] *= scale;
+  return v;
+}
+
+function batchSize(config: ModelConfig, fallback: number): number {
+  const size = config.batch_size ?? fallback;
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > 2048) {
+    throw new ValidationError(`${config.provider} embedding: batch_size must be an integer from 1 to 2048`);
+  }
+  return size;
+}
+
+/** Embeds through HTTP in batches, one request at a time: remote servers rate-limit parallel bursts anyway. */
+abstract class HttpEmbedding implements EmbeddingProvider {
+  abstract readonly provider: string;
+  dimensions?: number;
+
+  constructor(
+    readonly model: string,
+    protected readonly baseUrl: string,
+    protected readonly apiKey: string | undefined,
+    protected readonly batch: number,
+    protected readonly http: Partial<HttpSettings> | undefined,
+  ) {}
+
+  protected abstract embedBatch(texts: readonly string[], options?: CallOptions): Promise<number[][]>;
+
+  async embed(texts: readonly string[], options?: CallOptions): Promise<Float32Array[]> {
+    const out: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i += this.batch) {
+      const slice = texts.slice(i, i + this.batch);
+      const vectors = await this.embedBatch(slice, options);
+      const label = `${this.provider} embeddings (${this.model})`;
+      if (vectors.length !== slice.length) {
+        throw new UpstreamError(`${label} returned ${vectors.length} vectors for ${slice.length} texts`);
+      }
+      for (const v of vectors) out.push(unit(v, label));
+    }
+    if (out.length > 0) this.dimensions = out[0].length;
+    return out;
+  }
+}
+
+interface OpenAiEmbeddingResponse {
+  data?: { embedding: number[]; index: number }[];
+}
+
+/** OpenAI's `/embeddings`, or any server that speaks it (set `base_url`). */
+export class OpenAiEmbedding extends HttpEmbedding {
+  readonly provider = 'openai';
+
+  protected async embedBatch(texts: readonly string[], options?: CallOptions): Promise<number[][]> {
+    const label = `openai embeddings (${this.model})`;
+    const body = await postJson<OpenAiEmbeddingResponse>({
+      label,
+      url: joinUrl(this.baseUrl, 'embeddings'),
+      apiKey: this.apiKey,
+      body: { model: this.model, input: texts },
+      signal: options?.signal,
+      http: this.http,
+    });
+    if (!Array.isArray(body.data)) throw new UpstreamError(`${label} answered without a data list`);
+    return [...body.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+  }
+}
+
+interface OllamaEmbedResponse {
+  embeddings?: number[][];
+}
+
+/** Ollama's `/api/embed` (batched input). */
+export class OllamaEmbedding extends HttpEmbedding {
+  readonly provider = 'ollama';
+
+  protected async embedBatch(texts: readonly string[], options?: CallOptions): Promise<number[][]> {
+    const label = `ollama embeddings (${this.model})`;
+    const body = await postJson<OllamaEmbedResponse>({
+      label,
+      url: joinUrl(this.baseUrl, 'api/embed'),
+      apiKey: this.apiKey,
+      body: { model: this.model, input: texts },
+      signal: options?.signal,
+      http: this.http,
+    });
+    if (!Array.isArray(body.embeddings))
+      throw new UpstreamError(`${label} answered without an embeddings list`);
+    return body.embeddings;
+  }
+}
+
+export function createOpenAiEmbedding(config: ModelConfig, options?: ProviderOptions): OpenAiEmbedding {
+  if (!config.api_key && !config.base_url) {
+    throw new ValidationError(
+      'openai embedding: an api_key is needed (or a base_url of a compatible server)',
+    );
+  }
+  return new OpenAiEmbedding(
+    config.model_name ?? OPENAI_EMBEDDING_MODEL,
+    config.base_url ?? OPENAI_BASE_URL,
+    config.api_key,
+    batchSize(config, 256),
+    options?.http,
+  );
+}
+
+export function createOllamaEmbedding(config: ModelConfig, options?: ProviderOptions): OllamaEmbedding {
+  return new OllamaEmbedding(
+    config.model_name ?? OLLAMA_EMBEDDING_MODEL,
+    config.base_url ?? OLLAMA_BASE_URL,
+    config.api_key,
+    batchSize(config, 64),
+    options?.http,
+  );
+}
