@@ -100,7 +100,8 @@ describe('ChatPane', () => {
     await user.click(screen.getByRole('button', { name: 'Stop' }));
     expect(streams[0].signal?.aborted).toBe(true);
     expect(screen.getByText('Stopped')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /kb_query_tool/ })).toBeInTheDocument();
+    // The card stays, and no longer claims the tool is running.
+    expect(screen.getByRole('button', { name: /kb_query_tool/ })).toHaveTextContent('no result');
     expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -59,7 +59,8 @@ export function ChatPane({ project, agent }: ChatPaneProps) {
           ))
         )}
       </div>
-      {!following && (
+      {/* Offered only while new content arrives below: otherwise there is nothing to jump to. */}
+      {!following && streaming && (
         <button type="button" className="btn chat-jump" onClick={follow}>
           Jump to latest
         </button>

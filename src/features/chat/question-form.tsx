@@ -60,7 +60,7 @@ export function QuestionForm({ agent, streaming, onAsk, onStop }: Props) {
         Enter sends, Shift+Enter adds a line, Escape stops the answer.
       </span>
       {streaming ? (
-        <button type="button" className="btn btn-danger" onClick={stop}>
+        <button type="button" className="btn chat-stop" onClick={stop}>
           Stop
         </button>
       ) : (

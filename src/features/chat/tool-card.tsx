@@ -24,12 +24,15 @@ function Observation({ item }: { item: ToolItem }) {
  * A tool call as it happens: the header appears with the call and says "running" until the observation
  * arrives. Collapsed by default so the calls never bury the answer; the header button expands it.
  */
-export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
+export const ToolCard = memo(function ToolCard({ item, settled }: { item: ToolItem; settled: boolean }) {
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   const done = item.observation !== undefined;
+  // A call still waiting when its run was stopped or failed will never get its observation.
+  const state = done ? 'done' : settled ? 'no result' : 'running…';
+  const running = !done && !settled;
   return (
-    <div className={`chat-tool${done ? '' : ' chat-tool-running'}`}>
+    <div className={`chat-tool${running ? ' chat-tool-running' : ''}`}>
       <button
         type="button"
         className="chat-tool-head"
@@ -42,7 +45,9 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
         </span>
         <span className="chat-tool-name">{item.tool}</span>
         <span className="chat-tool-preview">{preview(item.input)}</span>
-        <span className={`chat-tool-state${done ? '' : ' chat-pulse'}`}>{done ? 'done' : 'running…'}</span>
+        <span className={`chat-tool-state${running ? ' chat-pulse' : done ? '' : ' chat-muted'}`}>
+          {state}
+        </span>
       </button>
       {open && (
         <div id={bodyId} className="chat-tool-body">
@@ -55,7 +60,13 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
             </>
           )}
           <div className="chat-label">Observation</div>
-          {done ? <Observation item={item} /> : <p className="chat-muted">Waiting for the tool…</p>}
+          {done ? (
+            <Observation item={item} />
+          ) : (
+            <p className="chat-muted">
+              {settled ? 'The run ended before the tool answered.' : 'Waiting for the tool…'}
+            </p>
+          )}
         </div>
       )}
     </div>

@@ -7,10 +7,10 @@ import { RowsTable } from './result-table';
 import { ToolCard } from './tool-card';
 import { TraceId } from './trace-id';
 
-const RunItemView = memo(function RunItemView({ item }: { item: RunItem }) {
+const RunItemView = memo(function RunItemView({ item, settled }: { item: RunItem; settled: boolean }) {
   switch (item.type) {
     case 'tool':
-      return <ToolCard item={item} />;
+      return <ToolCard item={item} settled={settled} />;
     case 'note':
       return <p className="chat-note">{item.text}</p>;
     case 'table':
@@ -60,7 +60,7 @@ export const TurnView = memo(function TurnView({ turn, onRetry }: Props) {
       </p>
       <div className="chat-run">
         {turn.items.map((item) => (
-          <RunItemView key={item.id} item={item} />
+          <RunItemView key={item.id} item={item} settled={!streaming} />
         ))}
         {turn.answer ? (
           <section className="chat-answer" aria-label="Answer">
