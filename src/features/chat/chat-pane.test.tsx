@@ -72,7 +72,7 @@ describe('ChatPane', () => {
     expect(card).toHaveTextContent('done');
     await user.click(card);
     expect(card).toHaveAttribute('aria-expanded', 'true');
-    const table = screen.getByRole('table', { name: '1 chunks returned' });
+    const table = screen.getByRole('table', { name: '1 chunk returned' });
     expect(within(table).getByText('Refunds are paid within 5 days.')).toBeInTheDocument();
     expect(within(table).getByText('author: ann')).toBeInTheDocument();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunksById, parseKbObservation, parseLooseObject } from './kb-observation';
+import { chunksById, parseKbObservation, parseLooseObject, parseTableObservation } from './kb-observation';
 
 const COLUMNS = "Output columns: 'id', 'chunk_id', 'chunk_content', 'metadata', 'distance', 'relevance'";
 
@@ -62,6 +62,26 @@ describe('parseKbObservation', () => {
     expect(parseKbObservation('Error: knowledge base kb2 does not exist')).toBeNull();
     expect(parseKbObservation('["kb1", "kb2"]')).toBeNull();
     expect(parseKbObservation('')).toBeNull();
+  });
+});
+
+describe('parseTableObservation', () => {
+  it('reads the rows of an SQL tool observation, with or without a repeated header', () => {
+    const rows = {
+      columns: ['name', 'n'],
+      rows: [
+        ['pen', '2'],
+        ['a, b', '3'],
+      ],
+    };
+    expect(parseTableObservation(`Output columns: 'name', 'n'\nname,n\npen,2\n"a, b",3`)).toEqual(rows);
+    expect(parseTableObservation(`Output columns: 'name', 'n'\npen,2\n"a, b",3`)).toEqual(rows);
+    expect(parseTableObservation(`Output columns: 'count'\n`)).toEqual({ columns: ['count'], rows: [] });
+  });
+
+  it('is null for text without the column line', () => {
+    expect(parseTableObservation('name,n\npen,2')).toBeNull();
+    expect(parseTableObservation('Error: no such table')).toBeNull();
   });
 });
 

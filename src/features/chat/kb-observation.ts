@@ -106,25 +106,41 @@ function toChunk(record: Record<string, string>): KbChunk {
   };
 }
 
-/** The chunks of a knowledge-base tool observation, or null when the text is not one (an error, say). */
-export function parseKbObservation(text: string): KbObservation | null {
+interface ReadTable {
+  header: string[];
+  rows: string[][];
+  /** Whether the text announced itself with an `Output columns:` line. */
+  announced: boolean;
+}
+
+/** Splits an observation into its column names and CSV rows; the CSV may or may not repeat the names. */
+function readObservation(text: string, headerHas: (row: string[]) => boolean): ReadTable | null {
   const newline = text.indexOf('\n');
   const first = newline === -1 ? text : text.slice(0, newline);
   const announced = HEADER.exec(first);
   const names = announced ? announced[1].split(',').map(unquote).filter(Boolean) : [];
   const csv = announced ? (newline === -1 ? '' : text.slice(newline + 1)) : text;
   const { data } = Papa.parse<string[]>(csv.trim(), { skipEmptyLines: true });
-  if (data.length === 0) return names.includes('chunk_id') ? { chunks: [] } : null;
-
-  // The CSV may repeat the column names as its own header row, or start straight with the data.
-  const hasHeaderRow = data[0].includes('chunk_id');
+  if (data.length === 0) return announced ? { header: names, rows: [], announced: true } : null;
+  const hasHeaderRow = headerHas(data[0]) || (names.length > 0 && names.every((n, i) => data[0][i] === n));
   const header = hasHeaderRow ? data[0] : names;
-  if (!header.includes('chunk_id')) return null;
-  const rows = hasHeaderRow ? data.slice(1) : data;
-  const chunks = rows.map((row) =>
-    toChunk(Object.fromEntries(header.map((name, i) => [name, row[i] ?? '']))),
+  return header.length ? { header, rows: hasHeaderRow ? data.slice(1) : data, announced: !!announced } : null;
+}
+
+/** The chunks of a knowledge-base tool observation, or null when the text is not one (an error, say). */
+export function parseKbObservation(text: string): KbObservation | null {
+  const table = readObservation(text, (row) => row.includes('chunk_id'));
+  if (!table || !table.header.includes('chunk_id')) return null;
+  const chunks = table.rows.map((row) =>
+    toChunk(Object.fromEntries(table.header.map((name, i) => [name, row[i] ?? '']))),
   );
   return { chunks: chunks.filter((c) => c.chunkId) };
+}
+
+/** Rows of any tool that writes the `Output columns:` format (the SQL tools), or null. */
+export function parseTableObservation(text: string): { columns: string[]; rows: string[][] } | null {
+  const table = readObservation(text, () => false);
+  return table?.announced ? { columns: table.header, rows: table.rows } : null;
 }
 
 /** Every chunk the knowledge-base tool returned during a run, by chunk id: what citations point to. */

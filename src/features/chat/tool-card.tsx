@@ -1,9 +1,7 @@
 import { memo, useId, useMemo, useState } from 'react';
 import type { ToolItem } from './chat-reducer';
-import { parseKbObservation } from './kb-observation';
-import { KbResultTable } from './result-table';
-
-const KB_QUERY_TOOL = 'kb_query_tool';
+import { parseKbObservation, parseTableObservation } from './kb-observation';
+import { KbResultTable, RowsTable } from './result-table';
 
 /** One line of the input for the collapsed header: enough to tell calls apart. */
 const preview = (input: string) => {
@@ -11,13 +9,30 @@ const preview = (input: string) => {
   return line.length > 90 ? `${line.slice(0, 89)}…` : line;
 };
 
-function Observation({ item }: { item: ToolItem }) {
-  const kb = useMemo(
-    () => (item.tool === KB_QUERY_TOOL && item.observation ? parseKbObservation(item.observation) : null),
-    [item.tool, item.observation],
-  );
-  if (kb) return <KbResultTable chunks={kb.chunks} caption={`${kb.chunks.length} chunks returned`} />;
-  return <pre className="chat-pre">{item.observation || '(empty)'}</pre>;
+/**
+ * Knowledge-base results (the knowledge-base tool's, or any with a chunk_id column) as chunks, other
+ * `Output columns:` results as rows, anything else as the text the tool returned.
+ */
+function Observation({ text }: { text: string }) {
+  const parsed = useMemo(() => {
+    const kb = parseKbObservation(text);
+    return kb ? { kb } : { rows: parseTableObservation(text) };
+  }, [text]);
+  if (parsed.kb) {
+    const n = parsed.kb.chunks.length;
+    return <KbResultTable chunks={parsed.kb.chunks} caption={`${n} chunk${n === 1 ? '' : 's'} returned`} />;
+  }
+  if (parsed.rows) {
+    const n = parsed.rows.rows.length;
+    return (
+      <RowsTable
+        columns={parsed.rows.columns}
+        rows={parsed.rows.rows}
+        caption={`${n} row${n === 1 ? '' : 's'}`}
+      />
+    );
+  }
+  return <pre className="chat-pre">{text || '(empty)'}</pre>;
 }
 
 /**
@@ -61,7 +76,7 @@ export const ToolCard = memo(function ToolCard({ item, settled }: { item: ToolIt
           )}
           <div className="chat-label">Observation</div>
           {done ? (
-            <Observation item={item} />
+            <Observation text={item.observation ?? ''} />
           ) : (
             <p className="chat-muted">
               {settled ? 'The run ended before the tool answered.' : 'Waiting for the tool…'}
