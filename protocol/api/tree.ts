@@ -20,6 +20,10 @@ export const treeObjectSchema = z.looseObject({
   engine: z.string().nullable().optional(),
   deletable: z.boolean().optional(),
   schema: z.string().nullable().optional(),
+  /** A data source with several schemas answers one `class: 'schema'` node per schema, its tables inside. */
+  get children() {
+    return z.array(treeObjectSchema).optional();
+  },
 });
 export type TreeObject = z.infer<typeof treeObjectSchema>;
 export const treeObjectsSchema = z.array(treeObjectSchema);

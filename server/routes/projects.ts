@@ -9,7 +9,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
   app.get('/api/tree/', async () => [
     ...(await deps.projects.list()).map((p) => ({
       name: p.name,
-      class: 'project',
+      class: 'db', // as MindsDB answers: every database is class 'db'; `type` tells projects from data
       type: 'project',
       engine: null,
       deletable: p.name !== 'mindsdb',
@@ -39,7 +39,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
     }
     return (await deps.projects.objects(db)).map((o) => ({
       name: o.name,
-      class: o.type,
+      class: 'table',
       type: o.type,
       engine: null,
       deletable: true,

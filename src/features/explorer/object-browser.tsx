@@ -91,6 +91,8 @@ function ObjectNode({
   object: TreeObject;
   currentProject: string;
 }) {
+  if (object.class === 'schema')
+    return <SchemaNode db={db} schema={object} currentProject={currentProject} />;
   const kind = object.type === 'knowledge_base' ? 'KB' : object.type === 'agent' ? 'AG' : 'T';
   return (
     <li role="treeitem" aria-selected={false}>
@@ -104,6 +106,37 @@ function ObjectNode({
         </span>
         <span className="explorer-name">{object.name}</span>
       </Link>
+    </li>
+  );
+}
+
+/** A schema of a data source (MindsDB answers these for databases with several schemas). */
+function SchemaNode({
+  db,
+  schema,
+  currentProject,
+}: {
+  db: string;
+  schema: TreeObject;
+  currentProject: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li role="treeitem" aria-expanded={open} aria-selected={false}>
+      <button type="button" className="explorer-db" onClick={() => setOpen(!open)}>
+        <span className="explorer-caret" aria-hidden>
+          {open ? '▾' : '▸'}
+        </span>
+        {schema.name}
+        <span className="muted explorer-kind">schema</span>
+      </button>
+      {open && (
+        <ul role="group" className="explorer-children">
+          {(schema.children ?? []).map((o) => (
+            <ObjectNode key={o.name} db={db} object={o} currentProject={currentProject} />
+          ))}
+        </ul>
+      )}
     </li>
   );
 }
