@@ -1,7 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { knowledgeBaseSchema, knowledgeBasesSchema } from '../../../protocol/api/knowledge-bases';
+import {
+  insertProgressSchema,
+  knowledgeBaseSchema,
+  knowledgeBasesSchema,
+} from '../../../protocol/api/knowledge-bases';
 import { apiRequest } from '../client';
+import { runSql } from '../sql/mutations';
 import { knowledgeBaseKeys } from './keys';
+import { probeVectorsSql } from './sql';
 
 const kbPath = (project: string, name?: string) =>
   `/api/projects/${encodeURIComponent(project)}/knowledge_bases${name ? `/${encodeURIComponent(name)}` : ''}`;
@@ -18,6 +24,45 @@ export const knowledgeBaseQuery = (project: string, name: string) =>
     queryFn: ({ signal }) => apiRequest(kbPath(project, name), { schema: knowledgeBaseSchema, signal }),
   });
 
+/** Progress of an insert into the KB; polled only while the console is loading rows into it. */
+export const knowledgeBaseProgressQuery = (project: string, name: string) =>
+  queryOptions({
+    queryKey: knowledgeBaseKeys.progress(project, name),
+    queryFn: ({ signal }) =>
+      apiRequest(`${kbPath(project, name)}/progress`, { schema: insertProgressSchema, signal }),
+    staleTime: 0,
+  });
+
+/**
+ * Whether the KB holds any vector, read with a one-row SELECT (works on every server). Vectors tie the KB to the
+ * embedding model that made them, so the settings form locks provider and model once this is true.
+ */
+export const knowledgeBaseHasVectorsQuery = (project: string, name: string) =>
+  queryOptions({
+    queryKey: knowledgeBaseKeys.vectors(project, name),
+    queryFn: async ({ signal }) => {
+      const result = await runSql({
+        query: probeVectorsSql(project, name),
+        context: { db: project },
+        signal,
+      });
+      if (result.type === 'error') throw new Error(result.error_message);
+      return result.type === 'table' && result.data.length > 0;
+    },
+  });
+
 export const useKnowledgeBases = (project: string) => useQuery(knowledgeBasesQuery(project));
-export const useKnowledgeBase = (project: string, name: string) => useQuery(knowledgeBaseQuery(project, name));
+export const useKnowledgeBase = (project: string, name: string) =>
+  useQuery(knowledgeBaseQuery(project, name));
+export const useKnowledgeBaseHasVectors = (project: string, name: string) =>
+  useQuery(knowledgeBaseHasVectorsQuery(project, name));
+
+/** Polls the insert progress every `intervalMs` while `enabled` (a load is running). */
+export const useKnowledgeBaseProgress = (project: string, name: string, enabled: boolean, intervalMs = 400) =>
+  useQuery({
+    ...knowledgeBaseProgressQuery(project, name),
+    enabled,
+    refetchInterval: enabled ? intervalMs : false,
+    retry: false,
+  });
 export { kbPath };

@@ -1,0 +1,145 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  knowledgeBaseSchema,
+  type KnowledgeBase,
+  type KnowledgeBaseInput,
+} from '../../../protocol/api/knowledge-bases';
+import type { SqlResult } from '../../../protocol/api/sql';
+import { apiRequest } from '../client';
+import { runSql } from '../sql/mutations';
+import { treeKeys } from '../tree/keys';
+import { knowledgeBaseKeys } from './keys';
+import { kbPath, knowledgeBaseQuery } from './queries';
+import { parseSearchHits, type SearchHit } from './search';
+import { insertFromTableSql, searchSql, type ColumnFeed, type TableRef } from './sql';
+
+/** A statement the server refused: SQL errors arrive as HTTP 200 results, this makes them throw. */
+export class SqlStatementError extends Error {
+  constructor(
+    message: string,
+    readonly sql: string,
+  ) {
+    super(message);
+    this.name = 'SqlStatementError';
+  }
+}
+
+async function runOrThrow(query: string, project: string, signal?: AbortSignal): Promise<SqlResult> {
+  const result = await runSql({ query, context: { db: project }, signal });
+  if (result.type === 'error') throw new SqlStatementError(result.error_message, query);
+  return result;
+}
+
+/** The list and the object browser both show KBs: refresh both after a change. */
+function refreshLists(client: QueryClient, project: string) {
+  void client.invalidateQueries({ queryKey: knowledgeBaseKeys.list(project) });
+  void client.invalidateQueries({ queryKey: treeKeys.objects(project) });
+}
+
+export function useCreateKnowledgeBase(project: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: KnowledgeBaseInput & { name: string }) =>
+      apiRequest(kbPath(project), {
+        method: 'POST',
+        body: { knowledge_base: input },
+        schema: knowledgeBaseSchema,
+      }),
+    onSuccess: (kb) => {
+      client.setQueryData(knowledgeBaseKeys.detail(project, kb.name), kb);
+      refreshLists(client, project);
+    },
+  });
+}
+
+/**
+ * Alters a KB and resolves with the full object. A server that answers the PUT with an empty body (MindsDB v26
+ * sends `""`) is asked for the object afterwards, so the caller always gets what was saved.
+ */
+export function useUpdateKnowledgeBase(project: string, name: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: KnowledgeBaseInput): Promise<KnowledgeBase> => {
+      const saved = await apiRequest(kbPath(project, name), {
+        method: 'PUT',
+        body: { knowledge_base: input },
+        schema: knowledgeBaseSchema.optional(),
+      });
+      return saved ?? client.fetchQuery({ ...knowledgeBaseQuery(project, name), staleTime: 0 });
+    },
+    onSuccess: (kb) => {
+      client.setQueryData(knowledgeBaseKeys.detail(project, name), kb);
+      void client.invalidateQueries({ queryKey: knowledgeBaseKeys.list(project) });
+    },
+  });
+}
+
+/** Deletes a KB; the server answers 200 with no body (or 204 on MindsDB): both resolve. */
+export function useDeleteKnowledgeBase(project: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiRequest(kbPath(project, name), { method: 'DELETE' }),
+    onSuccess: (_, name) => {
+      for (const key of [
+        knowledgeBaseKeys.detail(project, name),
+        knowledgeBaseKeys.vectors(project, name),
+        knowledgeBaseKeys.progress(project, name),
+      ])
+        client.removeQueries({ queryKey: key });
+      refreshLists(client, project);
+    },
+  });
+}
+
+export interface LoadInput {
+  from: TableRef;
+  columns: ColumnFeed[];
+  signal?: AbortSignal;
+}
+
+export interface LoadResult {
+  sql: string;
+  /** Rows the server says it inserted; null when it does not say. */
+  affectedRows: number | null;
+}
+
+/** Loads the rows of a table into the KB with `INSERT INTO kb SELECT ... FROM db.table`. */
+export function useLoadKnowledgeBase(project: string, name: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ from, columns, signal }: LoadInput): Promise<LoadResult> => {
+      const sql = insertFromTableSql(project, name, from, columns);
+      const result = await runOrThrow(sql, project, signal);
+      return { sql, affectedRows: result.type === 'ok' ? (result.affected_rows ?? null) : null };
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: knowledgeBaseKeys.vectors(project, name) });
+      void client.invalidateQueries({ queryKey: knowledgeBaseKeys.detail(project, name) });
+    },
+  });
+}
+
+export interface SearchInput {
+  query: string;
+  limit?: number;
+  signal?: AbortSignal;
+}
+
+export interface SearchOutcome {
+  sql: string;
+  hits: SearchHit[];
+  elapsedMs: number;
+}
+
+/** A semantic search on the KB; resolves with the hits and the exact statement that ran. */
+export function useSearchKnowledgeBase(project: string, name: string) {
+  return useMutation({
+    mutationFn: async ({ query, limit, signal }: SearchInput): Promise<SearchOutcome> => {
+      const sql = searchSql(project, name, query, limit);
+      const started = performance.now();
+      const result = await runOrThrow(sql, project, signal);
+      const elapsedMs = Math.round(performance.now() - started);
+      return { sql, hits: result.type === 'table' ? parseSearchHits(result) : [], elapsedMs };
+    },
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * The SQL the console sends for knowledge bases. Built here, beside the API calls, so that the statement a
+ * user sees in the search panel is exactly the one that ran, and quoting is done in one tested place.
+ */
+
+const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A name as SQL text: plain names stay bare, others are backquoted with `` ` `` doubled. */
+export function sqlName(name: string): string {
+  return PLAIN_NAME.test(name) ? name : `\`${name.replace(/`/g, '``')}\``;
+}
+
+/**
+ * A string literal. The dialect reads backslash escapes inside strings, so a backslash is doubled as well as
+ * the quote: otherwise `it\'s` typed by a user would end the string early.
+ */
+export function sqlString(value: string): string {
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+export const kbRef = (project: string, kb: string) => `${sqlName(project)}.${sqlName(kb)}`;
+
+export const DEFAULT_SEARCH_LIMIT = 10;
+
+/** A semantic search: the server ranks chunks by relevance to `query`. */
+export function searchSql(project: string, kb: string, query: string, limit = DEFAULT_SEARCH_LIMIT): string {
+  return `SELECT * FROM ${kbRef(project, kb)} WHERE content = ${sqlString(query)} LIMIT ${Math.max(1, Math.floor(limit))}`;
+}
+
+/** Whether a KB holds any chunk: one row is enough, so this stays cheap on a large KB. */
+export function probeVectorsSql(project: string, kb: string): string {
+  return `SELECT id FROM ${kbRef(project, kb)} LIMIT 1`;
+}
+
+/** One column of the INSERT's SELECT: a source column, renamed to the KB column it feeds when they differ. */
+export interface ColumnFeed {
+  source: string;
+  target: string;
+}
+
+export interface TableRef {
+  db: string;
+  table: string;
+}
+
+/** `INSERT INTO kb SELECT ... FROM db.table`: the server embeds the rows as it reads them. */
+export function insertFromTableSql(
+  project: string,
+  kb: string,
+  from: TableRef,
+  columns: ColumnFeed[],
+): string {
+  if (columns.length === 0) throw new Error('Choose at least one column to load');
+  const list = columns
+    .map(({ source, target }) =>
+      source === target ? sqlName(source) : `${sqlName(source)} AS ${sqlName(target)}`,
+    )
+    .join(', ');
+  return `INSERT INTO ${kbRef(project, kb)} SELECT ${list} FROM ${sqlName(from.db)}.${sqlName(from.table)}`;
+}
