@@ -47,7 +47,11 @@ export const ToolCard = memo(function ToolCard({ item, settled }: { item: ToolIt
   const state = done ? 'done' : settled ? 'no result' : 'running…';
   const running = !done && !settled;
   return (
-    <div className={`chat-tool${running ? ' chat-tool-running' : ''}`}>
+    <div
+      className={`chat-tool${running ? ' chat-tool-running' : ''}`}
+      role="group"
+      aria-label={`Tool call ${item.tool}`}
+    >
       <button
         type="button"
         className="chat-tool-head"
