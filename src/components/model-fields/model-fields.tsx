@@ -17,12 +17,22 @@ export interface ModelFieldsProps {
   errors?: ModelFieldErrors;
   /** Shown under the legend, e.g. a switch that turns the model off. */
   intro?: ReactNode;
+  /** Shows only the legend and intro: the model is switched off. */
+  collapsed?: boolean;
 }
 
 /** Provider, model name, base URL and API key of a model, as a fieldset. Presentational: the caller owns the draft. */
 export function ModelFields(props: ModelFieldsProps) {
-  const { legend, value, onChange, lockedReason, errors = {}, suggestions = {}, intro } = props;
+  const { legend, value, onChange, lockedReason, errors = {}, suggestions = {}, intro, collapsed } = props;
   const id = useId();
+  if (collapsed) {
+    return (
+      <fieldset className="model-fields">
+        <legend>{legend}</legend>
+        {intro}
+      </fieldset>
+    );
+  }
   const set = (patch: Partial<ModelDraft>) => onChange({ ...value, ...patch });
   const providers: string[] = [...PROVIDERS];
   if (value.provider && !providers.includes(value.provider)) providers.push(value.provider);

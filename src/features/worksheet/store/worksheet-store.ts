@@ -22,6 +22,7 @@ interface WorksheetState {
   sheets: Record<string, ProjectSheets>;
   /** Share of the page height given to the editor, between 0.15 and 0.85. */
   editorShare: number;
+  historyOpen: boolean;
   ensureProject: (project: string) => void;
   addTab: (project: string, sql?: string) => string;
   closeTab: (project: string, id: string) => void;
@@ -30,6 +31,7 @@ interface WorksheetState {
   setSql: (project: string, id: string, sql: string) => void;
   setContext: (project: string, id: string, context: SqlContext | undefined) => void;
   setEditorShare: (share: number) => void;
+  setHistoryOpen: (open: boolean) => void;
 }
 
 const blankTab = (title: string, sql = ''): WorksheetTab => ({ id: newId(), title, sql });
@@ -83,6 +85,7 @@ export const useWorksheetStore = create<WorksheetState>()(
       return {
         sheets: {},
         editorShare: 0.45,
+        historyOpen: false,
         ensureProject: (project) => {
           if (!get().sheets[project]) update(project, (s) => s);
         },
@@ -105,13 +108,14 @@ export const useWorksheetStore = create<WorksheetState>()(
         setSql: (project, id, sql) => update(project, (s) => updateTab(s, id, { sql })),
         setContext: (project, id, context) => update(project, (s) => updateTab(s, id, { context })),
         setEditorShare: (share) => set(() => ({ editorShare: Math.min(0.85, Math.max(0.15, share)) })),
+        setHistoryOpen: (historyOpen) => set(() => ({ historyOpen })),
       };
     },
     {
       name: WORKSHEET_STORAGE_KEY,
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ sheets: s.sheets, editorShare: s.editorShare }),
+      partialize: (s) => ({ sheets: s.sheets, editorShare: s.editorShare, historyOpen: s.historyOpen }),
     },
   ),
 );

@@ -1,0 +1,36 @@
+import type { Change } from './model-fields/model-draft';
+
+/** "What will change" before a save: each setting with its value now and after. */
+export function ChangesTable({ changes, caption }: { changes: Change[]; caption: string }) {
+  return (
+    <table className="rp-changes">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Setting</th>
+          <th scope="col">Now</th>
+          <th scope="col">After saving</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((c, i) => (
+          <tr key={`${c.label}-${i}`}>
+            <th scope="row">{c.label}</th>
+            <td className="is-from">{c.from}</td>
+            <td className="is-to">{c.to}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The object the server returned, as it sent it, so the user can check what was saved. */
+export function SavedObject({ value, summary = 'Saved object, as the server returned it' }: { value: unknown; summary?: string }) {
+  return (
+    <details className="rp-saved">
+      <summary>{summary}</summary>
+      <pre className="rp-json">{JSON.stringify(value, null, 2)}</pre>
+    </details>
+  );
+}

@@ -1,0 +1,138 @@
+import type {
+  Completion,
+  CompletionContext,
+  CompletionResult,
+  CompletionSource,
+} from '@codemirror/autocomplete';
+import type { SQLNamespace } from '@codemirror/lang-sql';
+import type { TreeDatabase, TreeObject } from '../../../../protocol/api/tree';
+import { referencedTables, type TableRef } from '../sql/referenced-tables';
+import { splitStatements, statementAt } from '../sql/split-statements';
+
+export type ObjectKind = 'table' | 'knowledge_base' | 'agent';
+
+/** Columns every knowledge base answers with, plus `content`, the column its semantic search is written on. */
+export const KB_COLUMNS = ['id', 'chunk_id', 'chunk_content', 'metadata', 'relevance', 'distance', 'content'];
+/** What an agent is asked with and answers in. */
+export const AGENT_COLUMNS = ['question', 'answer'];
+
+const OBJECT_DETAIL: Record<ObjectKind, string> = {
+  table: 'table',
+  knowledge_base: 'knowledge base',
+  agent: 'agent',
+};
+// CodeMirror draws an icon per completion type; these pick distinct ones for the three kinds.
+const OBJECT_TYPE: Record<ObjectKind, string> = {
+  table: 'class',
+  knowledge_base: 'interface',
+  agent: 'function',
+};
+
+export function objectKind(obj: Pick<TreeObject, 'class' | 'type'>): ObjectKind | undefined {
+  const cls = (obj.class ?? obj.type ?? 'table').toLowerCase();
+  if (cls === 'knowledge_base' || cls === 'knowledgebase') return 'knowledge_base';
+  if (cls === 'agent') return 'agent';
+  if (cls === 'table' || cls === 'view') return 'table';
+  return undefined; // folders such as schemas: not something a FROM can name
+}
+
+function databaseDetail(db: TreeDatabase): string {
+  if (db.type === 'project' || db.class === 'project') return 'project';
+  if (db.type === 'system') return 'system';
+  return 'data source';
+}
+
+/**
+ * The completion tree for the editor: databases (projects and data sources), then what each holds.
+ * Known column lists (knowledge bases, agents) are included; table columns are fetched when asked for.
+ */
+export function buildNamespace(
+  databases: TreeDatabase[],
+  objects: Record<string, TreeObject[]>,
+): SQLNamespace {
+  const namespace: Record<string, SQLNamespace> = {};
+  for (const db of databases) {
+    const children: Record<string, SQLNamespace> = {};
+    for (const obj of objects[db.name] ?? []) {
+      const kind = objectKind(obj);
+      if (!kind) continue;
+      const columns = kind === 'knowledge_base' ? KB_COLUMNS : kind === 'agent' ? AGENT_COLUMNS : [];
+      children[obj.name] = {
+        self: { label: obj.name, type: OBJECT_TYPE[kind], detail: OBJECT_DETAIL[kind] },
+        children: columns.map((c) => ({ label: c, type: 'property' })),
+      };
+    }
+    namespace[db.name] = {
+      self: { label: db.name, type: 'namespace', detail: databaseDetail(db) },
+      children,
+    };
+  }
+  return namespace;
+}
+
+export interface ColumnLookup {
+  /** The database unqualified names resolve in (the tab's session `db`). */
+  defaultDb: () => string;
+  /** Kind of a known object, to know its columns without asking (undefined: not known yet). */
+  kindOf: (db: string, name: string) => ObjectKind | undefined;
+  /** Columns of a table, from the server. */
+  fetchColumns: (db: string, table: string) => Promise<string[]>;
+}
+
+async function columnsOf(ref: { db?: string; table: string }, lookup: ColumnLookup): Promise<string[]> {
+  const db = ref.db ?? lookup.defaultDb();
+  const kind = lookup.kindOf(db, ref.table);
+  if (kind === 'knowledge_base') return KB_COLUMNS;
+  if (kind === 'agent') return AGENT_COLUMNS;
+  // An agent we do not know of yet is never queried: a SELECT on it would ask its model.
+  if (!ref.table) return [];
+  try {
+    return await lookup.fetchColumns(db, ref.table);
+  } catch {
+    return [];
+  }
+}
+
+const eq = (a: string | undefined, b: string | undefined) =>
+  (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
+/** Which table `qualifier.` means in a statement: an alias, a table name, or (two parts) db.table. */
+function resolveQualifier(parts: string[], refs: TableRef[]): { db?: string; table: string } | undefined {
+  if (parts.length >= 2) return { db: parts[parts.length - 2], table: parts[parts.length - 1] };
+  const [name] = parts;
+  return refs.find((r) => eq(r.alias, name)) ?? refs.find((r) => eq(r.table, name) && !r.alias);
+}
+
+const toOptions = (columns: string[], detail?: string): Completion[] =>
+  columns.map((label) => ({ label, type: 'property', detail, boost: 1 }));
+
+/**
+ * Completes column names: after `alias.`, `table.` or `db.table.`, the columns of that table; elsewhere in a
+ * statement, the columns of the tables it reads (so `SELECT |` offers what `FROM files.orders` holds).
+ */
+export function columnCompletionSource(lookup: ColumnLookup): CompletionSource {
+  return async (ctx: CompletionContext): Promise<CompletionResult | null> => {
+    const doc = ctx.state.doc.toString();
+    const statement = statementAt(doc, splitStatements(doc), ctx.pos);
+    const refs = statement ? referencedTables(statement.text) : [];
+    const dotted = ctx.matchBefore(/(?:[A-Za-z_][\w$]*\.){1,2}[\w$]*$/);
+    if (dotted) {
+      const parts = dotted.text.split('.');
+      const prefix = parts.pop() ?? '';
+      const target = resolveQualifier(parts, refs);
+      if (!target) return null;
+      const columns = await columnsOf(target, lookup);
+      if (columns.length === 0) return null;
+      return { from: dotted.to - prefix.length, options: toOptions(columns), validFor: /^[\w$]*$/ };
+    }
+    const word = ctx.matchBefore(/[\w$]+$/);
+    if ((!word && !ctx.explicit) || refs.length === 0) return null;
+    const lists = await Promise.all(
+      refs.map(async (r) => toOptions(await columnsOf(r, lookup), r.alias ?? r.table)),
+    );
+    const seen = new Set<string>();
+    const options = lists.flat().filter((o) => !seen.has(o.label) && seen.add(o.label));
+    if (options.length === 0) return null;
+    return { from: word?.from ?? ctx.pos, options, validFor: /^[\w$]*$/ };
+  };
+}

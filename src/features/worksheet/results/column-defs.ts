@@ -1,0 +1,78 @@
+import type { ColDef, ValueFormatterParams, ValueGetterParams } from 'ag-grid-community';
+import { compareValues, displayValue, type GridColumn } from './grid-model';
+
+/** A result row as the server sent it: one array per row, read by index, never copied. */
+export type Row = unknown[];
+
+export const ROW_NUMBER_COL_ID = 'row-number';
+
+/** Whether the cell at a displayed row and data column lies in the selected block. */
+export type InRange = (rowIndex: number, column: number) => boolean;
+
+const formatValue = (p: ValueFormatterParams<Row>) => displayValue(p.value);
+
+/** JSON values are filtered and searched by their text, so `"author":"ann"` finds them. */
+const asSearchText = (value: unknown) =>
+  value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
+
+export const colIdOf = (index: number) => `c${index}`;
+
+/** Data column index of a grid column id, or undefined for the row-number column. */
+export function columnIndexOf(colId: string): number | undefined {
+  return /^c\d+$/.test(colId) ? Number(colId.slice(1)) : undefined;
+}
+
+function dataColumn(col: GridColumn, inRange: InRange): ColDef<Row> {
+  const { index, kind } = col;
+  return {
+    colId: colIdOf(index),
+    headerName: col.name,
+    headerTooltip: `${col.name} (${kind})`,
+    valueGetter: (p: ValueGetterParams<Row>) => p.data?.[index],
+    valueFormatter: formatValue,
+    comparator: compareValues,
+    filter: kind === 'number' ? 'agNumberColumnFilter' : 'agTextColumnFilter',
+    filterValueGetter: (p: ValueGetterParams<Row>) => asSearchText(p.data?.[index]),
+    getQuickFilterText: (p) => String(asSearchText(p.value) ?? ''),
+    width: col.width,
+    type: kind === 'number' ? 'rightAligned' : undefined,
+    cellClass: col.long ? 'ks-cell-long' : undefined,
+    cellClassRules: {
+      'ks-cell-null': (p) => p.value === null || p.value === undefined,
+      'ks-cell-in-range': (p) => p.rowIndex !== null && inRange(p.rowIndex, index),
+    },
+  };
+}
+
+/**
+ * Row numbers, pinned left: they follow sort and filter, and clicking one selects the whole row (shift-click
+ * another to select the rows between), the grid's way to pick full rows for copying.
+ */
+function rowNumberColumn(): ColDef<Row> {
+  return {
+    colId: ROW_NUMBER_COL_ID,
+    headerName: '#',
+    headerTooltip: 'Row number: click one to select the row, shift-click another to select the rows between',
+    valueGetter: (p) => (p.node?.rowIndex ?? 0) + 1,
+    width: 64,
+    pinned: 'left',
+    sortable: false,
+    filter: false,
+    resizable: false,
+    suppressMovable: true,
+    cellClass: 'ks-cell-row-number',
+    getQuickFilterText: () => '',
+  };
+}
+
+export function buildColumnDefs(columns: GridColumn[], inRange: InRange): ColDef<Row>[] {
+  return [rowNumberColumn(), ...columns.map((c) => dataColumn(c, inRange))];
+}
+
+export const defaultColDef: ColDef<Row> = {
+  sortable: true,
+  resizable: true,
+  filter: true,
+  minWidth: 56,
+  suppressHeaderMenuButton: false,
+};

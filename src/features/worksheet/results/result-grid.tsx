@@ -1,0 +1,137 @@
+import type { CellKeyDownEvent, GridApi, GridReadyEvent } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useCallback, useMemo, useRef, useState, type ClipboardEvent } from 'react';
+import type { SqlTableResult } from '../../../../protocol/api/sql';
+import { CellViewer, type ViewedCell } from './cell-viewer';
+import { buildColumnDefs, columnIndexOf, defaultColDef, type Row } from './column-defs';
+import { describeColumns } from './grid-model';
+import './grid-modules';
+import { gridTheme } from './grid-theme';
+import { ResultToolbar } from './result-toolbar';
+import { useCellSelection } from './use-cell-selection';
+import './result-grid.css';
+
+export interface ResultGridProps {
+  result: SqlTableResult;
+  durationMs?: number;
+}
+
+const isEditableTarget = (t: EventTarget | null) =>
+  t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
+
+/**
+ * A `table` result in the grid: virtualised rows and columns (100k rows stay smooth), sort, resize, filter,
+ * a search box, block selection with copy, a value viewer, and exports of the whole result.
+ */
+export default function ResultGrid({ result, durationMs }: ResultGridProps) {
+  const { column_names: names, data: rows } = result;
+  const columns = useMemo(() => describeColumns(names, rows), [names, rows]);
+  const apiRef = useRef<GridApi<Row> | null>(null);
+  const selection = useCellSelection(apiRef, names);
+  const columnDefs = useMemo(() => buildColumnDefs(columns, selection.inRange), [columns, selection.inRange]);
+  const [search, setSearch] = useState('');
+  const [shownRows, setShownRows] = useState(rows.length);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const [viewed, setViewed] = useState<ViewedCell | null>(null);
+
+  const readFocused = useCallback((): ViewedCell | null => {
+    const api = apiRef.current;
+    const focused = api?.getFocusedCell();
+    const col = focused ? columnIndexOf(focused.column.getColId()) : undefined;
+    if (!api || !focused || col === undefined) return null;
+    const value = api.getDisplayedRowAtIndex(focused.rowIndex)?.data?.[col];
+    return { column: names[col], rowNumber: focused.rowIndex + 1, value };
+  }, [names]);
+
+  const openViewer = useCallback(() => {
+    setViewed(readFocused());
+    setViewerOpen(true);
+  }, [readFocused]);
+
+  const onCellKeyDown = useCallback(
+    (e: CellKeyDownEvent<Row>) => {
+      const key = e.event as KeyboardEvent | null | undefined;
+      if (!key) return;
+      if (key.key === 'Enter') openViewer();
+      else if (key.key === 'Escape' && viewerOpen) setViewerOpen(false);
+      else if (key.key === 'Escape') selection.clear();
+      else if ((key.ctrlKey || key.metaKey) && key.key.toLowerCase() === 'a') {
+        key.preventDefault();
+        selection.selectAll();
+      }
+    },
+    [openViewer, viewerOpen, selection],
+  );
+
+  const onCopy = useCallback(
+    (e: ClipboardEvent<HTMLDivElement>) => {
+      if (isEditableTarget(e.target)) return; // the search box and filter inputs copy their own text
+      const text = selection.selectionText(false);
+      if (text === null) return;
+      e.clipboardData.setData('text/plain', text);
+      e.preventDefault();
+    },
+    [selection],
+  );
+
+  const onGridReady = useCallback(
+    (e: GridReadyEvent<Row>) => {
+      apiRef.current = e.api;
+      selection.readColumnOrder();
+    },
+    [selection],
+  );
+
+  const afterReorder = useCallback(() => {
+    selection.clear(); // positions now point at other cells
+    setShownRows(apiRef.current?.getDisplayedRowCount() ?? rows.length);
+  }, [selection, rows.length]);
+
+  return (
+    <div className="result-grid">
+      <ResultToolbar
+        names={names}
+        rows={rows}
+        shownRows={shownRows}
+        durationMs={durationMs}
+        bounds={selection.bounds}
+        search={search}
+        onSearch={setSearch}
+        selectionText={selection.selectionText}
+        onView={openViewer}
+      />
+      <div
+        className="result-grid-body"
+        onCopy={onCopy}
+        onKeyDownCapture={selection.trackShift}
+        onKeyUpCapture={selection.trackShift}
+        onMouseDownCapture={selection.trackShift}
+      >
+        <div className="result-grid-table" role="region" aria-label="Result rows">
+          {rows.length === 0 && <p className="result-grid-empty muted">The query returned no rows.</p>}
+          <AgGridReact<Row>
+            theme={gridTheme}
+            rowData={rows}
+            columnDefs={columnDefs}
+            defaultColDef={defaultColDef}
+            quickFilterText={search}
+            animateRows={false}
+            suppressNoRowsOverlay
+            tooltipShowDelay={400}
+            onGridReady={onGridReady}
+            onCellFocused={(e) => {
+              selection.onCellFocused(e);
+              if (viewerOpen) setViewed(readFocused());
+            }}
+            onCellDoubleClicked={openViewer}
+            onCellKeyDown={onCellKeyDown}
+            onDisplayedColumnsChanged={selection.readColumnOrder}
+            onSortChanged={afterReorder}
+            onFilterChanged={afterReorder}
+          />
+        </div>
+        {viewerOpen && <CellViewer cell={viewed} onClose={() => setViewerOpen(false)} />}
+      </div>
+    </div>
+  );
+}

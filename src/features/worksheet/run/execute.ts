@@ -1,0 +1,69 @@
+import type { SqlContext, SqlResult } from '../../../../protocol/api/sql';
+import type { RunSqlInput } from '../../../api/sql/mutations';
+import type { Statement } from '../sql/split-statements';
+import type { RunItem } from '../store/results-store';
+
+/** What happened to one statement, as reported to the caller. */
+export type StatementOutcome =
+  | { status: 'done'; result: SqlResult; durationMs: number }
+  | { status: 'stopped'; durationMs: number }
+  | { status: 'failed'; failure: string; durationMs: number };
+
+export interface ExecuteDeps {
+  runSql: (input: RunSqlInput) => Promise<SqlResult>;
+  signal: AbortSignal;
+  /** The session to start from; each answer's context replaces it for the next statement. */
+  context: SqlContext;
+  now: () => number;
+  onStart: (index: number, statement: Statement) => void;
+  onOutcome: (
+    index: number,
+    statement: Statement,
+    outcome: StatementOutcome,
+    sentContext: SqlContext,
+  ) => void;
+}
+
+const isAbort = (err: unknown) => (err as { name?: string })?.name === 'AbortError';
+
+/**
+ * Runs statements one after another, as a session: each is sent with the context the previous one returned
+ * (so `USE p` applies to what follows). Stops at the first SQL error, failure or stop, so a script never
+ * runs on past a statement that did not do what it should. Returns the last context.
+ */
+export async function executeStatements(statements: Statement[], deps: ExecuteDeps): Promise<SqlContext> {
+  let context = deps.context;
+  for (const [index, statement] of statements.entries()) {
+    if (deps.signal.aborted) break;
+    deps.onStart(index, statement);
+    const started = deps.now();
+    const sent = context;
+    let outcome: StatementOutcome;
+    try {
+      const result = await deps.runSql({ query: statement.text, context: sent, signal: deps.signal });
+      outcome = { status: 'done', result, durationMs: deps.now() - started };
+      if (result.context) context = result.context;
+    } catch (err) {
+      const durationMs = deps.now() - started;
+      outcome = isAbort(err)
+        ? { status: 'stopped', durationMs }
+        : { status: 'failed', failure: (err as Error)?.message ?? String(err), durationMs };
+    }
+    deps.onOutcome(index, statement, outcome, sent);
+    if (outcome.status !== 'done' || outcome.result.type === 'error') break;
+  }
+  return context;
+}
+
+/** The result-store fields for an outcome. */
+export function outcomePatch(outcome: StatementOutcome): Partial<RunItem> {
+  if (outcome.status === 'done')
+    return { status: 'done', result: outcome.result, durationMs: outcome.durationMs };
+  if (outcome.status === 'stopped') return { status: 'stopped', durationMs: outcome.durationMs };
+  return { status: 'failed', failure: outcome.failure, durationMs: outcome.durationMs };
+}
+
+const SCHEMA_CHANGING = /^\s*(CREATE|DROP|ALTER|INSERT|DELETE|UPDATE|TRUNCATE|RENAME|REPLACE)\b/i;
+
+/** Whether a statement may have changed what the object tree and column completion know. */
+export const changesSchema = (statement: string): boolean => SCHEMA_CHANGING.test(statement);

@@ -1,0 +1,146 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { EditorView } from '@uiw/react-codemirror';
+import { useCallback } from 'react';
+import type { SqlContext } from '../../../../protocol/api/sql';
+import { agentKeys } from '../../../api/agents/keys';
+import { knowledgeBaseKeys } from '../../../api/knowledge-bases/keys';
+import { sqlKeys } from '../../../api/sql/keys';
+import { runSql } from '../../../api/sql/mutations';
+import { treeKeys } from '../../../api/tree/keys';
+import { projectsQuery } from '../../../api/tree/queries';
+import { setErrorMark, setRunning } from '../editor/marks';
+import { destructiveAction, type DestructiveAction } from '../sql/destructive';
+import { errorRange, offsetOfPosition } from '../sql/error-position';
+import { planRun, type RunMode } from '../sql/run-plan';
+import type { Statement } from '../sql/split-statements';
+import { useHistoryStore, type HistoryOutcome } from '../store/history-store';
+import { useResultsStore } from '../store/results-store';
+import { useWorksheetStore } from '../store/worksheet-store';
+import { changesSchema, executeStatements, outcomePatch, type StatementOutcome } from './execute';
+
+export interface DestructiveStatement {
+  statement: Statement;
+  action: DestructiveAction;
+}
+
+export interface RunnerOptions {
+  project: string;
+  /** The editor view showing `tabId`, or null when that worksheet is not on screen. */
+  viewFor: (tabId: string) => EditorView | null;
+  /** Asks the user to confirm statements that destroy data; resolves true to go ahead. */
+  confirmDestructive: (statements: DestructiveStatement[]) => Promise<boolean>;
+  /** Says why nothing ran (an empty worksheet, a run already going). */
+  notify: (message: string) => void;
+}
+
+/** One request in flight per worksheet tab; kept outside React so a run survives switching tabs. */
+const controllers = new Map<string, AbortController>();
+
+/** What a CREATE, DROP, INSERT... may have changed, so the object tree, lists and completion refresh. */
+const SCHEMA_KEYS = [
+  treeKeys.all,
+  sqlKeys.all,
+  knowledgeBaseKeys.all,
+  agentKeys.all,
+  projectsQuery().queryKey,
+];
+
+function historyOutcome(o: StatementOutcome): {
+  outcome: HistoryOutcome;
+  rows?: number | null;
+  message?: string;
+} {
+  if (o.status === 'stopped') return { outcome: 'stopped' };
+  if (o.status === 'failed') return { outcome: 'failed', message: o.failure.split('\n')[0] };
+  const r = o.result;
+  if (r.type === 'table') return { outcome: 'table', rows: r.data.length };
+  if (r.type === 'ok') return { outcome: 'ok', rows: r.affected_rows ?? null };
+  return { outcome: 'error', message: r.error_message.split('\n')[0] };
+}
+
+/** Marks where a statement failed, if the editor still shows that statement where it was. */
+function markError(view: EditorView | null, statement: Statement, outcome: StatementOutcome): void {
+  if (!view || outcome.status !== 'done' || outcome.result.type !== 'error') return;
+  if (view.state.doc.sliceString(statement.from, statement.to) !== statement.text) return;
+  const { error_position: position, error_message: message } = outcome.result;
+  const range = position
+    ? errorRange(statement.text, offsetOfPosition(statement.text, position))
+    : { from: 0, to: statement.text.length };
+  const mark = {
+    from: statement.from + range.from,
+    to: statement.from + range.to,
+    precise: !!position,
+    message,
+  };
+  view.dispatch({ effects: [setErrorMark.of(mark), setRunning.of(null)] });
+}
+
+/** Runs statements of a worksheet tab: planning, confirmation, the requests, results, history, marks. */
+export function useRunner({ project, viewFor, confirmDestructive, notify }: RunnerOptions) {
+  const queryClient = useQueryClient();
+
+  const run = useCallback(
+    async (tabId: string, mode: RunMode) => {
+      const view = viewFor(tabId);
+      if (!view) return;
+      if (controllers.has(tabId)) return notify('A statement is still running. Stop it first.');
+      const { from, to } = view.state.selection.main;
+      const statements = planRun(view.state.doc.toString(), { from, to }, mode);
+      if (statements.length === 0) return notify('Nothing to run: write a statement first.');
+      const destructive = statements.flatMap((statement) => {
+        const action = destructiveAction(statement.text);
+        return action ? [{ statement, action }] : [];
+      });
+      if (destructive.length > 0 && !(await confirmDestructive(destructive))) return;
+
+      const controller = new AbortController();
+      controllers.set(tabId, controller);
+      const results = useResultsStore.getState();
+      const runId = results.start(tabId, statements);
+      const tab = useWorksheetStore.getState().sheets[project]?.tabs.find((t) => t.id === tabId);
+      const context: SqlContext = tab?.context ?? { db: project };
+      viewFor(tabId)?.dispatch({ effects: setErrorMark.of(null) });
+      let schemaChanged = false;
+      try {
+        const last = await executeStatements(statements, {
+          runSql,
+          signal: controller.signal,
+          context,
+          now: () => performance.now(),
+          onStart: (index, statement) => {
+            useResultsStore
+              .getState()
+              .patch(tabId, runId, index, { status: 'running', startedAt: Date.now() });
+            viewFor(tabId)?.dispatch({ effects: setRunning.of({ from: statement.from, to: statement.to }) });
+          },
+          onOutcome: (index, statement, outcome, sent) => {
+            useResultsStore.getState().patch(tabId, runId, index, outcomePatch(outcome));
+            useHistoryStore.getState().record({
+              sql: statement.text,
+              project,
+              db: sent.db,
+              ranAt: Date.now(),
+              durationMs: Math.round(outcome.durationMs),
+              ...historyOutcome(outcome),
+            });
+            if (outcome.status === 'done' && changesSchema(statement.text)) schemaChanged = true;
+            markError(viewFor(tabId), statement, outcome);
+          },
+        });
+        useWorksheetStore.getState().setContext(project, tabId, last);
+      } finally {
+        controllers.delete(tabId);
+        useResultsStore.getState().skipRest(tabId, runId);
+        viewFor(tabId)?.dispatch({ effects: setRunning.of(null) });
+        if (schemaChanged)
+          SCHEMA_KEYS.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+      }
+    },
+    [project, viewFor, confirmDestructive, notify, queryClient],
+  );
+
+  /** Stops waiting for the tab's statement; the server may still finish it. */
+  const stop = useCallback((tabId: string) => controllers.get(tabId)?.abort(), []);
+
+  return { run, stop };
+}
