@@ -1,4 +1,7 @@
 import type { Databases } from './engines/catalog';
+import type { AgentService } from './services/agents/agent-service';
+import type { RunLog } from './services/agents/run-log';
+import type { AgentRunner } from './services/agents/runner';
 import type { AuthService } from './services/auth';
 import type { FileService } from './services/files';
 import type { ProjectService } from './services/projects';
@@ -12,6 +15,10 @@ export interface AppDeps {
   auth: AuthService;
   files: FileService;
   sql: SqlRouter;
+  agents: AgentService;
+  agentRunner: AgentRunner;
+  /** Recent agent runs: what reached the model, by trace id. */
+  agentRuns: RunLog;
   /** Folder with the built console; when missing, `/` answers a short note instead. */
   staticDir?: string;
   /** Forward /api to another instance instead of answering it here. */

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import type { AppDeps } from './app-deps';
+import { registerAgentRoutes } from './routes/agents';
 import { registerAuthRoutes } from './routes/auth';
 import { registerErrorHandling } from './routes/errors';
 import { registerFileRoutes } from './routes/files';
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps, options: { logger?: boolean } = {}): Fa
     registerProjectRoutes(app, deps);
     registerSqlRoutes(app, deps);
     registerFileRoutes(app, deps);
+    registerAgentRoutes(app, deps);
   }
 
   registerConsole(app, deps.staticDir);

@@ -1,5 +1,8 @@
 import { openDatabases } from '../engines/catalog';
 import type { AppDeps } from '../app-deps';
+import type { ModelConfig } from '../providers/types';
+import { openAgents } from './agents/index';
+import type { RunnerSettings } from './agents/runner';
 import { AuthService, type AuthConfig } from './auth';
 import { FileService } from './files';
 import { ProjectService } from './projects';
@@ -15,6 +18,12 @@ export interface ServiceOptions {
   staticDir?: string;
   apiUrl?: string;
   log?: (err: unknown) => void;
+  /** The model used when an agent names none (flags and environment); `local` when unset. */
+  defaultModel?: ModelConfig;
+  /** Step and time limits of agent runs, and the providers' HTTP timeouts and retries (tests shorten them). */
+  agentSettings?: Partial<RunnerSettings>;
+  /** Receives one line per agent run (trace id and history size, never content or keys). */
+  agentLog?: (line: string) => void;
 }
 
 /** Opens the engines in a data folder and builds every service on them. */
@@ -27,7 +36,12 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   const files = new FileService(databases.data);
   const sql = new SqlRouter(options.log);
   registerCoreHandlers(sql, { projects, files, engine: new EngineSelect(databases.data, projects) });
+  const agents = await openAgents(
+    { databases, projects, files, sql },
+    { defaultModel: options.defaultModel, settings: options.agentSettings, log: options.agentLog },
+  );
   return {
+    ...agents,
     version: VERSION,
     databases,
     projects,

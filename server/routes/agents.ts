@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { agentBodySchema, completionRequestSchema } from '../../protocol/api/agents';
+import { encodeSseEvent } from '../../protocol/sse';
+import type { AppDeps } from '../app-deps';
+import { changesFromRest } from '../services/agents/agent-input';
+import { toAgentResponse } from '../services/agents/masking';
+import { collectAnswer, streamEvents } from '../services/agents/stream';
+import { ValidationError } from '../services/errors';
+import { parseBody } from './problem';
+
+type AgentParams = { Params: { project: string; agent: string } };
+
+/** An AbortSignal that fires when the client goes away before the answer is complete. */
+function disconnectSignal(reply: FastifyReply): AbortController {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller;
+}
+
+export function registerAgentRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const base = '/api/projects/:project/agents';
+
+  app.get<{ Params: { project: string } }>(base, async (request) =>
+    (await deps.agents.list(request.params.project)).map((a) => toAgentResponse(a)),
+  );
+
+  app.post<{ Params: { project: string } }>(base, async (request, reply) => {
+    const { agent } = parseBody(agentBodySchema, request.body);
+    if (typeof agent.name !== 'string' || !agent.name) {
+      throw new ValidationError('agent.name is required', 'agent.name');
+    }
+    const created = await deps.agents.create(request.params.project, changesFromRest(agent));
+    return reply.code(201).send(toAgentResponse(created!));
+  });
+
+  app.get<AgentParams>(`${base}/:agent`, async (request) =>
+    toAgentResponse(await deps.agents.get(request.params.project, request.params.agent)),
+  );
+
+  app.put<AgentParams>(`${base}/:agent`, async (request) => {
+    const { agent } = parseBody(agentBodySchema, request.body);
+    const { project, agent: name } = request.params;
+    return toAgentResponse(await deps.agents.update(project, name, changesFromRest(agent)));
+  });
+
+  app.delete<AgentParams>(`${base}/:agent`, async (request, reply) => {
+    await deps.agents.drop(request.params.project, request.params.agent);
+    return reply.code(204).send();
+  });
+
+  app.post<AgentParams>(`${base}/:agent/completions`, async (request, reply) => {
+    const { messages } = parseBody(completionRequestSchema, request.body);
+    const agent = await deps.agents.get(request.params.project, request.params.agent);
+    const controller = disconnectSignal(reply);
+    const answer = await collectAnswer(deps.agentRunner.start(agent, messages, controller.signal));
+    return { message: { content: answer.content, role: 'assistant', trace_id: answer.trace_id } };
+  });
+
+  /**
+   * The live stream: every event is written to the socket as soon as the run produces it. Validation and a
+   * missing agent still answer with a problem body; once the stream has begun, failures are `error` events.
+   */
+  app.post<AgentParams>(`${base}/:agent/completions/stream`, async (request, reply) => {
+    const { messages } = parseBody(completionRequestSchema, request.body);
+    const agent = await deps.agents.get(request.params.project, request.params.agent);
+    const controller = disconnectSignal(reply);
+    const run = deps.agentRunner.start(agent, messages, controller.signal);
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    const onUnexpected = (err: unknown) => request.log.error({ err }, 'agent run failed');
+    for await (const event of streamEvents(run, onUnexpected)) {
+      if (controller.signal.aborted) break;
+      reply.raw.write(encodeSseEvent(event));
+    }
+    reply.raw.end();
+  });
+}

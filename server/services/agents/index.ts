@@ -1,0 +1,52 @@
+import type { Databases } from '../../engines/catalog';
+import type { FileService } from '../files';
+import type { ProjectService } from '../projects';
+import { registerAgentHandlers } from '../sql/agent-handlers';
+import type { SqlRouter } from '../sql/router';
+import { AgentService } from './agent-service';
+import { DataResolver } from './resolve';
+import { RunLog } from './run-log';
+import { AgentRunner, DEFAULT_RUNNER_SETTINGS, type RunnerSettings } from './runner';
+import { AgentStore } from './store';
+import type { DefaultModel } from './types';
+
+export interface AgentOptions {
+  defaultModel?: DefaultModel;
+  settings?: Partial<RunnerSettings>;
+  /** Receives one line per run (trace id, history size): main.ts prints it. */
+  log?: (line: string) => void;
+}
+
+export interface Agents {
+  agents: AgentService;
+  agentRunner: AgentRunner;
+  agentRuns: RunLog;
+}
+
+/** Builds the agent services, registers them with the tree and the SQL router. */
+export async function openAgents(
+  deps: { databases: Databases; projects: ProjectService; files: FileService; sql: SqlRouter },
+  options: AgentOptions = {},
+): Promise<Agents> {
+  const store = new AgentStore(deps.databases.catalog);
+  await store.ensureSchema();
+  const resolver = new DataResolver(deps.projects, deps.files);
+  const agents = new AgentService(
+    store,
+    deps.projects,
+    resolver,
+    options.defaultModel ?? { provider: 'local' },
+  );
+  deps.projects.addObjectSource(agents);
+  const agentRuns = new RunLog(options.log);
+  const agentRunner = new AgentRunner({
+    agents,
+    resolver,
+    sql: deps.sql,
+    data: deps.databases.data,
+    runLog: agentRuns,
+    settings: { ...DEFAULT_RUNNER_SETTINGS, ...options.settings },
+  });
+  registerAgentHandlers(deps.sql, { agents, runner: agentRunner });
+  return { agents, agentRunner, agentRuns };
+}

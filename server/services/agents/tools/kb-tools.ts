@@ -1,0 +1,80 @@
+import type { JsonValue } from '../../../engines/duckdb';
+import { formatRows, KB_COLUMNS, TOOL } from '../../../providers/chat/tool-protocol';
+import { parseStatement } from '../../../sql/parser';
+import { cleanSql, noArgs, oneStringArg, type AgentTool, type ToolContext } from './types';
+
+/** The KB search result as the observation of api.md: its column order, metadata keys with a leading `_`. */
+export function kbObservation(columns: string[], rows: JsonValue[][]): string {
+  const order = [
+    ...KB_COLUMNS.filter((c) => columns.includes(c)),
+    ...columns.filter((c) => !(KB_COLUMNS as readonly string[]).includes(c)),
+  ];
+  const index = order.map((c) => columns.indexOf(c));
+  const out = rows.map((row) =>
+    index.map((i, k) => {
+      const value = row[i];
+      if (order[k] !== 'metadata' || !value || typeof value !== 'object' || Array.isArray(value))
+        return value;
+      return Object.fromEntries(Object.entries(value).map(([key, v]) => [`_${key}`, v]));
+    }),
+  );
+  return formatRows(order, out);
+}
+
+/** Which allowed knowledge base a SELECT names: `project.kb`, or a bare name that is unambiguous. */
+function targetOf(parts: string[], ctx: ToolContext): string | undefined {
+  if (parts.length === 2) {
+    const name = parts.join('.');
+    return ctx.knowledgeBases.includes(name) ? name : undefined;
+  }
+  if (parts.length !== 1) return undefined;
+  const own = `${ctx.project}.${parts[0]}`;
+  if (ctx.knowledgeBases.includes(own)) return own;
+  const matches = ctx.knowledgeBases.filter((kb) => kb.endsWith(`.${parts[0]}`));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+export function kbTools(ctx: ToolContext): AgentTool[] {
+  const available = () => `available: ${JSON.stringify(ctx.knowledgeBases)}`;
+  return [
+    {
+      spec: {
+        name: TOOL.kbList,
+        description: 'Lists the knowledge bases you can search. Returns a JSON array of their names.',
+        parameters: noArgs,
+      },
+      run: async () => JSON.stringify(ctx.knowledgeBases),
+    },
+    {
+      spec: {
+        name: TOOL.kbQuery,
+        description:
+          "Searches one knowledge base with SQL: SELECT * FROM <project>.<kb> WHERE content = '<what to look for>' " +
+          'LIMIT 10. Other conditions may filter on metadata columns. Returns the matching chunks as CSV ' +
+          '(id, chunk_id, chunk_content, metadata, distance, relevance). Cite chunk ids in square brackets.',
+        parameters: oneStringArg('query', 'A SELECT statement on one knowledge base'),
+      },
+      run: async (input) => {
+        const query = cleanSql(input);
+        let statement;
+        try {
+          statement = parseStatement(query);
+        } catch (err) {
+          return `Error: ${(err as Error).message}`;
+        }
+        if (statement.kind !== 'select' || !statement.simple) {
+          return "Error: give one SELECT on one knowledge base, e.g. SELECT * FROM project.kb WHERE content = '...' LIMIT 10";
+        }
+        const target = targetOf(statement.simple.from.parts, ctx);
+        if (!target) {
+          return `Error: '${statement.simple.from.parts.join('.')}' is not a knowledge base of this agent (${available()})`;
+        }
+        const db = target.slice(0, target.lastIndexOf('.'));
+        const result = await ctx.sql.execute(query, { db, show_secrets: false });
+        if (result.type === 'error') return `Error: ${result.error_message}`;
+        if (result.type !== 'table') return 'Error: the statement returned no rows';
+        return kbObservation(result.column_names, result.data);
+      },
+    },
+  ];
+}

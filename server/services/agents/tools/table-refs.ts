@@ -1,0 +1,45 @@
+import type { DuckDb } from '../../../engines/duckdb';
+import { tokenize } from '../../../sql/tokenizer';
+
+export interface TableRef {
+  schema: string;
+  table: string;
+}
+
+/**
+ * Every table a SELECT reads, found by the SQL engine's own parser (so subqueries, joins and CTEs are all
+ * seen), CTE names excepted. Throws with the engine's message when the statement does not parse.
+ */
+export async function tablesRead(data: DuckDb, sql: string): Promise<TableRef[]> {
+  const [row] = await data.all<{ j: string }>(`SELECT json_serialize_sql(?::VARCHAR) AS j`, [
+    backticksToQuotes(sql),
+  ]);
+  const ast = JSON.parse(row.j) as { error?: boolean; error_message?: string };
+  if (ast.error) throw new Error(`Syntax error: ${ast.error_message ?? 'the statement could not be parsed'}`);
+  const tables: TableRef[] = [];
+  const ctes = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const n = node as Record<string, unknown>;
+    if (n.type === 'BASE_TABLE')
+      tables.push({ schema: String(n.schema_name ?? ''), table: String(n.table_name) });
+    const cteMap = n.cte_map as { map?: { key: string }[] } | undefined;
+    for (const entry of cteMap?.map ?? []) ctes.add(entry.key);
+    Object.values(n).forEach(walk);
+  };
+  walk(ast);
+  return tables.filter((t) => t.schema || !ctes.has(t.table));
+}
+
+/** Our dialect quotes names with backticks; the engine's parser expects double quotes. */
+function backticksToQuotes(sql: string): string {
+  let out = '';
+  let last = 0;
+  for (const t of tokenize(sql)) {
+    if (t.kind !== 'quoted_ident') continue;
+    out += sql.slice(last, t.offset) + `"${t.value.replace(/"/g, '""')}"`;
+    last = t.offset + t.text.length;
+  }
+  return out + sql.slice(last);
+}
