@@ -1,0 +1,131 @@
+import { createRequire } from 'node:module';
+import type * as ArrowModule from 'apache-arrow';
+import type { JsonValue } from './duckdb';
+
+/**
+ * LanceDB loads apache-arrow through `require`; an ESM import would give a second copy whose classes fail
+ * LanceDB's `instanceof` checks. Loading the same CommonJS copy keeps one set of Arrow classes.
+ */
+export const arrow: typeof ArrowModule = createRequire(import.meta.url)('apache-arrow');
+
+/** One chunk as the vector store keeps it. */
+export interface ChunkRecord {
+  /** The chunk id, unique in the table. */
+  id: string;
+  docId: string;
+  content: string;
+  /** Everything shown as the chunk's `metadata`, stored as JSON. */
+  metadata: Record<string, JsonValue>;
+  /** The row's metadata columns, also stored as typed columns so that filters run inside LanceDB. */
+  filterable: Record<string, JsonValue>;
+  vector: Float32Array;
+}
+
+export const BASE_COLUMNS = ['id', 'doc_id', 'content', 'metadata', 'vector'] as const;
+
+/**
+ * Each metadata column is stored twice, as text and (when the value reads as a number) as a double, so that
+ * `author = 'ann'` compares text and `year > 2020` compares numbers whatever type the input rows had.
+ * Names are hex-encoded: any user name becomes a safe identifier, and lowercasing first makes filters
+ * case-insensitive like SQL names.
+ */
+export function metadataColumns(name: string): { text: string; number: string } {
+  const hex = Buffer.from(name.toLowerCase(), 'utf8').toString('hex');
+  return { text: `m_s_${hex}`, number: `m_n_${hex}` };
+}
+
+/** The metadata name a stored text column holds, or null for other columns. */
+export function metadataNameOf(column: string): string | null {
+  if (!column.startsWith('m_s_')) return null;
+  return Buffer.from(column.slice(4), 'hex').toString('utf8');
+}
+
+const NUMERIC_TEXT = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
+
+export function textValue(value: JsonValue): string | null {
+  if (value === null) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+export function numberValue(value: JsonValue): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string' && NUMERIC_TEXT.test(value)) return Number(value);
+  return null;
+}
+
+function vectorType(dimensions: number) {
+  return new arrow.FixedSizeList(dimensions, new arrow.Field('item', new arrow.Float32(), true));
+}
+
+export function baseSchema(dimensions: number): ArrowModule.Schema {
+  return new arrow.Schema([
+    new arrow.Field('id', new arrow.Utf8(), false),
+    new arrow.Field('doc_id', new arrow.Utf8(), false),
+    new arrow.Field('content', new arrow.Utf8(), false),
+    new arrow.Field('metadata', new arrow.Utf8(), false),
+    new arrow.Field('vector', vectorType(dimensions), false),
+  ]);
+}
+
+/** Lowercased metadata names that the records carry. */
+export function metadataNamesOf(records: readonly ChunkRecord[]): Set<string> {
+  const names = new Set<string>();
+  for (const r of records) for (const key of Object.keys(r.filterable)) names.add(key.toLowerCase());
+  return names;
+}
+
+/** Builds one Arrow table of records: the base columns plus two typed columns per metadata name. */
+export function recordsToArrow(records: readonly ChunkRecord[], dimensions: number): ArrowModule.Table {
+  const n = records.length;
+  const flat = new Float32Array(n * dimensions);
+  records.forEach((r, i) => {
+    if (r.vector.length !== dimensions) {
+      throw new Error(`vector of chunk ${r.id} has ${r.vector.length} values; the table holds ${dimensions}`);
+    }
+    flat.set(r.vector, i * dimensions);
+  });
+  const vectors = arrow.makeVector(
+    arrow.makeData({
+      type: vectorType(dimensions),
+      length: n,
+      nullCount: 0,
+      child: arrow.makeData({ type: new arrow.Float32(), length: n * dimensions, data: flat }),
+    }),
+  );
+  const columns: Record<string, ArrowModule.Vector> = {
+    id: arrow.vectorFromArray(
+      records.map((r) => r.id),
+      new arrow.Utf8(),
+    ),
+    doc_id: arrow.vectorFromArray(
+      records.map((r) => r.docId),
+      new arrow.Utf8(),
+    ),
+    content: arrow.vectorFromArray(
+      records.map((r) => r.content),
+      new arrow.Utf8(),
+    ),
+    metadata: arrow.vectorFromArray(
+      records.map((r) => JSON.stringify(r.metadata)),
+      new arrow.Utf8(),
+    ),
+    vector: vectors,
+  };
+  for (const name of metadataNamesOf(records)) {
+    const values = records.map((r) => lookup(r.filterable, name));
+    const cols = metadataColumns(name);
+    columns[cols.text] = arrow.vectorFromArray(values.map(textValue), new arrow.Utf8());
+    columns[cols.number] = arrow.vectorFromArray(values.map(numberValue), new arrow.Float64());
+  }
+  return new arrow.Table(columns);
+}
+
+/** A record's value for a lowercased metadata name (keys may differ in case). */
+function lookup(values: Record<string, JsonValue>, lowerName: string): JsonValue {
+  if (lowerName in values) return values[lowerName];
+  for (const key of Object.keys(values)) if (key.toLowerCase() === lowerName) return values[key];
+  return null;
+}

@@ -1,0 +1,201 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { JsonValue } from './duckdb';
+import { VectorStore, type ChunkRecord, type FilterNode } from './vector-store';
+
+const DIMS = 4;
+
+/** A unit vector pointing mostly along axis `axis`. */
+function unit(axis: number, tilt = 0): Float32Array {
+  const v = new Float32Array(DIMS);
+  v[axis] = 1;
+  v[(axis + 1) % DIMS] = tilt;
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
+}
+
+function record(docId: string, n: number, axis: number, meta: Record<string, JsonValue> = {}, text?: string) {
+  const r: ChunkRecord = {
+    id: `${docId}:content:${n}of1:0to5`,
+    docId,
+    content: text ?? `text of ${docId} ${n}`,
+    metadata: { chunk_index: n - 1, original_doc_id: docId, ...meta },
+    filterable: meta,
+    vector: unit(axis, n * 0.1),
+  };
+  return r;
+}
+
+describe('VectorStore', () => {
+  let dir: string;
+  let store: VectorStore;
+
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-vectors-'));
+    store = await VectorStore.open(dir, { annThreshold: 300, optimizeAfterRows: 50 });
+  });
+
+  afterEach(async () => {
+    await store.whenIdle();
+    store.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates, lists, describes and drops tables; dropping twice is fine', async () => {
+    await store.createTable('kb_1', DIMS);
+    await store.createTable('kb_2', DIMS);
+    expect((await store.tableNames()).sort()).toEqual(['kb_1', 'kb_2']);
+    expect(await store.dimensions('kb_1')).toBe(DIMS);
+    expect(await store.count('kb_1')).toBe(0);
+    await store.dropTable('kb_1');
+    await store.dropTable('kb_1');
+    expect(await store.tableNames()).toEqual(['kb_2']);
+    expect(await store.exists('kb_1')).toBe(false);
+    expect(await store.dimensions('kb_1')).toBeNull();
+    expect(await store.vectorSearch('kb_1', unit(0), { limit: 3 })).toEqual([]);
+  });
+
+  it('upserts: replacing a document removes all its old chunks', async () => {
+    await store.createTable('t', DIMS);
+    await store.upsert('t', [record('a', 1, 0), record('a', 2, 0), record('b', 1, 1)], []);
+    expect(await store.count('t')).toBe(3);
+    await store.upsert('t', [record('a', 1, 2, {}, 'new a')], ['a']);
+    expect(await store.count('t')).toBe(2);
+    const rows = await store.scan('t', { limit: 10, filters: [{ column: 'id', op: '=', value: 'a' }] });
+    expect(rows.map((r) => r.content)).toEqual(['new a']);
+    expect(await store.deleteDocs('t', ['a', 'missing'])).toBe(1);
+    expect(await store.count('t')).toBe(1);
+  });
+
+  it('finds nearest chunks by cosine distance, nearest first', async () => {
+    await store.createTable('t', DIMS);
+    await store.upsert('t', [record('x', 1, 0), record('y', 1, 1), record('z', 1, 2)], []);
+    const hits = await store.vectorSearch('t', unit(1), { limit: 2 });
+    expect(hits.map((h) => h.docId)).toEqual(['y', 'x']);
+    expect(hits[0].distance).toBeGreaterThanOrEqual(0);
+    expect(hits[0].distance).toBeLessThan(0.01);
+    expect(hits[0].metadata).toEqual({ chunk_index: 0, original_doc_id: 'y' });
+    expect(hits[0].score).toBeNull();
+  });
+
+  it('pushes metadata filters into the search: =, !=, >, IN, LIKE, BETWEEN, numbers given as text', async () => {
+    await store.createTable('t', DIMS);
+    await store.upsert(
+      't',
+      [
+        record('p1', 1, 0, { author: 'ann', year: 2019 }),
+        record('p2', 1, 0, { author: 'bob', year: '2021' }),
+        record('p3', 1, 0, { author: "o'brien", year: 2023 }),
+        record('p4', 1, 0, { author: 'ann', year: 2024 }),
+      ],
+      [],
+    );
+    const ids = async (filters: FilterNode[]) =>
+      (await store.vectorSearch('t', unit(0), { limit: 10, filters })).map((h) => h.docId).sort();
+    expect(await ids([{ column: 'author', op: '=', value: 'ann' }])).toEqual(['p1', 'p4']);
+    expect(await ids([{ column: 'Author', op: '!=', value: 'ann' }])).toEqual(['p2', 'p3']);
+    expect(await ids([{ column: 'year', op: '>', value: 2020 }])).toEqual(['p2', 'p3', 'p4']);
+    expect(await ids([{ column: 'author', op: 'in', value: ['bob', "o'brien"] }])).toEqual(['p2', 'p3']);
+    expect(await ids([{ column: 'author', op: 'like', value: 'o%' }])).toEqual(['p3']);
+    expect(await ids([{ column: 'year', op: 'between', value: [2020, 2023] }])).toEqual(['p2', 'p3']);
+    expect(
+      await ids([
+        { column: 'author', op: '=', value: 'ann' },
+        { column: 'year', op: '<', value: 2020 },
+      ]),
+    ).toEqual(['p1']);
+    expect(await ids([{ column: 'author', op: '=', value: "x' OR '1'='1" }])).toEqual([]);
+    await expect(
+      store.vectorSearch('t', unit(0), {
+        limit: 1,
+        filters: [{ column: 'color', op: '=', value: 'red' }],
+        label: 'kb',
+      }),
+    ).rejects.toThrow("Unknown column 'color' in kb");
+    expect(await store.metadataNames('t')).toEqual(['author', 'year']);
+  });
+
+  it('adds columns for metadata that appears later; older rows hold null', async () => {
+    await store.createTable('t', DIMS);
+    await store.upsert('t', [record('old', 1, 0, { author: 'ann' })], []);
+    await store.upsert('t', [record('new', 1, 0, { author: 'bob', lang: 'en' })], []);
+    expect(await store.count('t', [{ column: 'lang', op: '=', value: 'en' }])).toBe(1);
+    expect(await store.count('t', [{ column: 'lang', op: 'is null' }])).toBe(1);
+    await store.upsert('t', [record('none', 1, 0)], []);
+    expect(await store.count('t')).toBe(3);
+  });
+
+  it('full-text search ranks keyword matches and can report the vector distance too', async () => {
+    await store.createTable('t', DIMS);
+    await store.upsert(
+      't',
+      [
+        record('r', 1, 0, { kind: 'faq' }, 'Refunds are paid within five days.'),
+        record('s', 1, 1, { kind: 'faq' }, 'Shipping takes three days.'),
+        record('o', 1, 2, { kind: 'blog' }, 'Refund refund refund: our refund story.'),
+      ],
+      [],
+    );
+    const hits = await store.textSearch('t', "refund (what's the policy?)", { limit: 5, vector: unit(0) });
+    expect(hits.map((h) => h.docId).sort()).toEqual(['o', 'r']);
+    for (const h of hits) expect(h.score).toBeGreaterThan(0);
+    expect(hits.find((h) => h.docId === 'r')?.distance).toBeLessThan(0.01);
+    const filtered = await store.textSearch('t', 'refund', {
+      limit: 5,
+      filters: [{ column: 'kind', op: '=', value: 'faq' }],
+    });
+    expect(filtered.map((h) => h.docId)).toEqual(['r']);
+    expect(filtered[0].distance).toBeNull();
+    // Rows added after the text index was built are found as well.
+    await store.upsert('t', [record('late', 1, 3, {}, 'A late refund note.')], []);
+    expect((await store.textSearch('t', 'refund', { limit: 5 })).map((h) => h.docId)).toContain('late');
+  });
+
+  it('scans with limit, offset and filters; deletes by filter', async () => {
+    await store.createTable('t', DIMS);
+    await store.upsert(
+      't',
+      Array.from({ length: 5 }, (_, i) => record(`d${i}`, 1, 0, { n: i })),
+      [],
+    );
+    expect((await store.scan('t', { limit: 2, offset: 1 })).map((r) => r.docId)).toEqual(['d1', 'd2']);
+    expect(await store.deleteWhere('t', [{ column: 'n', op: '>=', value: 3 }])).toBe(2);
+    expect((await store.scan('t', { limit: 10 })).map((r) => r.docId)).toEqual(['d0', 'd1', 'd2']);
+  });
+
+  it('builds an ANN index once the table passes the threshold, and search stays right', async () => {
+    await store.createTable('t', DIMS);
+    const many = Array.from({ length: 400 }, (_, i) => record(`d${i}`, 1, i % DIMS, { n: i }));
+    await store.upsert('t', many.slice(0, 200), []);
+    await store.maintain('t');
+    expect((await store.indexState('t'))?.ann).toBe(false);
+    await store.upsert('t', many.slice(200), []);
+    store.scheduleMaintenance('t');
+    await store.whenIdle();
+    const state = await store.indexState('t');
+    expect(state?.ann).toBe(true);
+    expect(state?.indexedRows).toBe(400);
+    const hits = await store.vectorSearch('t', unit(3, 0.1), {
+      limit: 5,
+      filters: [{ column: 'n', op: '<', value: 100 }],
+    });
+    expect(hits).toHaveLength(5);
+    for (const h of hits) expect(Number(h.docId.slice(1)) % DIMS).toBe(3);
+    // New rows are searchable before they are folded into the index.
+    await store.upsert('t', [record('fresh', 1, 3, { n: 1 })], []);
+    expect(await store.count('t')).toBe(401);
+    const again = await store.vectorSearch('t', unit(3, 0.1), {
+      limit: 1,
+      filters: [{ column: 'id', op: '=', value: 'fresh' }],
+    });
+    expect(again.map((h) => h.docId)).toEqual(['fresh']);
+  });
+
+  it('rejects a vector of the wrong length', async () => {
+    await store.createTable('t', DIMS);
+    const bad = { ...record('a', 1, 0), vector: new Float32Array(3) };
+    await expect(store.upsert('t', [bad], [])).rejects.toThrow(/3 values; the table holds 4/);
+  });
+});

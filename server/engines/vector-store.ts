@@ -1,0 +1,367 @@
+import fs from 'node:fs/promises';
+import * as lancedb from '@lancedb/lancedb';
+import { MatchQuery, type Connection, type Table } from '@lancedb/lancedb';
+import type { JsonValue } from './duckdb';
+import { buildWhere, docIdsWhere, type FilterNode } from './vector-filter';
+import {
+  DEFAULT_INDEX_POLICY,
+  ensureFtsIndex,
+  indexState,
+  maintainIndexes,
+  tuneAnnQuery,
+  type IndexPolicy,
+  type IndexState,
+} from './vector-index';
+import {
+  baseSchema,
+  metadataColumns,
+  metadataNameOf,
+  metadataNamesOf,
+  recordsToArrow,
+  type ChunkRecord,
+} from './vector-schema';
+
+export type { ChunkRecord } from './vector-schema';
+export type { FilterCondition, FilterNode, FilterOp, Scalar } from './vector-filter';
+
+/** A chunk read back from the store. */
+export interface StoredChunk {
+  chunkId: string;
+  docId: string;
+  content: string;
+  metadata: Record<string, JsonValue>;
+  /** Cosine distance to the query vector; null without one. */
+  distance: number | null;
+  /** Full-text (BM25) score; null unless the row came from a text search. */
+  score: number | null;
+}
+
+export interface SearchQuery {
+  filters?: readonly FilterNode[];
+  limit: number;
+  /** Names the table's owner in errors, e.g. `knowledge base 'kb'`. */
+  label?: string;
+}
+
+export interface VectorStoreOptions extends Partial<IndexPolicy> {
+  /** Failures of background index maintenance, which has no caller to report to. */
+  onError?: (err: unknown) => void;
+}
+
+const OUTPUT_COLUMNS = ['id', 'doc_id', 'content', 'metadata'];
+/** Ids per `doc_id IN (...)` predicate: keeps predicates small while deleting few times. */
+const DELETE_CHUNK = 1000;
+
+/**
+ * LanceDB tables of chunks (one per knowledge base) in one folder. Writes to a table run one at a time
+ * (inserts, deletes and index maintenance would otherwise race on the same files); reads never wait.
+ */
+export class VectorStore {
+  private readonly tables = new Map<string, Promise<Table>>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Whether a table has its ANN index, cached because every search asks. */
+  private readonly ann = new Map<string, boolean>();
+  private readonly policy: IndexPolicy;
+
+  private constructor(
+    private readonly db: Connection,
+    private readonly options: VectorStoreOptions,
+  ) {
+    this.policy = { ...DEFAULT_INDEX_POLICY, ...options };
+  }
+
+  static async open(dir: string, options: VectorStoreOptions = {}): Promise<VectorStore> {
+    await fs.mkdir(dir, { recursive: true });
+    return new VectorStore(await lancedb.connect(dir), options);
+  }
+
+  async tableNames(): Promise<string[]> {
+    const names: string[] = [];
+    for (;;) {
+      const page = await this.db.tableNames({ startAfter: names.at(-1), limit: 1000 });
+      names.push(...page);
+      if (page.length < 1000) return names;
+    }
+  }
+
+  async exists(name: string): Promise<boolean> {
+    if (this.tables.has(name)) return true;
+    return (await this.tableNames()).includes(name);
+  }
+
+  /** Creates an empty table; replaces a leftover of the same name (its catalog row is gone by then). */
+  async createTable(name: string, dimensions: number): Promise<void> {
+    await this.write(name, async () => {
+      this.forget(name);
+      if ((await this.tableNames()).includes(name)) await this.db.dropTable(name);
+      const table = await this.db.createEmptyTable(name, baseSchema(dimensions));
+      this.tables.set(name, Promise.resolve(table));
+    });
+  }
+
+  /** Drops a table; a missing one is not an error (drop is also how crashes are repaired). */
+  async dropTable(name: string): Promise<void> {
+    await this.write(name, async () => {
+      this.forget(name);
+      if ((await this.tableNames()).includes(name)) await this.db.dropTable(name);
+    });
+  }
+
+  /** Vector length of a table, or null when it does not exist. */
+  async dimensions(name: string): Promise<number | null> {
+    const table = await this.open(name);
+    if (!table) return null;
+    const field = (await table.schema()).fields.find((f) => f.name === 'vector');
+    return (field?.type as { listSize?: number } | undefined)?.listSize ?? null;
+  }
+
+  async count(name: string, filters: readonly FilterNode[] = [], label = name): Promise<number> {
+    const table = await this.open(name);
+    if (!table) return 0;
+    const where = buildWhere(filters, { metadata: await this.metadataSet(table), label });
+    return table.countRows(where);
+  }
+
+  /** Lowercased names of the metadata columns a table can filter on. */
+  async metadataNames(name: string): Promise<string[]> {
+    const table = await this.open(name);
+    return table ? [...(await this.metadataSet(table))].sort() : [];
+  }
+
+  /**
+   * Replaces the chunks of the documents in `replaceDocIds`, then adds `records`. The table must exist.
+   * The delete and the add are two commits: a crash between them loses those documents' old chunks, which
+   * re-running the insert restores.
+   */
+  async upsert(
+    name: string,
+    records: readonly ChunkRecord[],
+    replaceDocIds: readonly string[],
+  ): Promise<void> {
+    await this.write(name, async () => {
+      const table = await this.require(name);
+      await deleteDocIds(table, replaceDocIds);
+      if (records.length === 0) return;
+      await this.addMetadataColumns(table, metadataNamesOf(records));
+      const dims = (await this.dimensions(name)) ?? records[0].vector.length;
+      await table.add(recordsToArrow(records, dims));
+    });
+  }
+
+  async deleteDocs(name: string, docIds: readonly string[]): Promise<number> {
+    return this.write(name, async () => {
+      const table = await this.open(name);
+      return table ? deleteDocIds(table, docIds) : 0;
+    });
+  }
+
+  /** Deletes the chunks matching all filters; returns how many went. */
+  async deleteWhere(name: string, filters: readonly FilterNode[], label = name): Promise<number> {
+    return this.write(name, async () => {
+      const table = await this.open(name);
+      if (!table) return 0;
+      const where = buildWhere(filters, { metadata: await this.metadataSet(table), label }) ?? 'TRUE';
+      const before = await table.countRows();
+      await table.delete(where);
+      return before - (await table.countRows());
+    });
+  }
+
+  /** Nearest chunks by cosine distance, filters applied before the search. */
+  async vectorSearch(name: string, vector: Float32Array, query: SearchQuery): Promise<StoredChunk[]> {
+    const table = await this.open(name);
+    if (!table) return [];
+    const where = await this.where(table, query);
+    let q = tuneAnnQuery(table.vectorSearch(vector).distanceType('cosine'), await this.hasAnn(name, table))
+      .select([...OUTPUT_COLUMNS, '_distance'])
+      .limit(query.limit);
+    if (where) q = q.where(where);
+    return (await q.toArray()).map(toChunk);
+  }
+
+  /**
+   * Best full-text (BM25) matches of `text` in chunk content. With `vector`, each row's cosine distance to it
+   * is computed too, so that hybrid search can blend both scores.
+   */
+  async textSearch(
+    name: string,
+    text: string,
+    query: SearchQuery & { vector?: Float32Array },
+  ): Promise<StoredChunk[]> {
+    const table = await this.open(name);
+    if (!table) return [];
+    // Built on first use, through the write queue only when missing: a pending ANN build must not delay
+    // every hybrid search.
+    if (!(await indexState(table)).fts) await this.write(name, () => ensureFtsIndex(table));
+    const where = await this.where(table, query);
+    const columns = [...OUTPUT_COLUMNS, '_score', ...(query.vector ? ['vector'] : [])];
+    let q = table.query().fullTextSearch(new MatchQuery(text, 'content')).select(columns).limit(query.limit);
+    if (where) q = q.where(where);
+    const rows = await q.toArray();
+    return rows.map((row: RawRow) => {
+      const chunk = toChunk(row);
+      if (query.vector && row.vector)
+        chunk.distance = cosineDistance(query.vector, Float32Array.from(row.vector));
+      return chunk;
+    });
+  }
+
+  /** Chunks in storage order, without a query. */
+  async scan(name: string, query: SearchQuery & { offset?: number }): Promise<StoredChunk[]> {
+    const table = await this.open(name);
+    if (!table) return [];
+    const where = await this.where(table, query);
+    let q = table.query().select(OUTPUT_COLUMNS).limit(query.limit);
+    if (query.offset) q = q.offset(query.offset);
+    if (where) q = q.where(where);
+    return (await q.toArray()).map(toChunk);
+  }
+
+  async indexState(name: string): Promise<IndexState | null> {
+    const table = await this.open(name);
+    return table ? indexState(table) : null;
+  }
+
+  /** Runs index maintenance now (tests and benchmarks); normally it follows each insert in the background. */
+  async maintain(name: string): Promise<void> {
+    await this.write(name, async () => {
+      const table = await this.open(name);
+      if (table && (await maintainIndexes(table, this.policy)) === 'built') this.ann.set(name, true);
+    });
+  }
+
+  /** Resolves when every queued write and background index build has finished. */
+  async whenIdle(): Promise<void> {
+    while (this.queues.size > 0) await Promise.allSettled([...this.queues.values()]);
+  }
+
+  close(): void {
+    for (const name of [...this.tables.keys()]) this.forget(name);
+    this.db.close();
+  }
+
+  /**
+   * Queues index maintenance (build the ANN index past the threshold, fold in new rows) without waiting.
+   * Called once after a whole insert, not per batch, so that an index build never stalls an insert midway.
+   */
+  scheduleMaintenance(name: string): void {
+    this.maintain(name).catch((err: unknown) => this.options.onError?.(err));
+  }
+
+  private async hasAnn(name: string, table: Table): Promise<boolean> {
+    let ann = this.ann.get(name);
+    if (ann === undefined) {
+      ann = (await indexState(table)).ann;
+      this.ann.set(name, ann);
+    }
+    return ann;
+  }
+
+  /** Queues `fn` after the table's earlier writes. */
+  private write<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(name) ?? Promise.resolve();
+    const next = previous.then(fn, fn);
+    const settled = next.catch(() => undefined);
+    this.queues.set(name, settled);
+    void settled.then(() => {
+      if (this.queues.get(name) === settled) this.queues.delete(name);
+    });
+    return next;
+  }
+
+  private async open(name: string): Promise<Table | null> {
+    let table = this.tables.get(name);
+    if (!table) {
+      if (!(await this.tableNames()).includes(name)) return null;
+      table = this.db.openTable(name);
+      this.tables.set(name, table);
+      table.catch(() => this.tables.delete(name));
+    }
+    return table;
+  }
+
+  private async require(name: string): Promise<Table> {
+    const table = await this.open(name);
+    if (!table) throw new Error(`vector table ${name} does not exist`);
+    return table;
+  }
+
+  private forget(name: string): void {
+    const table = this.tables.get(name);
+    this.tables.delete(name);
+    this.ann.delete(name);
+    void table?.then((t) => t.close()).catch(() => undefined);
+  }
+
+  private async metadataSet(table: Table): Promise<Set<string>> {
+    const names = new Set<string>();
+    for (const field of (await table.schema()).fields) {
+      const name = metadataNameOf(field.name);
+      if (name !== null) names.add(name);
+    }
+    return names;
+  }
+
+  private async where(table: Table, query: SearchQuery): Promise<string | undefined> {
+    if (!query.filters?.length) return undefined;
+    return buildWhere(query.filters, {
+      metadata: await this.metadataSet(table),
+      label: query.label ?? table.name,
+    });
+  }
+
+  /** New metadata names get their two columns (null for the rows already stored). */
+  private async addMetadataColumns(table: Table, names: Set<string>): Promise<void> {
+    const existing = await this.metadataSet(table);
+    const missing = [...names].filter((n) => !existing.has(n));
+    if (missing.length === 0) return;
+    await table.addColumns(
+      missing.flatMap((n) => {
+        const cols = metadataColumns(n);
+        return [
+          { name: cols.text, valueSql: 'CAST(NULL AS STRING)' },
+          { name: cols.number, valueSql: 'CAST(NULL AS DOUBLE)' },
+        ];
+      }),
+    );
+  }
+}
+
+interface RawRow {
+  id: string;
+  doc_id: string;
+  content: string;
+  metadata: string;
+  _distance?: number;
+  _score?: number;
+  /** An Arrow vector: iterable, not indexable. */
+  vector?: Iterable<number>;
+}
+
+function toChunk(row: RawRow): StoredChunk {
+  return {
+    chunkId: row.id,
+    docId: row.doc_id,
+    content: row.content,
+    metadata: JSON.parse(row.metadata) as Record<string, JsonValue>,
+    distance: typeof row._distance === 'number' ? row._distance : null,
+    score: typeof row._score === 'number' ? row._score : null,
+  };
+}
+
+/** Both vectors are unit length (providers normalise), so cosine distance is 1 - dot product. */
+function cosineDistance(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
+  return Math.max(0, 1 - dot);
+}
+
+async function deleteDocIds(table: Table, docIds: readonly string[]): Promise<number> {
+  if (docIds.length === 0) return 0;
+  const before = await table.countRows();
+  if (before === 0) return 0;
+  for (let i = 0; i < docIds.length; i += DELETE_CHUNK) {
+    await table.delete(docIdsWhere(docIds.slice(i, i + DELETE_CHUNK)));
+  }
+  return before - (await table.countRows());
+}
