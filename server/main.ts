@@ -17,6 +17,10 @@ async function main(): Promise<void> {
     staticDir: config.staticDir,
     apiUrl: config.apiUrl,
     log: (err) => console.error('statement failed:', err),
+    demo: config.demo,
+    defaultModel: config.defaultModel,
+    // One line per agent run (trace id, history size): lets an operator or a test see what reached the model.
+    agentLog: (line) => console.log(line),
   });
   const app = createApp(deps, { logger: false });
   const address = await app.listen({ port: config.port, host: config.host });

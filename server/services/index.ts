@@ -4,6 +4,7 @@ import type { ModelConfig } from '../providers/types';
 import { openAgents } from './agents/index';
 import type { RunnerSettings } from './agents/runner';
 import { AuthService, type AuthConfig } from './auth';
+import { createDemo, isFreshDataDir } from './demo/index';
 import { FileService } from './files';
 import { ProjectService } from './projects';
 import { registerCoreHandlers } from './sql/core-handlers';
@@ -24,10 +25,13 @@ export interface ServiceOptions {
   agentSettings?: Partial<RunnerSettings>;
   /** Receives one line per agent run (trace id and history size, never content or keys). */
   agentLog?: (line: string) => void;
+  /** Create the demo (help articles, knowledge base, agent) when the data folder is new. */
+  demo?: boolean;
 }
 
 /** Opens the engines in a data folder and builds every service on them. */
 export async function openServices(options: ServiceOptions): Promise<AppDeps> {
+  const fresh = isFreshDataDir(options.dataDir);
   const databases = await openDatabases(options.dataDir);
   const projects = new ProjectService(databases.catalog);
   await projects.ensureDefault();
@@ -40,6 +44,8 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     { databases, projects, files, sql },
     { defaultModel: options.defaultModel, settings: options.agentSettings, log: options.agentLog },
   );
+  // Last, so that every SQL handler the demo's statements need is registered.
+  if (options.demo && fresh) await createDemo({ sql, files, agents: agents.agents }, (m) => options.log?.(m));
   return {
     ...agents,
     version: VERSION,

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { formatRows, KB_COLUMNS, TOOL } from '../tool-protocol';
+import type { ChatMessage, ChatRequest, ToolSpec } from '../types';
+import { LocalChat } from './index';
+import { stem, terms } from './text';
+
+const spec = (name: string): ToolSpec => ({ name, description: '', parameters: {} });
+const KB_TOOLS = [spec(TOOL.kbList), spec(TOOL.kbQuery)];
+const ALL_TOOLS = [...KB_TOOLS, spec(TOOL.listTables), spec(TOOL.schema), spec(TOOL.query)];
+
+const chunk = (id: string, content: string, relevance: number) => [
+  id.split(':')[0],
+  id,
+  content,
+  { _chunk_index: 0, _source: 'TextChunkingPreprocessor' },
+  1 / relevance - 1,
+  relevance,
+];
+
+/** Plays the runner: asks the model, answers its tool calls from `observe`, until it answers. */
+async function converse(
+  question: string,
+  tools: ToolSpec[],
+  observe: (tool: string, input: string) => string,
+  history: ChatMessage[] = [],
+) {
+  const model = new LocalChat();
+  const messages: ChatMessage[] = [
+    { role: 'system', content: 'x' },
+    ...history,
+    { role: 'user', content: question },
+  ];
+  const calls: { tool: string; input: string }[] = [];
+  for (let i = 0; i < 10; i++) {
+    const request: ChatRequest = { messages, tools };
+    const turn = await model.complete(request);
+    if (turn.toolCalls.length === 0) return { answer: turn.content, calls };
+    messages.push({ role: 'assistant', content: turn.content, toolCalls: turn.toolCalls });
+    for (const c of turn.toolCalls) {
+      const input = String(Object.values(c.arguments)[0] ?? '');
+      calls.push({ tool: c.name, input });
+      messages.push({ role: 'tool', toolCallId: c.id, name: c.name, content: observe(c.name, input) });
+    }
+  }
+  throw new Error('the local model did not finish');
+}
+
+const HELP = formatRows(KB_COLUMNS, [
+  chunk(
+    '7:body:1of1:0to120',
+    'Uploads are easy. Click the upload button and choose a CSV file to upload it as a table.',
+    0.8,
+  ),
+  chunk('9:body:1of1:0to90', 'Agents answer questions. They cite chunk ids.', 0.6),
+]);
+
+describe('local chat model', () => {
+  it('lists knowledge bases, searches them with the question, and answers with cited retrieved sentences', async () => {
+    const { answer, calls } = await converse('How do I upload a CSV file?', KB_TOOLS, (tool) =>
+      tool === TOOL.kbList ? '["mindsdb.help_kb"]' : HELP,
+    );
+    expect(calls).toEqual([
+      { tool: TOOL.kbList, input: '' },
+      {
+        tool: TOOL.kbQuery,
+        input: "SELECT * FROM mindsdb.help_kb WHERE content = 'How do I upload a CSV file?' LIMIT 5",
+      },
+    ]);
+    expect(answer).toBe(
+      'Click the upload button and choose a CSV file to upload it as a table. [7:body:1of1:0to120]',
+    );
+  });
+
+  it('says so when nothing relevant was retrieved, and never invents', async () => {
+    const { answer } = await converse('What is the refund policy for hotels?', KB_TOOLS, (tool) =>
+      tool === TOOL.kbList ? '["mindsdb.help_kb"]' : HELP,
+    );
+    expect(answer).toBe('I could not find anything about that in the data I can search.');
+  });
+
+  it('counts rows of the table a question names', async () => {
+    const { answer, calls } = await converse('How many orders are there?', ALL_TOOLS, (tool) => {
+      if (tool === TOOL.kbList) return '[]';
+      if (tool === TOOL.listTables) return 'files.orders, files.customers';
+      return formatRows(['count'], [[42]]);
+    });
+    expect(calls.map((c) => c.tool)).toEqual([TOOL.kbList, TOOL.listTables, TOOL.query]);
+    expect(calls[2].input).toBe('SELECT count(*) AS count FROM files.orders');
+    expect(answer).toBe('files.orders holds 42 rows (`SELECT count(*) AS count FROM files.orders`).');
+  });
+
+  it('lists rows as a Markdown table', async () => {
+    const { answer, calls } = await converse('List the customers', ALL_TOOLS, (tool) => {
+      if (tool === TOOL.kbList) return '[]';
+      if (tool === TOOL.listTables) return 'files.orders, files.customers';
+      return formatRows(
+        ['id', 'name'],
+        [
+          [1, 'Ann'],
+          [2, 'Bo | Co'],
+        ],
+      );
+    });
+    expect(calls[2].input).toBe('SELECT * FROM files.customers LIMIT 20');
+    expect(answer).toContain('| id | name |\n| --- | --- |\n| 1 | Ann |\n| 2 | Bo \\| Co |');
+  });
+
+  it('searches with the previous question too when a follow-up is too short to stand alone', async () => {
+    const history: ChatMessage[] = [
+      { role: 'user', content: 'How do I upload a file?' },
+      { role: 'assistant', content: 'Click the upload button.' },
+    ];
+    const { calls } = await converse(
+      'and a CSV?',
+      KB_TOOLS,
+      (tool) => (tool === TOOL.kbList ? '["p.kb"]' : HELP),
+      history,
+    );
+    expect(calls[1].input).toContain("content = 'How do I upload a file? and a CSV?'");
+  });
+
+  it('quotes names and strings so that the search is valid SQL', async () => {
+    const { calls } = await converse("What's `new`?", KB_TOOLS, (tool) =>
+      tool === TOOL.kbList ? '["Sales.from"]' : HELP,
+    );
+    expect(calls[1].input).toBe("SELECT * FROM `Sales`.`from` WHERE content = 'What''s `new`?' LIMIT 5");
+  });
+
+  it('answers plainly when it has no tools at all', async () => {
+    const { answer, calls } = await converse('Hello?', [], () => '');
+    expect(calls).toEqual([]);
+    expect(answer).toMatch(/no knowledge bases or tables/);
+  });
+});
+
+describe('terms', () => {
+  it('drops stop words and folds common endings', () => {
+    expect(terms('How do I upload the files?')).toEqual(['upload', 'file']);
+    expect(stem('queries')).toBe('query');
+    expect(stem('uploading')).toBe(stem('upload'));
+  });
+});

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile, startTestApp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.inject({
+    method: 'PUT',
+    url: '/api/files/orders',
+    ...multipartFile('file', 'o.csv', 'id,item\n1,pen\n2,ink\n'),
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const url = (agent = '') => `/api/projects/mindsdb/agents${agent ? `/${agent}` : ''}`;
+const create = (agent: Record<string, unknown>, project = 'mindsdb') =>
+  t.inject({ method: 'POST', url: `/api/projects/${project}/agents`, payload: { agent } });
+
+describe('agent CRUD', () => {
+  it('creates with the default model, lists, gets, and refuses duplicates', async () => {
+    const res = await create({ name: 'crud_a', prompt_template: 'Be kind' });
+    expect(res.statusCode).toBe(201);
+    const agent = res.json();
+    expect(agent).toMatchObject({
+      name: 'crud_a',
+      project_id: expect.any(Number),
+      model: { provider: 'local', model_name: 'extractive-v1' },
+      data: { knowledge_bases: [], tables: [] },
+      prompt_template: 'Be kind',
+    });
+    expect(agent.id).toBeDefined();
+    expect(agent.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}$/);
+    expect((await t.inject({ url: url() })).json().map((a: { name: string }) => a.name)).toContain('crud_a');
+    expect((await t.inject({ url: url('crud_a') })).json()).toEqual(agent);
+    const dup = await create({ name: 'crud_a' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.headers['content-type']).toContain('application/problem+json');
+    expect(dup.json().detail).toBe("Agent 'crud_a' already exists in project 'mindsdb'");
+  });
+
+  it('answers 404 for an unknown project or agent, and 400 for bad input', async () => {
+    expect((await create({ name: 'x' }, 'nope')).statusCode).toBe(404);
+    expect((await t.inject({ url: '/api/projects/nope/agents' })).statusCode).toBe(404);
+    expect((await t.inject({ url: url('missing') })).statusCode).toBe(404);
+    const put = await t.inject({
+      method: 'PUT',
+      url: url('missing'),
+      payload: { agent: { prompt_template: 'x' } },
+    });
+    expect(put.statusCode).toBe(404);
+    expect((await t.inject({ method: 'DELETE', url: url('missing') })).statusCode).toBe(404);
+    expect((await create({})).statusCode).toBe(400);
+    expect((await create({ name: 'bad name' })).statusCode).toBe(400);
+    const badProvider = await create({ name: 'bp', model: { provider: 'acme' } });
+    expect(badProvider.statusCode).toBe(400);
+    expect(badProvider.json().detail).toMatch(/Unknown model provider 'acme'/);
+    const badKb = await create({ name: 'bk', data: { knowledge_bases: ['mindsdb.nokb'] } });
+    expect(badKb.statusCode).toBe(400);
+    expect(badKb.json().detail).toBe("Knowledge base 'mindsdb.nokb' does not exist");
+    const badTable = await create({ name: 'bt', data: { tables: ['nosource.t'] } });
+    expect(badTable.statusCode).toBe(400);
+    expect((await t.inject({ method: 'POST', url: url(), payload: { nope: 1 } })).statusCode).toBe(400);
+  });
+
+  it('updates only the fields given and keeps the rest', async () => {
+    await create({
+      name: 'partial',
+      model: { provider: 'openai', model_name: 'gpt-x', api_key: 'sk-one' },
+      data: { tables: ['files.orders'] },
+      prompt_template: 'Original',
+    });
+    const res = await t.inject({
+      method: 'PUT',
+      url: url('partial'),
+      payload: { agent: { model: { api_key: 'sk-two' } } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'partial',
+      model: { provider: 'openai', model_name: 'gpt-x', api_key: '******' },
+      data: { knowledge_bases: [], tables: ['files.orders'] },
+      prompt_template: 'Original',
+    });
+    const prompt = await t.inject({
+      method: 'PUT',
+      url: url('partial'),
+      payload: { agent: { prompt_template: 'New' } },
+    });
+    expect(prompt.json()).toMatchObject({ prompt_template: 'New', data: { tables: ['files.orders'] } });
+    expect(prompt.json().updated_at >= prompt.json().created_at).toBe(true);
+    const switched = await t.inject({
+      method: 'PUT',
+      url: url('partial'),
+      payload: { agent: { model: { provider: 'local' } } },
+    });
+    expect(switched.json().model).toEqual({ provider: 'local', model_name: 'extractive-v1' });
+    const stored = await t.deps.agents.get('mindsdb', 'partial');
+    expect(stored.model.api_key).toBeUndefined();
+  });
+
+  it('renames, deletes with 204, and forgets the agent', async () => {
+    await create({ name: 'old_name' });
+    const renamed = await t.inject({
+      method: 'PUT',
+      url: url('old_name'),
+      payload: { agent: { name: 'new_name' } },
+    });
+    expect(renamed.json().name).toBe('new_name');
+    expect((await t.inject({ url: url('old_name') })).statusCode).toBe(404);
+    const del = await t.inject({ method: 'DELETE', url: url('new_name') });
+    expect(del.statusCode).toBe(204);
+    expect(del.body).toBe('');
+    expect((await t.inject({ url: url('new_name') })).statusCode).toBe(404);
+  });
+
+  it('masks api_key in every response: REST, SQL and the tree never show it', async () => {
+    const res = await create({ name: 'secretive', model: { provider: 'openai', api_key: 'sk-very-secret' } });
+    expect(res.json().model.api_key).toBe('******');
+    const bodies = [
+      res.body,
+      (await t.inject({ url: url() })).body,
+      (await t.inject({ url: url('secretive') })).body,
+      (await t.inject({ method: 'PUT', url: url('secretive'), payload: { agent: { prompt_template: 'p' } } }))
+        .body,
+      JSON.stringify(await t.sql('SHOW AGENTS')),
+      JSON.stringify(await t.sql('DESCRIBE AGENT secretive')),
+      (await t.inject({ url: '/api/tree/mindsdb' })).body,
+    ];
+    for (const body of bodies) expect(body).not.toContain('sk-very-secret');
+    const shown = await t.sql('DESCRIBE AGENT secretive', { show_secrets: true });
+    expect(JSON.stringify(shown)).toContain('sk-very-secret');
+  });
+
+  it('shows agents in the tree and SHOW TABLES', async () => {
+    await create({ name: 'in_tree' });
+    const tree = (await t.inject({ url: '/api/tree/mindsdb' })).json();
+    expect(tree).toContainEqual(expect.objectContaining({ name: 'in_tree', type: 'agent' }));
+    const tables = await t.sql('SHOW FULL TABLES');
+    expect(tables.data).toContainEqual(['in_tree', 'AGENT']);
+  });
+});
+
+describe('agents in SQL', () => {
+  it('creates, alters, shows, asks and drops an agent', async () => {
+    expect(
+      await t.sql(
+        `CREATE AGENT sql_agent USING model = {"provider": "local"}, data = {"tables": ["files.*"]}, prompt_template = 'Count things'`,
+      ),
+    ).toMatchObject({ type: 'ok' });
+    expect((await t.sql('CREATE AGENT sql_agent')).error_message).toBe(
+      "Agent 'sql_agent' already exists in project 'mindsdb'",
+    );
+    expect(await t.sql('CREATE AGENT IF NOT EXISTS sql_agent')).toMatchObject({
+      type: 'ok',
+      affected_rows: 0,
+    });
+    expect(await t.sql(`ALTER AGENT sql_agent USING prompt_template = 'Count orders'`)).toMatchObject({
+      type: 'ok',
+    });
+    const described = await t.sql('DESCRIBE AGENT mindsdb.sql_agent');
+    expect(described.column_names).toEqual([
+      'name',
+      'project',
+      'model',
+      'data',
+      'prompt_template',
+      'created_at',
+      'updated_at',
+    ]);
+    expect(described.data[0].slice(0, 5)).toEqual([
+      'sql_agent',
+      'mindsdb',
+      { provider: 'local', model_name: 'extractive-v1' },
+      { knowledge_bases: [], tables: ['files.*'] },
+      'Count orders',
+    ]);
+    const answer = await t.sql(
+      `SELECT answer, trace_id FROM sql_agent WHERE question = 'How many orders are there?'`,
+    );
+    expect(answer.column_names).toEqual(['answer', 'trace_id']);
+    expect(answer.data[0][0]).toBe(
+      'files.orders holds 2 rows (`SELECT count(*) AS count FROM files.orders`).',
+    );
+    expect(answer.data[0][1]).toMatch(/^[0-9a-f]{32}$/);
+    expect((await t.sql(`SELECT answer FROM sql_agent WHERE answer = 'x'`)).error_message).toMatch(
+      /question =/,
+    );
+    expect((await t.sql(`ALTER AGENT sql_agent USING colour = 'red'`)).error_message).toMatch(
+      /Unknown parameter 'colour'/,
+    );
+    expect(await t.sql('DROP AGENT sql_agent')).toMatchObject({ type: 'ok', affected_rows: 1 });
+    expect((await t.sql('DROP AGENT sql_agent')).error_message).toMatch(/does not exist/);
+    expect(await t.sql('DROP AGENT IF EXISTS sql_agent')).toMatchObject({ type: 'ok', affected_rows: 0 });
+  });
+
+  it('drops the agents of a dropped project', async () => {
+    await t.sql('CREATE PROJECT temp_p');
+    await t.sql('CREATE AGENT temp_p.helper');
+    expect((await t.inject({ url: '/api/projects/temp_p/agents' })).json()).toHaveLength(1);
+    await t.sql('DROP PROJECT temp_p');
+    await t.sql('CREATE PROJECT temp_p');
+    expect((await t.inject({ url: '/api/projects/temp_p/agents' })).json()).toEqual([]);
+  });
+});
