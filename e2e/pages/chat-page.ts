@@ -64,4 +64,35 @@ export class ChatPage {
   chunkPanel(turn: Locator): Locator {
     return turn.getByRole('region', { name: /^Chunk / });
   }
+
+  /** The run's trace id as shown beside its copy button. */
+  traceId(turn: Locator): Locator {
+    return turn.getByText(/^[0-9a-f-]{16,}$/);
+  }
+
+  /**
+   * Starts noting, in order, when a tool card and when an answer is first added to the page; returns a
+   * function that reads the notes. A mutation observer sees each commit, however fast the stream is.
+   */
+  async recordAppearance(): Promise<() => Promise<string[]>> {
+    await this.page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __appearance: string[] }).__appearance = seen;
+      const kinds: [string, string][] = [
+        ['tool', '[role="group"][aria-label^="Tool call"]'],
+        ['answer', 'section[aria-label="Answer"]'],
+      ];
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of Array.from(record.addedNodes)) {
+            if (!(node instanceof Element)) continue;
+            for (const [kind, selector] of kinds) {
+              if (node.matches(selector) || node.querySelector(selector)) seen.push(kind);
+            }
+          }
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    return () => this.page.evaluate(() => (window as unknown as { __appearance: string[] }).__appearance);
+  }
 }

@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import { remarkCitations } from './citations';
+import { remarkPipeTables } from './pipe-tables';
 
 /**
  * Only web and mail links survive; everything else (javascript:, data:, vbscript:, ...) becomes an empty
@@ -13,7 +14,8 @@ export function safeUrl(url: string): string {
   return !scheme || ['http', 'https', 'mailto'].includes(scheme[1].toLowerCase()) ? kept : '';
 }
 
-const PLUGINS = [remarkCitations];
+// Tables first, so the citation pass also sees the text of their cells.
+const PLUGINS = [remarkPipeTables, remarkCitations];
 
 interface Props {
   text: string;

@@ -74,7 +74,7 @@ export const ToolCard = memo(function ToolCard({ item, settled }: { item: ToolIt
           <pre className="chat-pre">{item.input || '(none)'}</pre>
           {item.log && item.log !== item.input && (
             <>
-              <div className="chat-label">Reasoning</div>
+              <div className="chat-label">Log</div>
               <pre className="chat-pre chat-pre-soft">{item.log}</pre>
             </>
           )}

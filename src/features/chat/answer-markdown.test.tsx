@@ -1,0 +1,47 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AnswerMarkdown, safeUrl } from './answer-markdown';
+
+afterEach(cleanup);
+
+describe('safeUrl', () => {
+  it.each([
+    ['https://example.org/a?b', 'https://example.org/a?b'],
+    ['mailto:someone@example.org', 'mailto:someone@example.org'],
+    ['/relative/path', '/relative/path'],
+    ['#part', '#part'],
+    ['javascript:alert(1)', ''],
+    ['JaVaScRiPt:alert(1)', ''],
+    ['data:text/html;base64,PHNjcmlwdD4=', ''],
+    ['vbscript:msgbox(1)', ''],
+    ['irc://example.org', ''],
+  ])('%s', (url, expected) => {
+    expect(safeUrl(url)).toBe(expected);
+  });
+});
+
+describe('AnswerMarkdown', () => {
+  it('renders pipe tables as tables, with citations inside cells', async () => {
+    const onCite = vi.fn();
+    render(
+      <AnswerMarkdown
+        text={'Rows of `files.orders`:\n\n| id | item |\n| --- | --- |\n| 1 | pen [a:b:1of1:0to3] |'}
+        onCite={onCite}
+      />,
+    );
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['id', 'item']);
+    await userEvent.setup().click(within(table).getByRole('button', { name: 'Show chunk a:b:1of1:0to3' }));
+    expect(onCite).toHaveBeenCalledWith('a:b:1of1:0to3');
+  });
+
+  it('leaves chunk ids inside code alone', () => {
+    render(<AnswerMarkdown text={'`a:b:1of1:0to3` and\n\n    a:b:1of1:0to3'} onCite={() => undefined} />);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
