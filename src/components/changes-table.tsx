@@ -26,7 +26,13 @@ export function ChangesTable({ changes, caption }: { changes: Change[]; caption:
 }
 
 /** The object the server returned, as it sent it, so the user can check what was saved. */
-export function SavedObject({ value, summary = 'Saved object, as the server returned it' }: { value: unknown; summary?: string }) {
+export function SavedObject({
+  value,
+  summary = 'Saved object, as the server returned it',
+}: {
+  value: unknown;
+  summary?: string;
+}) {
   return (
     <details className="rp-saved">
       <summary>{summary}</summary>

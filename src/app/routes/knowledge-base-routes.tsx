@@ -1,14 +1,20 @@
 import { useParams } from 'react-router';
-import { PendingPage } from '../pending-page';
+import { CreateKnowledgeBasePage } from '../../features/knowledge-bases/kb-create-page';
+import { KnowledgeBaseListPage } from '../../features/knowledge-bases/kb-list-page';
+import { KnowledgeBasePage } from '../../features/knowledge-bases/kb-page';
 
-// The knowledge base pages are being built; until then these routes say what they will hold.
 export function KnowledgeBasesRoute() {
   const { project = 'mindsdb' } = useParams();
-  return (
-    <PendingPage title={`Knowledge bases of ${project}`}>
-      The list of this project&apos;s knowledge bases, with their settings, a search panel and data loading.
-    </PendingPage>
-  );
+  return <KnowledgeBaseListPage project={project} />;
 }
-export const NewKnowledgeBaseRoute = KnowledgeBasesRoute;
-export const KnowledgeBaseRoute = KnowledgeBasesRoute;
+
+export function NewKnowledgeBaseRoute() {
+  const { project = 'mindsdb' } = useParams();
+  return <CreateKnowledgeBasePage key={project} project={project} />;
+}
+
+export function KnowledgeBaseRoute() {
+  const { project = 'mindsdb', kb = '' } = useParams();
+  // A new KB is a new page: no draft or search result carries over from the previous one.
+  return <KnowledgeBasePage key={`${project}/${kb}`} project={project} name={kb} />;
+}

@@ -1,0 +1,161 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useFiles } from '../../api/files/queries';
+import { useCreateKnowledgeBase } from '../../api/knowledge-bases/mutations';
+import { fieldError, formError } from '../../components/field-errors';
+import { FieldError } from '../../components/model-fields/model-fields';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
+import { createInput, emptyDraft, FIELD, validateDraft, type KbDraft } from './kb-draft';
+import { kbUrl } from './kb-list-page';
+import { KbSettingsFields } from './kb-settings-fields';
+import { initialMapping } from './load/column-mapping';
+import '../../components/resource-page.css';
+import './knowledge-bases.css';
+
+const PLACED = [
+  'name',
+  'embedding_model',
+  'reranking_model',
+  'content_columns',
+  'metadata_columns',
+  'id_column',
+  'preprocessing',
+];
+
+/** Creates a KB; optionally shaped after a table of files, which the load tab then offers. */
+export function CreateKnowledgeBasePage({ project }: { project: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const files = useFiles();
+  const create = useCreateKnowledgeBase(project);
+  const [draft, setDraft] = useState<KbDraft>(emptyDraft);
+  const [table, setTable] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const columns = files.data?.find((f) => f.name === table)?.columns ?? [];
+
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors, create.error]);
+
+  // Navigates in an effect, after the guard below has re-rendered without blocking.
+  useEffect(() => {
+    if (created) navigate(created);
+  }, [created, navigate]);
+
+  const change = (next: KbDraft) => {
+    setDraft(next);
+    setTouched(true);
+  };
+  /** Shapes the KB after the table: its text column as content, its id, the rest as metadata. */
+  const shapeAfter = (name: string) => {
+    setTable(name);
+    const cols = files.data?.find((f) => f.name === name)?.columns;
+    if (!cols?.length) return;
+    const guess = initialMapping({ content: ['content'], metadata: [], id: 'id' }, cols);
+    change({
+      ...draft,
+      content_columns: guess.content.content ? [guess.content.content] : draft.content_columns,
+      id_column: guess.id || draft.id_column,
+      metadata_columns: guess.extra,
+    });
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateDraft(draft, true);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    create.mutate(createInput(draft), {
+      onSuccess: (kb) => {
+        const query = table ? `?tab=load&table=${encodeURIComponent(table)}` : '?tab=load';
+        setCreated(`${kbUrl(project, kb.name)}${query}`);
+      },
+    });
+  };
+  const nameError = errors[FIELD.name] ?? fieldError(create.error, FIELD.name);
+  const general = formError(create.error, PLACED);
+
+  return (
+    <div className="page rp">
+      <nav aria-label="Breadcrumb" className="rp-crumbs">
+        <ol>
+          <li>
+            <Link to={kbUrl(project)}>Knowledge bases</Link>
+          </li>
+          <li aria-current="page">New</li>
+        </ol>
+      </nav>
+      <header className="rp-head">
+        <h1>New knowledge base</h1>
+        <span className="rp-badge">project {project}</span>
+      </header>
+      <form ref={form} className="kb-settings" aria-label="New knowledge base" onSubmit={submit} noValidate>
+        <div className="rp-section">
+          <div className="rp-grid">
+            <div className="field">
+              <label htmlFor={`${id}-name`}>Name</label>
+              <input
+                id={`${id}-name`}
+                className="input"
+                value={draft.name}
+                autoFocus
+                spellCheck={false}
+                aria-invalid={!!nameError || undefined}
+                aria-describedby={`${id}-name-hint`}
+                onChange={(e) => change({ ...draft, name: e.target.value })}
+              />
+              <span id={`${id}-name-hint`} className="field-hint">
+                Letters, digits and _. Searched as {project}.{draft.name || 'name'}.
+              </span>
+              <FieldError message={nameError} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-table`}>Shape after a table (optional)</label>
+              <select
+                id={`${id}-table`}
+                className="input"
+                value={table}
+                onChange={(e) => shapeAfter(e.target.value)}
+              >
+                <option value="">None</option>
+                {files.data?.map((f) => (
+                  <option key={f.name} value={f.name}>
+                    files.{f.name}
+                  </option>
+                ))}
+              </select>
+              <span className="field-hint">
+                Fills in the columns below from the table, and loads it next.
+              </span>
+            </div>
+          </div>
+        </div>
+        <KbSettingsFields
+          draft={draft}
+          onChange={change}
+          errors={errors}
+          serverError={create.error}
+          savedKeys={{ embedding: false, reranking: false }}
+          columnSuggestions={columns}
+        />
+        {general && (
+          <p role="alert" className="error-box">
+            Could not create: {general}
+          </p>
+        )}
+        <div className="rp-savebar">
+          <span className="rp-savebar-note muted">Settings left empty take the server&apos;s defaults.</span>
+          <Link className="btn" to={kbUrl(project)}>
+            Cancel
+          </Link>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create knowledge base'}
+          </button>
+        </div>
+      </form>
+      <UnsavedChangesGuard when={touched && !created} what="settings" />
+    </div>
+  );
+}

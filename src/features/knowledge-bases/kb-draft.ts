@@ -1,0 +1,190 @@
+import type { KnowledgeBase, KnowledgeBaseInput, ModelConfig } from '../../../protocol/api/knowledge-bases';
+import { objectNamePattern } from '../../../protocol/api/files';
+import {
+  describeModel,
+  modelChanges,
+  modelDraftFrom,
+  modelInput,
+  modelPatch,
+  type Change,
+  type ModelDraft,
+} from '../../components/model-fields/model-draft';
+
+/** Defaults the server applies when a KB names no chunking (api.md, Inserting). */
+export const DEFAULT_CHUNK_SIZE = 1000;
+export const DEFAULT_CHUNK_OVERLAP = 200;
+
+/** The settings form's state. Numbers stay text while typed, so a half-typed value is not lost. */
+export interface KbDraft {
+  name: string;
+  embedding: ModelDraft;
+  rerank: boolean;
+  reranking: ModelDraft;
+  content_columns: string[];
+  metadata_columns: string[];
+  id_column: string;
+  chunk_size: string;
+  chunk_overlap: string;
+}
+
+/** Request paths of the fields, as the server names them in its errors. */
+export const FIELD = {
+  name: 'name',
+  content: 'content_columns',
+  metadata: 'metadata_columns',
+  id: 'id_column',
+  chunkSize: 'preprocessing.text_chunking_config.chunk_size',
+  chunkOverlap: 'preprocessing.text_chunking_config.chunk_overlap',
+} as const;
+
+const record = (v: unknown): Record<string, unknown> | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+
+/** The chunking a KB was given: at the top (ours) or under `params` (MindsDB keeps it there). */
+export function chunkingOf(kb: KnowledgeBase): { chunk_size?: number; chunk_overlap?: number } {
+  const pre = record(kb.preprocessing) ?? record(kb.params?.preprocessing);
+  const config = record(pre?.text_chunking_config) ?? {};
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  return { chunk_size: num(config.chunk_size), chunk_overlap: num(config.chunk_overlap) };
+}
+
+/** A reranker counts as set when the object names something; `null`, `false` and `{}` all mean none. */
+export function hasReranker(model: unknown): model is ModelConfig {
+  const m = record(model);
+  return !!m && (typeof m.provider === 'string' || typeof m.model_name === 'string');
+}
+
+export function emptyDraft(): KbDraft {
+  return {
+    name: '',
+    embedding: modelDraftFrom(null),
+    rerank: false,
+    reranking: modelDraftFrom(null),
+    content_columns: ['content'],
+    metadata_columns: [],
+    id_column: 'id',
+    chunk_size: '',
+    chunk_overlap: '',
+  };
+}
+
+export function draftFromKb(kb: KnowledgeBase): KbDraft {
+  const chunking = chunkingOf(kb);
+  return {
+    name: kb.name,
+    embedding: modelDraftFrom(kb.embedding_model),
+    rerank: hasReranker(kb.reranking_model),
+    reranking: modelDraftFrom(hasReranker(kb.reranking_model) ? kb.reranking_model : null),
+    content_columns: kb.content_columns ?? [],
+    metadata_columns: kb.metadata_columns ?? [],
+    id_column: kb.id_column ?? '',
+    chunk_size: chunking.chunk_size?.toString() ?? '',
+    chunk_overlap: chunking.chunk_overlap?.toString() ?? '',
+  };
+}
+
+const toInt = (s: string) => (s.trim() === '' ? undefined : Number(s));
+
+/** Problems the form can see before asking the server, keyed by request path. */
+export function validateDraft(draft: KbDraft, creating: boolean): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (creating && !draft.name) errors[FIELD.name] = 'Give the knowledge base a name.';
+  else if (creating && !objectNamePattern.test(draft.name))
+    errors[FIELD.name] = 'Use letters, digits and _, starting with a letter or _.';
+  const size = toInt(draft.chunk_size);
+  const overlap = toInt(draft.chunk_overlap);
+  if (size !== undefined && (!Number.isInteger(size) || size < 1))
+    errors[FIELD.chunkSize] = 'A whole number of characters, at least 1.';
+  if (overlap !== undefined && (!Number.isInteger(overlap) || overlap < 0))
+    errors[FIELD.chunkOverlap] = 'A whole number of characters, 0 or more.';
+  else if (overlap !== undefined && overlap >= (size ?? DEFAULT_CHUNK_SIZE))
+    errors[FIELD.chunkOverlap] = 'The overlap must be smaller than the chunk size.';
+  return errors;
+}
+
+function chunkingInput(draft: KbDraft): KnowledgeBaseInput['preprocessing'] {
+  const config: { chunk_size?: number; chunk_overlap?: number } = {};
+  const size = toInt(draft.chunk_size);
+  const overlap = toInt(draft.chunk_overlap);
+  if (size !== undefined) config.chunk_size = size;
+  if (overlap !== undefined) config.chunk_overlap = overlap;
+  return Object.keys(config).length ? { text_chunking_config: config } : undefined;
+}
+
+/** The body of a create: empty settings are left out so the server applies its defaults. */
+export function createInput(draft: KbDraft): KnowledgeBaseInput & { name: string } {
+  const input: KnowledgeBaseInput & { name: string } = {
+    name: draft.name,
+    embedding_model: modelInput(draft.embedding),
+  };
+  if (draft.rerank) input.reranking_model = modelInput(draft.reranking);
+  if (draft.content_columns.length) input.content_columns = draft.content_columns;
+  if (draft.metadata_columns.length) input.metadata_columns = draft.metadata_columns;
+  if (draft.id_column.trim()) input.id_column = draft.id_column.trim();
+  const preprocessing = chunkingInput(draft);
+  if (preprocessing) input.preprocessing = preprocessing;
+  return input;
+}
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const listText = (a: string[], none: string) => (a.length ? a.join(', ') : none);
+
+/** The body of an update: only what changed, so the server keeps everything else as it is. */
+export function updateInput(kb: KnowledgeBase, draft: KbDraft): KnowledgeBaseInput {
+  const saved = draftFromKb(kb);
+  const input: KnowledgeBaseInput = {};
+  const embedding = modelPatch(kb.embedding_model, draft.embedding);
+  if (embedding) input.embedding_model = embedding;
+  if (saved.rerank && !draft.rerank) input.reranking_model = false;
+  else if (!saved.rerank && draft.rerank) input.reranking_model = modelInput(draft.reranking);
+  else if (draft.rerank) {
+    const patch = modelPatch(kb.reranking_model, draft.reranking);
+    if (patch) input.reranking_model = patch;
+  }
+  if (!sameList(saved.content_columns, draft.content_columns)) input.content_columns = draft.content_columns;
+  if (!sameList(saved.metadata_columns, draft.metadata_columns))
+    input.metadata_columns = draft.metadata_columns;
+  if (saved.id_column !== draft.id_column.trim()) input.id_column = draft.id_column.trim();
+  if (saved.chunk_size !== draft.chunk_size.trim() || saved.chunk_overlap !== draft.chunk_overlap.trim()) {
+    // A cleared field means the default again: say so explicitly, or the server would keep the old value.
+    input.preprocessing = {
+      text_chunking_config: {
+        chunk_size: toInt(draft.chunk_size) ?? DEFAULT_CHUNK_SIZE,
+        chunk_overlap: toInt(draft.chunk_overlap) ?? DEFAULT_CHUNK_OVERLAP,
+      },
+    };
+  }
+  return input;
+}
+
+/** The "what will change" summary shown before saving; never contains a typed key. */
+export function kbChanges(kb: KnowledgeBase, draft: KbDraft): Change[] {
+  const saved = draftFromKb(kb);
+  const changes: Change[] = [...modelChanges('Embedding model', kb.embedding_model, draft.embedding)];
+  if (saved.rerank !== draft.rerank || draft.rerank) {
+    if (!draft.rerank)
+      changes.push({ label: 'Reranking model', from: describeModel(kb.reranking_model), to: 'none' });
+    else if (!saved.rerank)
+      changes.push({
+        label: 'Reranking model',
+        from: 'none',
+        to: describeModel({ provider: draft.reranking.provider, model_name: draft.reranking.model_name }),
+      });
+    else changes.push(...modelChanges('Reranking model', kb.reranking_model, draft.reranking));
+  }
+  const lists: [string, string[], string[], string][] = [
+    ['Content columns', saved.content_columns, draft.content_columns, 'content (default)'],
+    ['Metadata columns', saved.metadata_columns, draft.metadata_columns, 'all other columns'],
+  ];
+  for (const [label, from, to, none] of lists)
+    if (!sameList(from, to)) changes.push({ label, from: listText(from, none), to: listText(to, none) });
+  if (saved.id_column !== draft.id_column.trim())
+    changes.push({ label: 'ID column', from: saved.id_column || 'id (default)', to: draft.id_column.trim() });
+  const sizes: [string, string, string, number][] = [
+    ['Chunk size', saved.chunk_size, draft.chunk_size.trim(), DEFAULT_CHUNK_SIZE],
+    ['Chunk overlap', saved.chunk_overlap, draft.chunk_overlap.trim(), DEFAULT_CHUNK_OVERLAP],
+  ];
+  for (const [label, from, to, def] of sizes)
+    if (from !== to) changes.push({ label, from: from || `${def} (default)`, to: to || `${def} (default)` });
+  return changes;
+}

@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import type { KnowledgeBase } from '../../../protocol/api/knowledge-bases';
+import { useKnowledgeBases } from '../../api/knowledge-bases/queries';
+import { shortTimestamp } from '../../components/format';
+import { describeModel } from '../../components/model-fields/model-draft';
+import { hasReranker } from './kb-draft';
+import '../../components/resource-page.css';
+import './knowledge-bases.css';
+
+export const kbUrl = (project: string, kb?: string) =>
+  `/projects/${encodeURIComponent(project)}/knowledge-bases${kb === undefined ? '' : `/${encodeURIComponent(kb)}`}`;
+
+/** The knowledge bases of a project, with the settings that matter at a glance. */
+export function KnowledgeBaseListPage({ project }: { project: string }) {
+  const kbs = useKnowledgeBases(project);
+  return (
+    <div className="page rp">
+      <header className="rp-head">
+        <h1>Knowledge bases</h1>
+        <span className="rp-badge">project {project}</span>
+        <div className="rp-head-actions">
+          <Link className="btn btn-primary" to={kbUrl(project, 'new')}>
+            New knowledge base
+          </Link>
+        </div>
+      </header>
+      {kbs.isPending && <p className="muted">Loading knowledge bases…</p>}
+      {kbs.isError && (
+        <p role="alert" className="error-box">
+          Could not list the knowledge bases: {kbs.error.message}
+        </p>
+      )}
+      {kbs.data?.length === 0 && (
+        <div className="rp-empty">
+          <h2>No knowledge bases in {project} yet</h2>
+          <p className="muted">
+            A knowledge base splits your documents into chunks, embeds them, and lets agents and SQL search
+            them by meaning.
+          </p>
+          <Link className="btn btn-primary" to={kbUrl(project, 'new')}>
+            Create a knowledge base
+          </Link>
+        </div>
+      )}
+      {!!kbs.data?.length && <KbTable project={project} kbs={kbs.data} />}
+    </div>
+  );
+}
+
+function KbTable({ project, kbs }: { project: string; kbs: KnowledgeBase[] }) {
+  return (
+    <table className="rp-table">
+      <caption className="sr-only">Knowledge bases of {project}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Embedding model</th>
+          <th scope="col">Reranking</th>
+          <th scope="col">Content columns</th>
+          <th scope="col">Updated</th>
+        </tr>
+      </thead>
+      <tbody>
+        {kbs.map((kb) => (
+          <tr key={kb.name}>
+            <td>
+              <Link to={kbUrl(project, kb.name)}>{kb.name}</Link>
+            </td>
+            <td>{describeModel(kb.embedding_model)}</td>
+            <td>
+              {hasReranker(kb.reranking_model) ? (
+                describeModel(kb.reranking_model)
+              ) : (
+                <span className="muted">none</span>
+              )}
+            </td>
+            <td className="rp-mono">
+              {kb.content_columns?.length ? kb.content_columns.join(', ') : 'content'}
+            </td>
+            <td className="muted">{shortTimestamp(kb.updated_at ?? kb.created_at)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

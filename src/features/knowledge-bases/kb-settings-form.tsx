@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { KnowledgeBase } from '../../../protocol/api/knowledge-bases';
+import { useUpdateKnowledgeBase } from '../../api/knowledge-bases/mutations';
+import { useKnowledgeBaseHasVectors } from '../../api/knowledge-bases/queries';
+import { SavedObject } from '../../components/changes-table';
+import { formError } from '../../components/field-errors';
+import { shortTimestamp } from '../../components/format';
+import { describeModel, hasSavedKey } from '../../components/model-fields/model-draft';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
+import { draftFromKb, kbChanges, updateInput, validateDraft } from './kb-draft';
+import { KbSettingsFields } from './kb-settings-fields';
+import { SavePreviewDialog } from './save-preview-dialog';
+
+/** Every request path the form shows errors beside; anything else is shown above the save bar. */
+const PLACED = [
+  'name',
+  'embedding_model',
+  'reranking_model',
+  'content_columns',
+  'metadata_columns',
+  'id_column',
+  'preprocessing',
+];
+
+export function lockReason(kb: KnowledgeBase): string {
+  return (
+    `Provider and model are locked: this knowledge base holds vectors made by ${describeModel(kb.embedding_model)}, ` +
+    'and vectors from another model could not be compared with them. Create a new knowledge base to use another model.'
+  );
+}
+
+/** The settings tab: edit, review the changes, save, and see what the server saved. */
+export function KbSettingsForm({ project, kb }: { project: string; kb: KnowledgeBase }) {
+  const [draft, setDraft] = useState(() => draftFromKb(kb));
+  const [base, setBase] = useState(kb);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [previewing, setPreviewing] = useState(false);
+  const [saved, setSaved] = useState<KnowledgeBase | null>(null);
+  const vectors = useKnowledgeBaseHasVectors(project, kb.name);
+  const update = useUpdateKnowledgeBase(project, kb.name);
+  const form = useRef<HTMLFormElement>(null);
+
+  // A newer object from the server (a save, a refetch) replaces an untouched draft, never the user's edits.
+  if (base !== kb) {
+    setBase(kb);
+    if (kbChanges(base, draft).length === 0) setDraft(draftFromKb(kb));
+  }
+  const changes = kbChanges(kb, draft);
+
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors, update.error]);
+
+  const review = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateDraft(draft, false);
+    setErrors(found);
+    if (Object.keys(found).length === 0 && changes.length > 0) {
+      update.reset();
+      setPreviewing(true);
+    }
+  };
+  const save = () =>
+    update.mutate(updateInput(kb, draft), {
+      onSuccess: (next) => {
+        setSaved(next);
+        setDraft(draftFromKb(next));
+      },
+      onSettled: () => setPreviewing(false),
+    });
+  const general = formError(update.error, PLACED);
+
+  return (
+    <form
+      ref={form}
+      className="kb-settings"
+      aria-label={`Settings of ${kb.name}`}
+      onSubmit={review}
+      noValidate
+    >
+      <KbSettingsFields
+        draft={draft}
+        onChange={(next) => {
+          setDraft(next);
+          setSaved(null);
+        }}
+        errors={errors}
+        serverError={update.error}
+        lockedReason={vectors.data ? lockReason(kb) : undefined}
+        holdsVectors={vectors.data}
+        savedKeys={{ embedding: hasSavedKey(kb.embedding_model), reranking: hasSavedKey(kb.reranking_model) }}
+      />
+      {general && (
+        <p role="alert" className="error-box">
+          Could not save: {general}
+        </p>
+      )}
+      {saved && changes.length === 0 && (
+        <div className="kb-saved">
+          <p role="status" className="rp-status">
+            Saved{saved.updated_at ? ` at ${shortTimestamp(saved.updated_at)}` : ''}. The form shows what the
+            server returned.
+          </p>
+          <SavedObject value={saved} />
+        </div>
+      )}
+      <div className="rp-savebar">
+        <span className="rp-savebar-note muted" aria-live="polite">
+          {changes.length === 0
+            ? 'No unsaved changes'
+            : `${changes.length} unsaved change${changes.length === 1 ? '' : 's'}`}
+        </span>
+        <button
+          type="button"
+          className="btn"
+          disabled={changes.length === 0}
+          onClick={() => {
+            setDraft(draftFromKb(kb));
+            setErrors({});
+            update.reset();
+          }}
+        >
+          Discard changes
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={changes.length === 0}>
+          Review and save…
+        </button>
+      </div>
+      {previewing && (
+        <SavePreviewDialog
+          name={kb.name}
+          changes={changes}
+          pending={update.isPending}
+          onSave={save}
+          onClose={() => setPreviewing(false)}
+        />
+      )}
+      <UnsavedChangesGuard when={changes.length > 0} what="settings" />
+    </form>
+  );
+}

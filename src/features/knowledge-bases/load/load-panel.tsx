@@ -1,0 +1,111 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { KnowledgeBase } from '../../../../protocol/api/knowledge-bases';
+import { useFiles } from '../../../api/files/queries';
+import { insertFromTableSql } from '../../../api/knowledge-bases/sql';
+import { plural } from '../../../components/format';
+import { feedsFrom, initialMapping, kbColumns, mappingProblem, type ColumnMapping } from './column-mapping';
+import { MappingEditor } from './mapping-editor';
+import { ProgressBar } from './progress-bar';
+import { SourcePicker } from './source-picker';
+import { useLoadRunner } from './use-load-runner';
+
+/** Loads the rows of a table (or of a file uploaded here) into the KB, showing progress to the end. */
+export function LoadPanel({
+  project,
+  kb,
+  initialTable = '',
+}: {
+  project: string;
+  kb: KnowledgeBase;
+  initialTable?: string;
+}) {
+  const files = useFiles();
+  const id = useId();
+  const [table, setTable] = useState(initialTable);
+  // The mapping belongs to the table it was made for; a new table starts from a fresh guess.
+  const [edited, setEdited] = useState<{ table: string; mapping: ColumnMapping } | null>(null);
+  const runner = useLoadRunner(project, kb.name);
+  const info = files.data?.find((f) => f.name === table);
+  const columns = info?.columns ?? [];
+  const cols = kbColumns(kb);
+  const mapping = edited?.table === table ? edited.mapping : initialMapping(cols, columns);
+  const problem = table && info ? mappingProblem(cols, mapping) : null;
+  const feeds = feedsFrom(cols, mapping);
+  const sql =
+    table && info && !problem ? insertFromTableSql(project, kb.name, { db: 'files', table }, feeds) : '';
+  const rows = typeof info?.row_count === 'number' ? info.row_count : null;
+
+  return (
+    <section className="kb-load" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="sr-only">
+        Load data
+      </h2>
+      <SourcePicker table={table} onChange={setTable} />
+      {table && info && (
+        <MappingEditor
+          kb={cols}
+          columns={columns}
+          source={`files.${table}`}
+          value={mapping}
+          onChange={(next) => setEdited({ table, mapping: next })}
+        />
+      )}
+      {table && files.isSuccess && !info && (
+        <p role="alert" className="error-box">
+          There is no table files.{table} any more. Choose another.
+        </p>
+      )}
+      {sql && (
+        <div className="kb-sql">
+          <span className="field-label">Statement to run</span>
+          <pre className="rp-json">{sql}</pre>
+        </div>
+      )}
+      {problem && <p className="field-error">{problem}</p>}
+      <div className="kb-load-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!sql || runner.running}
+          onClick={() => void runner.start({ from: { db: 'files', table }, columns: feeds, rowsTotal: rows })}
+        >
+          {runner.running ? 'Loading…' : rows === null ? 'Load rows' : `Load ${plural(rows, 'row')}`}
+        </button>
+        {runner.job && !runner.running && (
+          <button type="button" className="btn btn-ghost" onClick={runner.dismiss}>
+            Clear
+          </button>
+        )}
+      </div>
+      {runner.job && runner.view && (
+        <div className="kb-load-status">
+          <ProgressBar label="Load progress" fraction={runner.view.fraction} text={runner.view.text} />
+          {runner.running && runner.progressUnavailable && (
+            <p className="field-hint">
+              This server does not report progress; the bar fills when the load ends.
+            </p>
+          )}
+          {runner.job.phase === 'done' && (
+            <p role="status" className="rp-status">
+              Loaded{' '}
+              {runner.job.rowsLoaded !== null && runner.job.rowsLoaded !== undefined
+                ? plural(runner.job.rowsLoaded, 'row')
+                : 'the rows'}{' '}
+              from {runner.job.source} into {kb.name}
+              {runner.job.finishedAt
+                ? ` in ${((runner.job.finishedAt - runner.job.startedAt) / 1000).toFixed(1)} s`
+                : ''}
+              . <Link to="?tab=search">Try a search</Link>
+            </p>
+          )}
+          {runner.job.phase === 'failed' && (
+            <div role="alert" className="error-box">
+              The load from {runner.job.source} failed: {runner.job.error}
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { SearchHit } from '../../../api/knowledge-bases/search';
+
+/** Chunks longer than this start folded, so that ten results stay scannable. */
+const FOLD_AT = 600;
+
+/** Keys the chunker adds to every chunk: shown after the KB's own metadata columns, in a quieter style. */
+const SYSTEM_KEYS = new Set([
+  'chunk_index',
+  'content_column',
+  'start_char',
+  'end_char',
+  'original_doc_id',
+  'original_row_index',
+  'source',
+]);
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** One search result: relevance bar, ids, the chunk's text and its metadata. */
+export function SearchHitCard({ hit, rank }: { hit: SearchHit; rank: number }) {
+  const [open, setOpen] = useState(hit.content.length <= FOLD_AT);
+  const relevance = hit.relevance === null ? null : Math.max(0, Math.min(1, hit.relevance));
+  const entries = Object.entries(hit.metadata);
+  const own = entries.filter(([k]) => !SYSTEM_KEYS.has(k));
+  const system = entries.filter(([k]) => SYSTEM_KEYS.has(k));
+  return (
+    <article className="kb-hit" aria-label={`Result ${rank}`}>
+      <header className="kb-hit-head">
+        <span className="kb-hit-rank" aria-hidden>
+          {rank}
+        </span>
+        <div
+          role="meter"
+          aria-label="Relevance"
+          aria-valuemin={0}
+          aria-valuemax={1}
+          aria-valuenow={relevance ?? undefined}
+          aria-valuetext={relevance === null ? 'not ranked' : relevance.toFixed(3)}
+          className="kb-meter"
+        >
+          <div className="kb-meter-fill" style={{ width: `${(relevance ?? 0) * 100}%` }} />
+        </div>
+        <span className="kb-hit-score">
+          {relevance === null ? 'not ranked' : `relevance ${relevance.toFixed(3)}`}
+          {hit.distance !== null && <span className="muted"> · distance {hit.distance.toFixed(3)}</span>}
+        </span>
+        <span className="kb-hit-id rp-mono" title="chunk_id">
+          {hit.chunkId}
+        </span>
+      </header>
+      <p className={`kb-hit-text${open ? '' : ' is-folded'}`}>{hit.content}</p>
+      {hit.content.length > FOLD_AT && (
+        <button
+          type="button"
+          className="btn btn-ghost kb-hit-more"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Show less' : 'Show the whole chunk'}
+        </button>
+      )}
+      {entries.length > 0 && (
+        <dl className="kb-meta">
+          {[...own, ...system].map(([k, v]) => (
+            <div key={k} className={SYSTEM_KEYS.has(k) ? 'is-system' : undefined}>
+              <dt>{k}</dt>
+              <dd>{show(v)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId, useState, type FormEvent } from 'react';
+import { SqlStatementError, useSearchKnowledgeBase } from '../../../api/knowledge-bases/mutations';
+import { DEFAULT_SEARCH_LIMIT, searchSql } from '../../../api/knowledge-bases/sql';
+import { CopyButton } from '../../../components/copy-button';
+import { problemMessage } from '../../../components/field-errors';
+import { plural } from '../../../components/format';
+import { SearchHitCard } from './search-hit';
+
+const LIMITS = [5, 10, 20, 50];
+
+/** "Try a search": runs a semantic search on the KB and shows the ranked chunks and the statement that ran. */
+export function SearchPanel({ project, kb }: { project: string; kb: string }) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [limit, setLimit] = useState(DEFAULT_SEARCH_LIMIT);
+  const search = useSearchKnowledgeBase(project, kb);
+  const outcome = search.data;
+  // The statement is shown even when it failed, so the user can see what was asked.
+  const sql =
+    outcome?.sql ??
+    (search.error instanceof SqlStatementError
+      ? search.error.sql
+      : search.variables
+        ? searchSql(project, kb, search.variables.query, search.variables.limit)
+        : '');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (query.trim()) search.mutate({ query: query.trim(), limit });
+  };
+
+  return (
+    <section className="kb-search" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="sr-only">
+        Try a search
+      </h2>
+      <form role="search" aria-label={`Search ${kb}`} className="kb-search-form" onSubmit={submit}>
+        <div className="field kb-search-query">
+          <label htmlFor={`${id}-q`}>Query</label>
+          <input
+            id={`${id}-q`}
+            className="input"
+            type="search"
+            value={query}
+            placeholder="Ask in plain words, e.g. how do refunds work"
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-limit`}>Results</label>
+          <select
+            id={`${id}-limit`}
+            className="input"
+            value={limit}
+            onChange={(e) => setLimit(Number(e.target.value))}
+          >
+            {LIMITS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={!query.trim() || search.isPending}>
+          {search.isPending ? 'Searching…' : 'Search'}
+        </button>
+      </form>
+      {sql && (
+        <div className="kb-sql">
+          <div className="kb-sql-head">
+            <span className="field-label" id={`${id}-sql`}>
+              SQL that ran
+            </span>
+            <CopyButton text={sql} label="Copy SQL" className="btn btn-ghost" />
+          </div>
+          <pre className="rp-json" aria-labelledby={`${id}-sql`}>
+            {sql}
+          </pre>
+        </div>
+      )}
+      {search.isError && (
+        <p role="alert" className="error-box">
+          {problemMessage(search.error)}
+        </p>
+      )}
+      {outcome && (
+        <>
+          <p role="status" className="muted">
+            {outcome.hits.length === 0
+              ? 'No chunks matched. Is there data in this knowledge base?'
+              : `${plural(outcome.hits.length, 'result')} in ${outcome.elapsedMs} ms, most relevant first.`}
+          </p>
+          <ol className="kb-hits" aria-label="Search results">
+            {outcome.hits.map((hit, i) => (
+              <li key={`${hit.chunkId}-${i}`}>
+                <SearchHitCard hit={hit} rank={i + 1} />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
