@@ -43,6 +43,9 @@ export interface SearchQuery {
   label?: string;
 }
 
+/** A scan without a limit reads every matching row. */
+export type ScanQuery = Omit<SearchQuery, 'limit'> & { limit?: number; offset?: number };
+
 export interface VectorStoreOptions extends Partial<IndexPolicy> {
   /** Failures of background index maintenance, which has no caller to report to. */
   onError?: (err: unknown) => void;
@@ -207,11 +210,12 @@ export class VectorStore {
   }
 
   /** Chunks in storage order, without a query. */
-  async scan(name: string, query: SearchQuery & { offset?: number }): Promise<StoredChunk[]> {
+  async scan(name: string, query: ScanQuery = {}): Promise<StoredChunk[]> {
     const table = await this.open(name);
     if (!table) return [];
     const where = await this.where(table, query);
-    let q = table.query().select(OUTPUT_COLUMNS).limit(query.limit);
+    let q = table.query().select(OUTPUT_COLUMNS);
+    if (query.limit !== undefined) q = q.limit(query.limit);
     if (query.offset) q = q.offset(query.offset);
     if (where) q = q.where(where);
     return (await q.toArray()).map(toChunk);
@@ -302,7 +306,7 @@ export class VectorStore {
     return names;
   }
 
-  private async where(table: Table, query: SearchQuery): Promise<string | undefined> {
+  private async where(table: Table, query: ScanQuery): Promise<string | undefined> {
     if (!query.filters?.length) return undefined;
     return buildWhere(query.filters, {
       metadata: await this.metadataSet(table),

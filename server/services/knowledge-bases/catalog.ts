@@ -1,0 +1,180 @@
+import type { DuckDb, JsonValue } from '../../engines/duckdb';
+import { formatTimestamp, normalizeTimestamp } from '../../util/time';
+import { NotFoundError } from '../errors';
+import type { KbSettings } from './config';
+import type { KnowledgeBase, KnowledgeBaseParams, ModelConfig, Preprocessing } from './types';
+
+/** The vector table of a KB is named after its id, never its name: names change meaning, ids do not. */
+export const vectorTableOf = (id: number) => `kb_${id}`;
+export const VECTOR_TABLE_PATTERN = /^kb_(\d+)$/;
+
+const SELECT = `SELECT k.id, k.name, k.project_id, p.name AS project_name, k.vector_table,
+    strftime(k.created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at,
+    strftime(k.updated_at, '%Y-%m-%d %H:%M:%S.%f') AS updated_at,
+    k.embedding_model, k.reranking_model, k.metadata_columns, k.content_columns, k.id_column, k.preprocessing,
+    k.created_embedding_model
+  FROM knowledge_bases k JOIN projects p ON p.id = k.project_id`;
+
+interface Row {
+  id: number;
+  name: string;
+  project_id: number;
+  project_name: string;
+  vector_table: string;
+  created_at: string;
+  updated_at: string;
+  embedding_model: string;
+  reranking_model: string | null;
+  metadata_columns: string | null;
+  content_columns: string;
+  id_column: string;
+  preprocessing: string | null;
+  created_embedding_model: string;
+}
+
+/** A catalog row with everything parsed; `kb` is the API object (unmasked). */
+export interface StoredKb {
+  kb: KnowledgeBase;
+  projectName: string;
+  settings: KbSettings;
+}
+
+function parse<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
+}
+
+function toStored(row: Row): StoredKb {
+  const settings: KbSettings = {
+    embedding_model: JSON.parse(row.embedding_model) as ModelConfig,
+    reranking_model: parse<ModelConfig>(row.reranking_model),
+    metadata_columns: parse<string[]>(row.metadata_columns),
+    content_columns: JSON.parse(row.content_columns) as string[],
+    id_column: row.id_column,
+    preprocessing: parse<Preprocessing>(row.preprocessing),
+  };
+  const params: KnowledgeBaseParams = { created_embedding_model: row.created_embedding_model };
+  if (settings.preprocessing) params.preprocessing = settings.preprocessing;
+  const kb: KnowledgeBase = {
+    id: row.id,
+    name: row.name,
+    project_id: row.project_id,
+    vector_database: 'lancedb',
+    vector_database_table: row.vector_table,
+    created_at: normalizeTimestamp(row.created_at) ?? row.created_at,
+    updated_at: normalizeTimestamp(row.updated_at) ?? row.updated_at,
+    query_id: null,
+    embedding_model: settings.embedding_model,
+    reranking_model: settings.reranking_model,
+    metadata_columns: settings.metadata_columns,
+    content_columns: settings.content_columns,
+    id_column: settings.id_column,
+    params,
+  };
+  return { kb, projectName: row.project_name, settings };
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** Knowledge-base rows in the catalog database (which also holds `projects`). */
+export class KbCatalog {
+  constructor(private readonly db: DuckDb) {}
+
+  async ensureSchema(): Promise<void> {
+    // Ids come from the catalog's shared sequence, so a dropped KB's id (and vector table name) is never reused.
+    await this.db.run(`CREATE SEQUENCE IF NOT EXISTS object_ids START 1`);
+    await this.db.run(`CREATE TABLE IF NOT EXISTS knowledge_bases (
+      id INTEGER PRIMARY KEY,
+      project_id INTEGER NOT NULL,
+      name VARCHAR NOT NULL,
+      vector_table VARCHAR NOT NULL,
+      embedding_model VARCHAR NOT NULL,
+      reranking_model VARCHAR,
+      metadata_columns VARCHAR,
+      content_columns VARCHAR NOT NULL,
+      id_column VARCHAR NOT NULL,
+      preprocessing VARCHAR,
+      created_embedding_model VARCHAR NOT NULL,
+      created_at TIMESTAMP NOT NULL,
+      updated_at TIMESTAMP NOT NULL,
+      UNIQUE (project_id, name)
+    )`);
+  }
+
+  async projectId(project: string): Promise<number> {
+    const rows = await this.db.all<{ id: number }>(`SELECT id FROM projects WHERE name = ?`, [project]);
+    if (rows.length === 0) throw new NotFoundError(`Project '${project}' does not exist`);
+    return Number(rows[0].id);
+  }
+
+  async list(projectId?: number): Promise<StoredKb[]> {
+    const rows =
+      projectId === undefined
+        ? await this.db.all<Row>(`${SELECT} ORDER BY k.id`)
+        : await this.db.all<Row>(`${SELECT} WHERE k.project_id = ? ORDER BY k.id`, [projectId]);
+    return rows.map(toStored);
+  }
+
+  async find(projectId: number, name: string): Promise<StoredKb | undefined> {
+    const rows = await this.db.all<Row>(`${SELECT} WHERE k.project_id = ? AND k.name = ?`, [projectId, name]);
+    return rows[0] ? toStored(rows[0]) : undefined;
+  }
+
+  /** Inserts a row and returns its id. */
+  async insert(projectId: number, name: string, settings: KbSettings): Promise<number> {
+    const [{ id }] = await this.db.all<{ id: number }>(`SELECT nextval('object_ids') AS id`);
+    const now = formatTimestamp();
+    await this.db.run(
+      `INSERT INTO knowledge_bases VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP))`,
+      [
+        Number(id),
+        projectId,
+        name,
+        vectorTableOf(Number(id)),
+        JSON.stringify(settings.embedding_model),
+        json(settings.reranking_model),
+        json(settings.metadata_columns),
+        JSON.stringify(settings.content_columns),
+        settings.id_column,
+        json(settings.preprocessing),
+        settings.embedding_model.model_name ?? settings.embedding_model.provider,
+        now,
+        now,
+      ],
+    );
+    return Number(id);
+  }
+
+  async update(id: number, settings: KbSettings): Promise<void> {
+    await this.db.run(
+      `UPDATE knowledge_bases SET embedding_model = ?, reranking_model = ?, metadata_columns = ?,
+         content_columns = ?, id_column = ?, preprocessing = ?, updated_at = CAST(? AS TIMESTAMP) WHERE id = ?`,
+      [
+        JSON.stringify(settings.embedding_model),
+        json(settings.reranking_model),
+        json(settings.metadata_columns),
+        JSON.stringify(settings.content_columns),
+        settings.id_column,
+        json(settings.preprocessing),
+        formatTimestamp(),
+        id,
+      ],
+    );
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.run(`DELETE FROM knowledge_bases WHERE id = ?`, [id]);
+  }
+
+  /** Vector table names that a catalog row owns. */
+  async vectorTables(): Promise<Set<string>> {
+    const rows = await this.db.all<{ vector_table: JsonValue }>(`SELECT vector_table FROM knowledge_bases`);
+    return new Set(rows.map((r) => String(r.vector_table)));
+  }
+
+  /** Rows whose project no longer exists (a project dropped by a version that did not clean up). */
+  async orphanRows(): Promise<{ id: number; vector_table: string }[]> {
+    return this.db.all<{ id: number; vector_table: string }>(
+      `SELECT id, vector_table FROM knowledge_bases WHERE project_id NOT IN (SELECT id FROM projects)`,
+    );
+  }
+}

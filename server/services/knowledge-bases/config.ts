@@ -1,0 +1,220 @@
+import { DEFAULT_CHUNKING, validateChunking, type ChunkingConfig } from '../chunking/text-chunker';
+import { ValidationError } from '../errors';
+import type { KnowledgeBase, KnowledgeBaseInput, ModelConfig, Preprocessing } from './types';
+
+/** How a stored secret is shown. A client that sends it back unchanged keeps the stored value. */
+export const MASK = '******';
+
+const SECRET_KEY = /(^|_)key$|secret/i;
+
+/** A copy with every `api_key`, `*_key` and `*secret*` string replaced by the mask, at any depth. */
+export function maskSecrets<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(maskSecrets) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = SECRET_KEY.test(k) && typeof v === 'string' ? MASK : maskSecrets(v);
+  }
+  return out as T;
+}
+
+/** A knowledge base with the secrets of its model objects masked (what REST always shows). */
+export function mask(kb: KnowledgeBase): KnowledgeBase {
+  return {
+    ...kb,
+    embedding_model: maskSecrets(kb.embedding_model),
+    reranking_model: maskSecrets(kb.reranking_model),
+  };
+}
+
+/** The settings of a knowledge base that create sets and alter changes. */
+export interface KbSettings {
+  embedding_model: ModelConfig;
+  reranking_model: ModelConfig | null;
+  metadata_columns: string[] | null;
+  content_columns: string[];
+  id_column: string;
+  preprocessing: Preprocessing | null;
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+export function validateName(name: unknown): string {
+  if (typeof name !== 'string' || !NAME.test(name)) {
+    throw new ValidationError(
+      `Knowledge base name ${JSON.stringify(name ?? '')} is not valid: use letters, digits and _ (not first), at most 63`,
+      'name',
+    );
+  }
+  return name;
+}
+
+/** Fields may come at the top of the input or under `params`; the top wins. */
+export function flattenInput(input: KnowledgeBaseInput): KnowledgeBaseInput {
+  const params = input.params && typeof input.params === 'object' ? input.params : {};
+  const top = Object.fromEntries(Object.entries(input).filter(([k, v]) => k !== 'params' && v !== undefined));
+  return { ...(params as KnowledgeBaseInput), ...top };
+}
+
+function columnList(value: unknown, field: string, allowEmpty: boolean): string[] {
+  if (!Array.isArray(value) || value.some((c) => typeof c !== 'string' || c.trim() === '')) {
+    throw new ValidationError(`${field} must be a list of column names`, field);
+  }
+  if (!allowEmpty && value.length === 0)
+    throw new ValidationError(`${field} needs at least one column`, field);
+  const lower = value.map((c: string) => c.toLowerCase());
+  const dup = lower.find((c, i) => lower.indexOf(c) !== i);
+  if (dup) throw new ValidationError(`${field} names '${dup}' twice`, field);
+  return [...value];
+}
+
+function modelObject(value: unknown, field: string): Partial<ModelConfig> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ValidationError(
+      `${field} must be an object like {"provider": "...", "model_name": "..."}`,
+      field,
+    );
+  }
+  for (const key of ['provider', 'model_name', 'api_key', 'base_url']) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== undefined && v !== null && typeof v !== 'string') {
+      throw new ValidationError(`${field}.${key} must be text`, field);
+    }
+  }
+  const base = (value as Record<string, unknown>).base_url;
+  if (typeof base === 'string' && !/^https?:\/\/[^\s]+$/i.test(base)) {
+    throw new ValidationError(`${field}.base_url must be an http(s) URL`, field);
+  }
+  return value as Partial<ModelConfig>;
+}
+
+/** `current` updated by `patch`; masked or null values in the patch keep what is stored. */
+export function mergeModel(
+  current: ModelConfig | null,
+  patch: Partial<ModelConfig>,
+  field: string,
+): ModelConfig {
+  const merged: Record<string, unknown> = { ...(current ?? {}) };
+  for (const [k, v] of Object.entries(patch)) if (v !== undefined && v !== null && v !== MASK) merged[k] = v;
+  if (typeof merged.provider !== 'string' || merged.provider === '') {
+    throw new ValidationError(`${field} needs a provider`, field);
+  }
+  merged.provider = merged.provider.toLowerCase();
+  return merged as ModelConfig;
+}
+
+function preprocessingOf(value: unknown): Preprocessing | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new ValidationError('preprocessing must be an object', 'preprocessing');
+  }
+  const p = value as Preprocessing;
+  const unknown = Object.keys(p).filter((k) => k !== 'text_chunking_config' && k !== 'type');
+  if ((p.type !== undefined && p.type !== 'text_chunking') || unknown.length > 0) {
+    throw new ValidationError(
+      'preprocessing supports only {"text_chunking_config": {"chunk_size": n, "chunk_overlap": n}}',
+      'preprocessing',
+    );
+  }
+  chunkingOf(p); // validates
+  return p;
+}
+
+/** The chunker settings of a knowledge base's preprocessing. */
+export function chunkingOf(preprocessing: Preprocessing | null | undefined): ChunkingConfig {
+  const config = preprocessing?.text_chunking_config ?? {};
+  const chunking: ChunkingConfig = {
+    ...DEFAULT_CHUNKING,
+    chunkSize: config.chunk_size ?? DEFAULT_CHUNKING.chunkSize,
+    chunkOverlap:
+      config.chunk_overlap ?? Math.min(DEFAULT_CHUNKING.chunkOverlap, (config.chunk_size ?? 1000) - 1),
+  };
+  try {
+    validateChunking(chunking);
+  } catch (err) {
+    throw new ValidationError(`preprocessing: ${(err as Error).message}`, 'preprocessing');
+  }
+  return chunking;
+}
+
+/** Settings for a new knowledge base, defaults filled in. */
+export function settingsForCreate(input: KnowledgeBaseInput, defaultEmbedding: ModelConfig): KbSettings {
+  const embedding = input.embedding_model
+    ? mergeModel(null, modelObject(input.embedding_model, 'embedding_model'), 'embedding_model')
+    : { ...defaultEmbedding };
+  const rerank = input.reranking_model;
+  return {
+    embedding_model: embedding,
+    reranking_model:
+      rerank === undefined || rerank === null || rerank === false
+        ? null
+        : mergeModel(null, modelObject(rerank, 'reranking_model'), 'reranking_model'),
+    metadata_columns:
+      input.metadata_columns == null ? null : columnList(input.metadata_columns, 'metadata_columns', true),
+    content_columns:
+      input.content_columns == null
+        ? ['content']
+        : columnList(input.content_columns, 'content_columns', false),
+    id_column: idColumnOf(input.id_column),
+    preprocessing: preprocessingOf(input.preprocessing),
+  };
+}
+
+function idColumnOf(value: unknown): string {
+  if (value === undefined || value === null) return 'id';
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new ValidationError('id_column must be a column name', 'id_column');
+  }
+  return value;
+}
+
+/** What decides the vectors: a KB that holds vectors cannot change it. */
+function vectorIdentity(model: ModelConfig): string {
+  return JSON.stringify([model.provider.toLowerCase(), model.model_name ?? null, model.dimensions ?? null]);
+}
+
+/**
+ * Settings after an alter. `chunks` is how many vectors the KB holds: with any, the embedding model's
+ * provider, model and dimensions are fixed (stored vectors would no longer match new queries).
+ */
+export function settingsForAlter(
+  current: KbSettings,
+  input: KnowledgeBaseInput,
+  chunks: number,
+  kbName: string,
+) {
+  const next: KbSettings = { ...current };
+  if (input.embedding_model !== undefined && input.embedding_model !== null) {
+    next.embedding_model = mergeModel(
+      current.embedding_model,
+      modelObject(input.embedding_model, 'embedding_model'),
+      'embedding_model',
+    );
+    if (chunks > 0 && vectorIdentity(next.embedding_model) !== vectorIdentity(current.embedding_model)) {
+      throw new ValidationError(
+        `Knowledge base '${kbName}' holds ${chunks} chunks embedded with ${current.embedding_model.provider}` +
+          `/${current.embedding_model.model_name ?? 'default'}; its embedding provider and model cannot change ` +
+          '(only api_key or base_url). Create a new knowledge base for another model.',
+        'embedding_model',
+      );
+    }
+  }
+  if (input.reranking_model === false || input.reranking_model === null) next.reranking_model = null;
+  else if (input.reranking_model !== undefined) {
+    next.reranking_model = mergeModel(
+      current.reranking_model,
+      modelObject(input.reranking_model, 'reranking_model'),
+      'reranking_model',
+    );
+  }
+  if (input.metadata_columns !== undefined) {
+    next.metadata_columns =
+      input.metadata_columns === null ? null : columnList(input.metadata_columns, 'metadata_columns', true);
+  }
+  if (input.content_columns !== undefined) {
+    next.content_columns = columnList(input.content_columns, 'content_columns', false);
+  }
+  if (input.id_column !== undefined) next.id_column = idColumnOf(input.id_column);
+  if (input.preprocessing !== undefined) next.preprocessing = preprocessingOf(input.preprocessing);
+  return next;
+}

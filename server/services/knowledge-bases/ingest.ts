@@ -1,0 +1,120 @@
+import type { ChunkRecord, VectorStore } from '../../engines/vector-store';
+import type { EmbeddingProvider } from '../../providers/types';
+import type { ChunkingConfig } from '../chunking/text-chunker';
+import { ValidationError } from '../errors';
+import {
+  cell,
+  chunkDocuments,
+  keepLastRowPerId,
+  rowsToDocuments,
+  type DocumentSpec,
+  type InputRow,
+  type KbChunk,
+} from './documents';
+import type { InsertResult } from './types';
+
+export const DEFAULT_BATCH_ROWS = 2000;
+
+export interface IngestJob {
+  store: VectorStore;
+  embedder: EmbeddingProvider;
+  table: string;
+  kbName: string;
+  spec: DocumentSpec;
+  chunking: ChunkingConfig;
+  rows: readonly InputRow[];
+  batchSize?: number;
+  signal?: AbortSignal;
+  /** After each batch is stored. */
+  onBatch?: (rowsDone: number, chunks: number) => void;
+}
+
+/** Rows that hold none of the content columns are a mistake worth naming, not an empty insert. */
+function checkContentColumns(rows: readonly InputRow[], spec: DocumentSpec, kbName: string): void {
+  if (rows.length === 0) return;
+  const found = rows.some((row) => spec.contentColumns.some((c) => cell(row, c) !== undefined));
+  if (!found) {
+    const columns = [...new Set(rows.slice(0, 100).flatMap((r) => Object.keys(r)))].join(', ') || 'none';
+    throw new ValidationError(
+      `Knowledge base '${kbName}' takes its text from ${spec.contentColumns.join(', ')}, ` +
+        `but the rows have no such column (they have: ${columns})`,
+      'content_columns',
+    );
+  }
+}
+
+function toRecords(chunks: readonly KbChunk[], vectors: readonly Float32Array[]): ChunkRecord[] {
+  return chunks.map((c, i) => ({
+    id: c.chunkId,
+    docId: c.docId,
+    content: c.content,
+    metadata: c.metadata,
+    filterable: c.userMetadata,
+    vector: vectors[i],
+  }));
+}
+
+/** Makes sure the vector table exists with the embedder's dimensions; an empty table may be rebuilt. */
+async function ensureTable(job: IngestJob, dimensions: number): Promise<void> {
+  const current = await job.store.dimensions(job.table);
+  if (current === dimensions) return;
+  if (current !== null && (await job.store.count(job.table)) > 0) {
+    throw new ValidationError(
+      `Knowledge base '${job.kbName}' holds ${current}-dimensional vectors but its embedding model now ` +
+        `gives ${dimensions}; create a new knowledge base for this model`,
+      'embedding_model',
+    );
+  }
+  await job.store.createTable(job.table, dimensions);
+}
+
+/**
+ * Chunks, embeds and stores rows batch by batch. While one batch is being written (native code, off the JS
+ * thread) the next one is chunked and embedded. A failing batch stops the insert; earlier batches stay.
+ */
+export async function ingest(job: IngestJob): Promise<InsertResult> {
+  checkContentColumns(job.rows, job.spec, job.kbName);
+  const batchSize = job.batchSize ?? DEFAULT_BATCH_ROWS;
+  // A table that starts empty needs no deletes, except for ids repeated across batches of this insert.
+  const startedEmpty = (await job.store.count(job.table)) === 0;
+  const seen = new Set<string>();
+  const result: InsertResult = { rows: 0, documents: 0, chunks: 0 };
+  let writing: Promise<void> = Promise.resolve();
+
+  try {
+    for (let start = 0; start < job.rows.length; start += batchSize) {
+      job.signal?.throwIfAborted();
+      const batch = job.rows.slice(start, start + batchSize);
+      const docs = keepLastRowPerId(rowsToDocuments(batch, job.spec, start));
+      const chunks = chunkDocuments(docs, job.chunking);
+      const vectors = chunks.length
+        ? await job.embedder.embed(
+            chunks.map((c) => c.content),
+            { signal: job.signal },
+          )
+        : [];
+      await writing;
+      const docIds = [...new Set(docs.map((d) => d.id))];
+      const replace = startedEmpty ? docIds.filter((id) => seen.has(id)) : docIds;
+      for (const id of docIds) seen.add(id);
+      const rowsDone = start + batch.length;
+      writing = (async () => {
+        if (chunks.length) await ensureTable(job, vectors[0].length);
+        if (chunks.length || replace.length)
+          await job.store.upsert(job.table, toRecords(chunks, vectors), replace);
+        result.rows = rowsDone;
+        result.documents += docs.length;
+        result.chunks += chunks.length;
+        job.onBatch?.(rowsDone, result.chunks);
+      })();
+      // Keep the rejection observed until it is awaited above or below.
+      writing.catch(() => undefined);
+    }
+  } catch (err) {
+    // Let a batch that is still being written finish, so that what is reported is what is stored.
+    await writing.catch(() => undefined);
+    throw err;
+  }
+  await writing;
+  return result;
+}

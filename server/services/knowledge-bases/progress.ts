@@ -1,0 +1,68 @@
+import { formatTimestamp } from '../../util/time';
+import type { InsertProgress } from './types';
+
+const IDLE: InsertProgress = {
+  state: 'idle',
+  rows_done: 0,
+  rows_total: 0,
+  chunks: 0,
+  error: null,
+  started_at: null,
+  finished_at: null,
+};
+
+/**
+ * The latest insert of each knowledge base (by id), kept in memory for the console to poll. Only the last
+ * insert matters to a user watching a progress bar, so one entry per KB is enough.
+ */
+export class ProgressBoard {
+  private readonly entries = new Map<number, InsertProgress>();
+
+  get(kbId: number): InsertProgress {
+    return { ...(this.entries.get(kbId) ?? IDLE) };
+  }
+
+  start(kbId: number, rowsTotal: number): void {
+    this.entries.set(kbId, {
+      ...IDLE,
+      state: 'running',
+      rows_total: rowsTotal,
+      started_at: formatTimestamp(),
+    });
+  }
+
+  advance(kbId: number, rowsDone: number, chunks: number): void {
+    const entry = this.entries.get(kbId);
+    if (entry) Object.assign(entry, { rows_done: rowsDone, chunks });
+  }
+
+  finish(kbId: number, error?: string): void {
+    const entry = this.entries.get(kbId);
+    if (!entry) return;
+    Object.assign(entry, {
+      state: error ? 'failed' : 'done',
+      error: error ?? null,
+      finished_at: formatTimestamp(),
+    });
+  }
+
+  forget(kbId: number): void {
+    this.entries.delete(kbId);
+  }
+}
+
+/** Runs tasks with the same key one after another (inserts, deletes, alters and drops of one KB). */
+export class KeyedLock {
+  private readonly tails = new Map<number, Promise<unknown>>();
+
+  run<T>(key: number, fn: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const next = previous.then(fn, fn);
+    const tail = next.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return next;
+  }
+}

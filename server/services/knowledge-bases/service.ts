@@ -1,0 +1,307 @@
+import type { DuckDb } from '../../engines/duckdb';
+import type { VectorStore } from '../../engines/vector-store';
+import { LOCAL_EMBEDDING_MODEL } from '../../providers/local-embedding';
+import { createEmbeddingProvider, createReranker } from '../../providers/registry';
+import type { EmbeddingProvider, ProviderOptions, Reranker } from '../../providers/types';
+import { ConflictError, NotFoundError, ServiceError } from '../errors';
+import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from './catalog';
+import {
+  chunkingOf,
+  flattenInput,
+  mask,
+  settingsForAlter,
+  settingsForCreate,
+  validateName,
+  type KbSettings,
+} from './config';
+import type { InputRow } from './documents';
+import { ingest } from './ingest';
+import { KeyedLock, ProgressBoard } from './progress';
+import { checkFilterColumns, searchKb } from './search';
+import type {
+  FilterNode,
+  InsertOptions,
+  InsertProgress,
+  InsertResult,
+  KbSearchQuery,
+  KbSearchRow,
+  KnowledgeBase,
+  KnowledgeBaseInput,
+  ModelConfig,
+  ReadOptions,
+} from './types';
+
+export interface KnowledgeBaseServiceDeps {
+  /** The catalog database; it must hold `projects(id, name, created_at)`. */
+  catalog: DuckDb;
+  store: VectorStore;
+  /** The embedding model of a KB created without one (default: the built-in local model). */
+  defaultEmbeddingModel?: ModelConfig;
+  /** HTTP settings for remote providers (tests shorten timeouts). */
+  providerOptions?: ProviderOptions;
+}
+
+/** A knowledge base with its project's name, as the list endpoint shows it. */
+export type ListedKnowledgeBase = KnowledgeBase & { project_name: string };
+
+/**
+ * Knowledge bases: catalog rows in DuckDB, chunks and vectors in LanceDB. This is the programmatic API the
+ * REST routes and SQL handlers call; it throws NotFoundError, ConflictError, ValidationError (and
+ * UpstreamError from model providers) with messages that name the object.
+ */
+export class KnowledgeBaseService {
+  private readonly catalog: KbCatalog;
+  private readonly store: VectorStore;
+  private readonly defaultEmbedding: ModelConfig;
+  private readonly locks = new KeyedLock();
+  private readonly progressBoard = new ProgressBoard();
+  private readonly running = new Map<number, AbortController>();
+  private readonly embedders = new Map<string, EmbeddingProvider>();
+
+  constructor(private readonly deps: KnowledgeBaseServiceDeps) {
+    this.catalog = new KbCatalog(deps.catalog);
+    this.store = deps.store;
+    this.defaultEmbedding = deps.defaultEmbeddingModel ?? {
+      provider: 'local',
+      model_name: LOCAL_EMBEDDING_MODEL,
+    };
+  }
+
+  async ensureSchema(): Promise<void> {
+    await this.catalog.ensureSchema();
+  }
+
+  /**
+   * Removes what a crash between the two steps of a drop leaves behind: vector tables without a catalog
+   * row, and rows of projects that no longer exist. Run at start-up, before serving requests.
+   */
+  async repairOrphans(): Promise<string[]> {
+    const removed: string[] = [];
+    for (const row of await this.catalog.orphanRows()) await this.catalog.delete(Number(row.id));
+    const owned = await this.catalog.vectorTables();
+    for (const table of await this.store.tableNames()) {
+      if (VECTOR_TABLE_PATTERN.test(table) && !owned.has(table)) {
+        await this.store.dropTable(table);
+        removed.push(table);
+      }
+    }
+    return removed;
+  }
+
+  async list(project: string, options: ReadOptions = {}): Promise<ListedKnowledgeBase[]> {
+    const rows = await this.catalog.list(await this.catalog.projectId(project));
+    return rows.map((s) => ({ ...this.show(s.kb, options), project_name: s.projectName }));
+  }
+
+  async get(project: string, name: string, options: ReadOptions = {}): Promise<KnowledgeBase> {
+    return this.show((await this.load(project, name)).kb, options);
+  }
+
+  async create(
+    project: string,
+    input: KnowledgeBaseInput,
+    options: { ifNotExists?: boolean } & ReadOptions = {},
+  ): Promise<KnowledgeBase> {
+    const flat = flattenInput(input);
+    const name = validateName(flat.name);
+    const projectId = await this.catalog.projectId(project);
+    const existing = await this.catalog.find(projectId, name);
+    if (existing) {
+      if (options.ifNotExists) return this.show(existing.kb, options);
+      throw new ConflictError(`Knowledge base '${name}' already exists in project '${project}'`, 'name');
+    }
+    const settings = this.checkModels(settingsForCreate(flat, this.defaultEmbedding));
+    try {
+      await this.catalog.insert(projectId, name, settings);
+    } catch (err) {
+      // Two creates of the same name at once: the catalog's unique key decides.
+      if (/duplicate|constraint/i.test(String(err))) {
+        throw new ConflictError(`Knowledge base '${name}' already exists in project '${project}'`, 'name');
+      }
+      throw err;
+    }
+    return this.get(project, name, options);
+  }
+
+  async alter(
+    project: string,
+    name: string,
+    input: KnowledgeBaseInput,
+    options: ReadOptions = {},
+  ): Promise<KnowledgeBase> {
+    const { kb } = await this.load(project, name);
+    return this.locks.run(kb.id, async () => {
+      const stored = await this.load(project, name);
+      const chunks = await this.store.count(stored.kb.vector_database_table);
+      const settings = this.checkModels(settingsForAlter(stored.settings, flattenInput(input), chunks, name));
+      await this.catalog.update(stored.kb.id, settings);
+      return this.get(project, name, options);
+    });
+  }
+
+  /** Drops the catalog row, then the vector table (a crash in between leaves an orphan that start-up removes). */
+  async drop(project: string, name: string, options: { ifExists?: boolean } = {}): Promise<boolean> {
+    const projectId = await this.catalog.projectId(project);
+    const found = await this.catalog.find(projectId, name);
+    if (!found) {
+      if (options.ifExists) return false;
+      throw this.notFound(project, name);
+    }
+    const { id, vector_database_table: table } = found.kb;
+    this.running.get(id)?.abort(new ServiceError(`Knowledge base '${name}' was dropped`));
+    await this.locks.run(id, async () => {
+      await this.catalog.delete(id);
+      await this.store.dropTable(table);
+      this.progressBoard.forget(id);
+    });
+    return true;
+  }
+
+  /** Chunks, embeds and stores rows; re-inserting an id replaces its chunks. */
+  async insertRows(
+    project: string,
+    name: string,
+    rows: readonly InputRow[],
+    options: InsertOptions = {},
+  ): Promise<InsertResult> {
+    const { kb } = await this.load(project, name);
+    return this.locks.run(kb.id, async () => {
+      const stored = await this.load(project, name);
+      const controller = new AbortController();
+      this.running.set(kb.id, controller);
+      this.progressBoard.start(kb.id, rows.length);
+      try {
+        const result = await ingest({
+          store: this.store,
+          embedder: this.embedder(stored.settings.embedding_model),
+          table: stored.kb.vector_database_table,
+          kbName: name,
+          spec: {
+            contentColumns: stored.settings.content_columns,
+            metadataColumns: stored.settings.metadata_columns,
+            idColumn: stored.settings.id_column,
+          },
+          chunking: chunkingOf(stored.settings.preprocessing),
+          rows,
+          batchSize: options.batchSize,
+          signal: controller.signal,
+          onBatch: (rowsDone, chunks) => {
+            this.progressBoard.advance(kb.id, rowsDone, chunks);
+            options.onProgress?.({ rowsDone, rowsTotal: rows.length });
+          },
+        });
+        this.progressBoard.finish(kb.id);
+        return result;
+      } catch (err) {
+        const failure = this.insertFailure(err, kb.id, name, rows.length);
+        this.progressBoard.finish(kb.id, failure.message);
+        throw failure;
+      } finally {
+        this.running.delete(kb.id);
+        this.store.scheduleMaintenance(stored.kb.vector_database_table);
+      }
+    });
+  }
+
+  /** Deletes the chunks that match every filter (e.g. `[{column: 'id', op: '=', value: 'x'}]`); returns how many. */
+  async deleteWhere(project: string, name: string, filters: FilterNode[]): Promise<number> {
+    const stored = await this.load(project, name);
+    const table = stored.kb.vector_database_table;
+    await checkFilterColumns(
+      { store: this.store, table, kbName: name, declaredMetadata: stored.settings.metadata_columns },
+      filters,
+    );
+    return this.locks.run(stored.kb.id, () =>
+      this.store.deleteWhere(table, filters, `knowledge base '${name}'`),
+    );
+  }
+
+  async search(project: string, name: string, query: KbSearchQuery): Promise<KbSearchRow[]> {
+    const stored = await this.load(project, name);
+    return searchKb(
+      {
+        store: this.store,
+        table: stored.kb.vector_database_table,
+        kbName: name,
+        declaredMetadata: stored.settings.metadata_columns,
+        embedder: this.embedder(stored.settings.embedding_model),
+        reranker: stored.settings.reranking_model ? this.reranker(stored.settings.reranking_model) : null,
+      },
+      query,
+    );
+  }
+
+  /** Progress of the KB's latest insert, for the console to poll. */
+  async progress(project: string, name: string): Promise<InsertProgress> {
+    return this.progressBoard.get((await this.load(project, name)).kb.id);
+  }
+
+  /** How many chunks a KB holds. */
+  async countChunks(project: string, name: string): Promise<number> {
+    return this.store.count((await this.load(project, name)).kb.vector_database_table);
+  }
+
+  /** For the project tree and SHOW TABLES (ProjectObjectSource). */
+  async listObjects(project: string): Promise<{ name: string; type: 'knowledge_base' }[]> {
+    const rows = await this.catalog.list(await this.catalog.projectId(project));
+    return rows.map((s) => ({ name: s.kb.name, type: 'knowledge_base' as const }));
+  }
+
+  /** Drops every KB of a project that is being dropped (ProjectObjectSource). */
+  async dropProjectObjects(project: string): Promise<void> {
+    for (const kb of await this.catalog.list(await this.catalog.projectId(project))) {
+      await this.drop(project, kb.kb.name, { ifExists: true });
+    }
+  }
+
+  private async load(project: string, name: string): Promise<StoredKb> {
+    const found = await this.catalog.find(await this.catalog.projectId(project), name);
+    if (!found) throw this.notFound(project, name);
+    return found;
+  }
+
+  private notFound(project: string, name: string): NotFoundError {
+    return new NotFoundError(`Knowledge base '${name}' does not exist in project '${project}'`);
+  }
+
+  private show(kb: KnowledgeBase, options: ReadOptions): KnowledgeBase {
+    return options.showSecrets ? kb : mask(kb);
+  }
+
+  /** Builds the providers once to reject unusable configs, and pins the model name the KB will use. */
+  private checkModels(settings: KbSettings): KbSettings {
+    const embedder = createEmbeddingProvider(settings.embedding_model, this.deps.providerOptions);
+    const embedding_model = { ...settings.embedding_model, model_name: embedder.model };
+    const reranking_model = settings.reranking_model
+      ? { ...settings.reranking_model, model_name: this.reranker(settings.reranking_model).model }
+      : null;
+    return { ...settings, embedding_model, reranking_model };
+  }
+
+  private embedder(config: ModelConfig): EmbeddingProvider {
+    const key = JSON.stringify(config);
+    let embedder = this.embedders.get(key);
+    if (!embedder) {
+      embedder = createEmbeddingProvider(config, this.deps.providerOptions);
+      this.embedders.set(key, embedder);
+    }
+    return embedder;
+  }
+
+  private reranker(config: ModelConfig): Reranker {
+    return createReranker(config, this.deps.providerOptions);
+  }
+
+  /** Keeps the error's type, adding how far the insert got. */
+  private insertFailure(err: unknown, kbId: number, name: string, total: number): Error {
+    const done = this.progressBoard.get(kbId).rows_done;
+    const cause = err instanceof Error ? err.message : String(err);
+    if (done === 0 && err instanceof ServiceError) return err;
+    const message = `Insert into knowledge base '${name}' stopped after ${done} of ${total} rows (kept): ${cause}`;
+    if (err instanceof ServiceError) {
+      const Kind = err.constructor as new (message: string, field?: string) => ServiceError;
+      return new Kind(message, err.field);
+    }
+    return new ServiceError(message);
+  }
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDb } from '../../engines/duckdb';
+import { VectorStore, type VectorStoreOptions } from '../../engines/vector-store';
+import { KnowledgeBaseService, type KnowledgeBaseServiceDeps } from './service';
+
+export interface TestEnv {
+  dir: string;
+  catalog: DuckDb;
+  store: VectorStore;
+  service: KnowledgeBaseService;
+  close(): Promise<void>;
+}
+
+/**
+ * Real engines in a temporary folder for tests: a DuckDB catalog with the `projects` table (holding
+ * `mindsdb` and `other`) and a LanceDB folder.
+ */
+export async function openTestEnv(
+  options: { store?: VectorStoreOptions; service?: Partial<KnowledgeBaseServiceDeps> } = {},
+): Promise<TestEnv> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-kb-'));
+  const catalog = await DuckDb.open(path.join(dir, 'catalog.duckdb'));
+  await catalog.run(`CREATE SEQUENCE IF NOT EXISTS object_ids START 1`);
+  await catalog.run(
+    `CREATE TABLE projects (id INTEGER PRIMARY KEY, name VARCHAR UNIQUE NOT NULL, created_at TIMESTAMP NOT NULL)`,
+  );
+  await catalog.run(
+    `INSERT INTO projects VALUES (nextval('object_ids'), 'mindsdb', now()), (nextval('object_ids'), 'other', now())`,
+  );
+  const store = await VectorStore.open(path.join(dir, 'vectors'), options.store);
+  const service = new KnowledgeBaseService({ catalog, store, ...options.service });
+  await service.ensureSchema();
+  return {
+    dir,
+    catalog,
+    store,
+    service,
+    async close() {
+      await store.whenIdle();
+      store.close();
+      catalog.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
