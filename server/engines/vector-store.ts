@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import * as lancedb from '@lancedb/lancedb';
 import { MatchQuery, type Connection, type Table } from '@lancedb/lancedb';
-import type { JsonValue } from './duckdb';
-import { buildWhere, docIdsWhere, type FilterNode } from './vector-filter';
+import { buildWhere, type FilterNode } from './vector-filter';
+import { KeyedQueue } from '../util/keyed-queue';
+import { cosineDistance, deleteDocIds, toChunk, type RawRow, type StoredChunk } from './vector-rows';
 import {
   DEFAULT_INDEX_POLICY,
   ensureFtsIndex,
@@ -22,19 +23,8 @@ import {
 } from './vector-schema';
 
 export type { ChunkRecord } from './vector-schema';
+export type { StoredChunk } from './vector-rows';
 export type { FilterCondition, FilterNode, FilterOp, Scalar } from './vector-filter';
-
-/** A chunk read back from the store. */
-export interface StoredChunk {
-  chunkId: string;
-  docId: string;
-  content: string;
-  metadata: Record<string, JsonValue>;
-  /** Cosine distance to the query vector; null without one. */
-  distance: number | null;
-  /** Full-text (BM25) score; null unless the row came from a text search. */
-  score: number | null;
-}
 
 export interface SearchQuery {
   filters?: readonly FilterNode[];
@@ -52,8 +42,6 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
 }
 
 const OUTPUT_COLUMNS = ['id', 'doc_id', 'content', 'metadata'];
-/** Ids per `doc_id IN (...)` predicate: keeps predicates small while deleting few times. */
-const DELETE_CHUNK = 1000;
 
 /**
  * LanceDB tables of chunks (one per knowledge base) in one folder. Writes to a table run one at a time
@@ -61,7 +49,7 @@ const DELETE_CHUNK = 1000;
  */
 export class VectorStore {
   private readonly tables = new Map<string, Promise<Table>>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queue = new KeyedQueue();
   /** Whether a table has its ANN index, cached because every search asks. */
   private readonly ann = new Map<string, boolean>();
   private readonly policy: IndexPolicy;
@@ -94,7 +82,7 @@ export class VectorStore {
 
   /** Creates an empty table; replaces a leftover of the same name (its catalog row is gone by then). */
   async createTable(name: string, dimensions: number): Promise<void> {
-    await this.write(name, async () => {
+    await this.queue.run(name, async () => {
       this.forget(name);
       if ((await this.tableNames()).includes(name)) await this.db.dropTable(name);
       const table = await this.db.createEmptyTable(name, baseSchema(dimensions));
@@ -104,7 +92,7 @@ export class VectorStore {
 
   /** Drops a table; a missing one is not an error (drop is also how crashes are repaired). */
   async dropTable(name: string): Promise<void> {
-    await this.write(name, async () => {
+    await this.queue.run(name, async () => {
       this.forget(name);
       if ((await this.tableNames()).includes(name)) await this.db.dropTable(name);
     });
@@ -141,7 +129,7 @@ export class VectorStore {
     records: readonly ChunkRecord[],
     replaceDocIds: readonly string[],
   ): Promise<void> {
-    await this.write(name, async () => {
+    await this.queue.run(name, async () => {
       const table = await this.require(name);
       await deleteDocIds(table, replaceDocIds);
       if (records.length === 0) return;
@@ -152,7 +140,7 @@ export class VectorStore {
   }
 
   async deleteDocs(name: string, docIds: readonly string[]): Promise<number> {
-    return this.write(name, async () => {
+    return this.queue.run(name, async () => {
       const table = await this.open(name);
       return table ? deleteDocIds(table, docIds) : 0;
     });
@@ -160,7 +148,7 @@ export class VectorStore {
 
   /** Deletes the chunks matching all filters; returns how many went. */
   async deleteWhere(name: string, filters: readonly FilterNode[], label = name): Promise<number> {
-    return this.write(name, async () => {
+    return this.queue.run(name, async () => {
       const table = await this.open(name);
       if (!table) return 0;
       const where = buildWhere(filters, { metadata: await this.metadataSet(table), label }) ?? 'TRUE';
@@ -195,7 +183,7 @@ export class VectorStore {
     if (!table) return [];
     // Built on first use, through the write queue only when missing: a pending ANN build must not delay
     // every hybrid search.
-    if (!(await indexState(table)).fts) await this.write(name, () => ensureFtsIndex(table));
+    if (!(await indexState(table)).fts) await this.queue.run(name, () => ensureFtsIndex(table));
     const where = await this.where(table, query);
     const columns = [...OUTPUT_COLUMNS, '_score', ...(query.vector ? ['vector'] : [])];
     let q = table.query().fullTextSearch(new MatchQuery(text, 'content')).select(columns).limit(query.limit);
@@ -228,7 +216,7 @@ export class VectorStore {
 
   /** Runs index maintenance now (tests and benchmarks); normally it follows each insert in the background. */
   async maintain(name: string): Promise<void> {
-    await this.write(name, async () => {
+    await this.queue.run(name, async () => {
       const table = await this.open(name);
       if (table && (await maintainIndexes(table, this.policy)) === 'built') this.ann.set(name, true);
     });
@@ -236,7 +224,7 @@ export class VectorStore {
 
   /** Resolves when every queued write and background index build has finished. */
   async whenIdle(): Promise<void> {
-    while (this.queues.size > 0) await Promise.allSettled([...this.queues.values()]);
+    await this.queue.idle();
   }
 
   close(): void {
@@ -259,18 +247,6 @@ export class VectorStore {
       this.ann.set(name, ann);
     }
     return ann;
-  }
-
-  /** Queues `fn` after the table's earlier writes. */
-  private write<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(name) ?? Promise.resolve();
-    const next = previous.then(fn, fn);
-    const settled = next.catch(() => undefined);
-    this.queues.set(name, settled);
-    void settled.then(() => {
-      if (this.queues.get(name) === settled) this.queues.delete(name);
-    });
-    return next;
   }
 
   private async open(name: string): Promise<Table | null> {
@@ -329,43 +305,4 @@ export class VectorStore {
       }),
     );
   }
-}
-
-interface RawRow {
-  id: string;
-  doc_id: string;
-  content: string;
-  metadata: string;
-  _distance?: number;
-  _score?: number;
-  /** An Arrow vector: iterable, not indexable. */
-  vector?: Iterable<number>;
-}
-
-function toChunk(row: RawRow): StoredChunk {
-  return {
-    chunkId: row.id,
-    docId: row.doc_id,
-    content: row.content,
-    metadata: JSON.parse(row.metadata) as Record<string, JsonValue>,
-    distance: typeof row._distance === 'number' ? row._distance : null,
-    score: typeof row._score === 'number' ? row._score : null,
-  };
-}
-
-/** Both vectors are unit length (providers normalise), so cosine distance is 1 - dot product. */
-function cosineDistance(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
-  return Math.max(0, 1 - dot);
-}
-
-async function deleteDocIds(table: Table, docIds: readonly string[]): Promise<number> {
-  if (docIds.length === 0) return 0;
-  const before = await table.countRows();
-  if (before === 0) return 0;
-  for (let i = 0; i < docIds.length; i += DELETE_CHUNK) {
-    await table.delete(docIdsWhere(docIds.slice(i, i + DELETE_CHUNK)));
-  }
-  return before - (await table.countRows());
 }

@@ -1,7 +1,7 @@
 import type { ChunkRecord, VectorStore } from '../../engines/vector-store';
 import type { EmbeddingProvider } from '../../providers/types';
 import type { ChunkingConfig } from '../chunking/text-chunker';
-import { ValidationError } from '../errors';
+import { ServiceError, ValidationError } from '../errors';
 import {
   cell,
   chunkDocuments,
@@ -117,4 +117,16 @@ export async function ingest(job: IngestJob): Promise<InsertResult> {
   }
   await writing;
   return result;
+}
+
+/** The error to report for a failed insert: its type kept, saying how far the insert got. */
+export function insertFailure(err: unknown, kbName: string, rowsDone: number, rowsTotal: number): Error {
+  if (rowsDone === 0 && err instanceof ServiceError) return err;
+  const cause = err instanceof Error ? err.message : String(err);
+  const message = `Insert into knowledge base '${kbName}' stopped after ${rowsDone} of ${rowsTotal} rows (kept): ${cause}`;
+  if (err instanceof ServiceError) {
+    const Kind = err.constructor as new (message: string, field?: string) => ServiceError;
+    return new Kind(message, err.field);
+  }
+  return new ServiceError(message);
 }

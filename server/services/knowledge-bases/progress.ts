@@ -50,19 +50,3 @@ export class ProgressBoard {
     this.entries.delete(kbId);
   }
 }
-
-/** Runs tasks with the same key one after another (inserts, deletes, alters and drops of one KB). */
-export class KeyedLock {
-  private readonly tails = new Map<number, Promise<unknown>>();
-
-  run<T>(key: number, fn: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    const next = previous.then(fn, fn);
-    const tail = next.catch(() => undefined);
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
-    return next;
-  }
-}

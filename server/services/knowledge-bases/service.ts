@@ -15,8 +15,9 @@ import {
   type KbSettings,
 } from './config';
 import type { InputRow } from './documents';
-import { ingest } from './ingest';
-import { KeyedLock, ProgressBoard } from './progress';
+import { ingest, insertFailure } from './ingest';
+import { KeyedQueue } from '../../util/keyed-queue';
+import { ProgressBoard } from './progress';
 import { checkFilterColumns, searchKb } from './search';
 import type {
   FilterNode,
@@ -53,7 +54,7 @@ export class KnowledgeBaseService {
   private readonly catalog: KbCatalog;
   private readonly store: VectorStore;
   private readonly defaultEmbedding: ModelConfig;
-  private readonly locks = new KeyedLock();
+  private readonly locks = new KeyedQueue();
   private readonly progressBoard = new ProgressBoard();
   private readonly running = new Map<number, AbortController>();
   private readonly embedders = new Map<string, EmbeddingProvider>();
@@ -130,7 +131,7 @@ export class KnowledgeBaseService {
     options: ReadOptions = {},
   ): Promise<KnowledgeBase> {
     const { kb } = await this.load(project, name);
-    return this.locks.run(kb.id, async () => {
+    return this.locks.run(String(kb.id), async () => {
       const stored = await this.load(project, name);
       const chunks = await this.store.count(stored.kb.vector_database_table);
       const settings = this.checkModels(settingsForAlter(stored.settings, flattenInput(input), chunks, name));
@@ -149,7 +150,7 @@ export class KnowledgeBaseService {
     }
     const { id, vector_database_table: table } = found.kb;
     this.running.get(id)?.abort(new ServiceError(`Knowledge base '${name}' was dropped`));
-    await this.locks.run(id, async () => {
+    await this.locks.run(String(id), async () => {
       await this.catalog.delete(id);
       await this.store.dropTable(table);
       this.progressBoard.forget(id);
@@ -165,7 +166,7 @@ export class KnowledgeBaseService {
     options: InsertOptions = {},
   ): Promise<InsertResult> {
     const { kb } = await this.load(project, name);
-    return this.locks.run(kb.id, async () => {
+    return this.locks.run(String(kb.id), async () => {
       const stored = await this.load(project, name);
       const controller = new AbortController();
       this.running.set(kb.id, controller);
@@ -193,7 +194,7 @@ export class KnowledgeBaseService {
         this.progressBoard.finish(kb.id);
         return result;
       } catch (err) {
-        const failure = this.insertFailure(err, kb.id, name, rows.length);
+        const failure = insertFailure(err, name, this.progressBoard.get(kb.id).rows_done, rows.length);
         this.progressBoard.finish(kb.id, failure.message);
         throw failure;
       } finally {
@@ -211,7 +212,7 @@ export class KnowledgeBaseService {
       { store: this.store, table, kbName: name, declaredMetadata: stored.settings.metadata_columns },
       filters,
     );
-    return this.locks.run(stored.kb.id, () =>
+    return this.locks.run(String(stored.kb.id), () =>
       this.store.deleteWhere(table, filters, `knowledge base '${name}'`),
     );
   }
@@ -290,18 +291,5 @@ export class KnowledgeBaseService {
 
   private reranker(config: ModelConfig): Reranker {
     return createReranker(config, this.deps.providerOptions);
-  }
-
-  /** Keeps the error's type, adding how far the insert got. */
-  private insertFailure(err: unknown, kbId: number, name: string, total: number): Error {
-    const done = this.progressBoard.get(kbId).rows_done;
-    const cause = err instanceof Error ? err.message : String(err);
-    if (done === 0 && err instanceof ServiceError) return err;
-    const message = `Insert into knowledge base '${name}' stopped after ${done} of ${total} rows (kept): ${cause}`;
-    if (err instanceof ServiceError) {
-      const Kind = err.constructor as new (message: string, field?: string) => ServiceError;
-      return new Kind(message, err.field);
-    }
-    return new ServiceError(message);
   }
 }
