@@ -1,14 +1,34 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { PendingPage } from '../pending-page';
+import { AgentCreatePage } from '../../features/agents/agent-create-page';
+import { AgentListPage } from '../../features/agents/agent-list-page';
+import { AgentPage } from '../../features/agents/agent-page';
 
-// The agent editor is being built; until then these routes say what they will hold.
+// The chat pane brings the markdown renderer: load it only when an agent page opens.
+const ChatPane = lazy(() => import('../../features/chat/chat-pane').then((m) => ({ default: m.ChatPane })));
+
 export function AgentsRoute() {
   const { project = 'mindsdb' } = useParams();
+  return <AgentListPage project={project} />;
+}
+
+export function NewAgentRoute() {
+  const { project = 'mindsdb' } = useParams();
+  return <AgentCreatePage key={project} project={project} />;
+}
+
+export function AgentRoute() {
+  const { project = 'mindsdb', agent = '' } = useParams();
   return (
-    <PendingPage title={`Agents of ${project}`}>
-      The list of this project&apos;s agents and an editor for their model, data and prompt.
-    </PendingPage>
+    <AgentPage
+      key={`${project}/${agent}`}
+      project={project}
+      name={agent}
+      aside={
+        <Suspense fallback={<p className="muted">Loading the chat…</p>}>
+          <ChatPane project={project} agent={agent} />
+        </Suspense>
+      }
+    />
   );
 }
-export const NewAgentRoute = AgentsRoute;
-export const AgentRoute = AgentsRoute;

@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useCreateAgent } from '../../api/agents/mutations';
+import { formError } from '../../components/field-errors';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
+import { createAgentInput, emptyAgentDraft, validateAgentDraft, type AgentDraft } from './agent-draft';
+import { AgentFields } from './agent-fields';
+import { agentUrl } from './agent-list-page';
+import '../../components/resource-page.css';
+import './agents.css';
+
+const PLACED = ['name', 'model', 'data', 'prompt_template'];
+
+/** Creates an agent, then opens its page. */
+export function AgentCreatePage({ project }: { project: string }) {
+  const navigate = useNavigate();
+  const create = useCreateAgent(project);
+  const [draft, setDraft] = useState<AgentDraft>(emptyAgentDraft);
+  const [touched, setTouched] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors, create.error]);
+  // Navigates in an effect, after the guard has re-rendered without blocking.
+  useEffect(() => {
+    if (created) navigate(created);
+  }, [created, navigate]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateAgentDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    create.mutate(createAgentInput(draft), {
+      onSuccess: (agent) => setCreated(agentUrl(project, agent.name)),
+    });
+  };
+  const general = formError(create.error, PLACED);
+
+  return (
+    <div className="page rp">
+      <nav aria-label="Breadcrumb" className="rp-crumbs">
+        <ol>
+          <li>
+            <Link to={agentUrl(project)}>Agents</Link>
+          </li>
+          <li aria-current="page">New</li>
+        </ol>
+      </nav>
+      <header className="rp-head">
+        <h1>New agent</h1>
+        <span className="rp-badge">project {project}</span>
+      </header>
+      <form ref={form} className="ag-form" aria-label="New agent" onSubmit={submit} noValidate>
+        <AgentFields
+          project={project}
+          draft={draft}
+          onChange={(next) => {
+            setDraft(next);
+            setTouched(true);
+          }}
+          errors={errors}
+          serverError={create.error}
+          savedKey={false}
+        />
+        {general && (
+          <p role="alert" className="error-box">
+            Could not create: {general}
+          </p>
+        )}
+        <div className="rp-savebar">
+          <span className="rp-savebar-note muted">
+            An empty model name takes the provider&apos;s default.
+          </span>
+          <Link className="btn" to={agentUrl(project)}>
+            Cancel
+          </Link>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create agent'}
+          </button>
+        </div>
+      </form>
+      <UnsavedChangesGuard when={touched && !created} what="agent settings" />
+    </div>
+  );
+}

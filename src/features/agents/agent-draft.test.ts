@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { Agent } from '../../../protocol/api/agents';
+import {
+  agentChanges,
+  createAgentInput,
+  draftFromAgent,
+  emptyAgentDraft,
+  updateAgentInput,
+  validateAgentDraft,
+} from './agent-draft';
+
+const agent: Agent = {
+  id: 3,
+  name: 'support',
+  model: { provider: 'openai', model_name: 'gpt-4o-mini', api_key: '******' },
+  data: { knowledge_bases: ['mindsdb.*'], tables: ['files.orders'] },
+  prompt_template: 'Answer from the help articles.',
+};
+
+describe('agent drafts', () => {
+  it('round-trips an agent without sending anything', () => {
+    const draft = draftFromAgent(agent);
+    expect(draft.model.api_key).toBe('');
+    expect(updateAgentInput(agent, draft)).toEqual({});
+    expect(agentChanges(agent, draft)).toEqual([]);
+  });
+
+  it('sends only the prompt when only the prompt changed', () => {
+    const draft = { ...draftFromAgent(agent), prompt_template: 'Be brief.\nCite chunk ids.' };
+    expect(updateAgentInput(agent, draft)).toEqual({ prompt_template: 'Be brief.\nCite chunk ids.' });
+    expect(agentChanges(agent, draft)).toEqual([
+      {
+        label: 'Prompt template',
+        from: 'Answer from the help articles. (30 characters)',
+        to: 'Be brief. (25 characters)',
+      },
+    ]);
+  });
+
+  it('sends only the data list that changed, and a retyped key alone', () => {
+    const draft = {
+      ...draftFromAgent(agent),
+      tables: ['files.*'],
+      model: { ...draftFromAgent(agent).model, api_key: 'sk-1' },
+    };
+    expect(updateAgentInput(agent, draft)).toEqual({
+      model: { api_key: 'sk-1' },
+      data: { tables: ['files.*'] },
+    });
+    expect(JSON.stringify(agentChanges(agent, draft))).not.toContain('sk-1');
+  });
+
+  it('creates with everything set and checks the name first', () => {
+    expect(validateAgentDraft(emptyAgentDraft())).toEqual({ name: 'Give the agent a name.' });
+    expect(validateAgentDraft({ ...emptyAgentDraft(), name: 'a b' }).name).toMatch(/letters/);
+    expect(createAgentInput({ ...emptyAgentDraft(), name: 'a', knowledge_bases: ['mindsdb.*'] })).toEqual({
+      name: 'a',
+      model: { provider: 'local' },
+      data: { knowledge_bases: ['mindsdb.*'], tables: [] },
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import type { Agent, AgentInput } from '../../../protocol/api/agents';
+import { objectNamePattern } from '../../../protocol/api/files';
+import {
+  modelChanges,
+  modelDraftFrom,
+  modelInput,
+  modelPatch,
+  type Change,
+  type ModelDraft,
+} from '../../components/model-fields/model-draft';
+
+/** The editor's state; `model.api_key` holds only a key typed here (the saved one is never shown). */
+export interface AgentDraft {
+  name: string;
+  model: ModelDraft;
+  knowledge_bases: string[];
+  tables: string[];
+  prompt_template: string;
+}
+
+/** Request paths of the fields, as the server names them in its errors. */
+export const AGENT_FIELD = {
+  name: 'name',
+  model: 'model',
+  kbs: 'data.knowledge_bases',
+  tables: 'data.tables',
+  prompt: 'prompt_template',
+} as const;
+
+export function emptyAgentDraft(): AgentDraft {
+  return { name: '', model: modelDraftFrom(null), knowledge_bases: [], tables: [], prompt_template: '' };
+}
+
+export function draftFromAgent(agent: Agent): AgentDraft {
+  return {
+    name: agent.name,
+    model: modelDraftFrom(agent.model),
+    knowledge_bases: agent.data?.knowledge_bases ?? [],
+    tables: agent.data?.tables ?? [],
+    prompt_template: agent.prompt_template ?? '',
+  };
+}
+
+export function validateAgentDraft(draft: AgentDraft): Record<string, string> {
+  if (!draft.name) return { [AGENT_FIELD.name]: 'Give the agent a name.' };
+  if (!objectNamePattern.test(draft.name))
+    return { [AGENT_FIELD.name]: 'Use letters, digits and _, starting with a letter or _.' };
+  return {};
+}
+
+/** A create sends everything set; an empty model name lets the server pick the provider's default. */
+export function createAgentInput(draft: AgentDraft): AgentInput & { name: string } {
+  const input: AgentInput & { name: string } = {
+    name: draft.name,
+    model: modelInput(draft.model),
+    data: { knowledge_bases: draft.knowledge_bases, tables: draft.tables },
+  };
+  if (draft.prompt_template) input.prompt_template = draft.prompt_template;
+  return input;
+}
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** An update sends only what changed: the server keeps every field left out. */
+export function updateAgentInput(agent: Agent, draft: AgentDraft): AgentInput {
+  const saved = draftFromAgent(agent);
+  const input: AgentInput = {};
+  if (draft.name !== saved.name) input.name = draft.name;
+  const model = modelPatch(agent.model, draft.model);
+  if (model) input.model = model;
+  const kbs = !sameList(saved.knowledge_bases, draft.knowledge_bases);
+  const tables = !sameList(saved.tables, draft.tables);
+  if (kbs || tables) {
+    input.data = {};
+    if (kbs) input.data.knowledge_bases = draft.knowledge_bases;
+    if (tables) input.data.tables = draft.tables;
+  }
+  if (draft.prompt_template !== saved.prompt_template) input.prompt_template = draft.prompt_template;
+  return input;
+}
+
+const listText = (a: string[]) => (a.length ? a.join(', ') : 'none');
+
+function promptSummary(text: string): string {
+  if (!text) return 'empty';
+  const line = text.split('\n')[0];
+  return `${line.length > 60 ? `${line.slice(0, 60)}…` : line} (${text.length} characters)`;
+}
+
+/** What a save will change, in words; never contains a typed key. */
+export function agentChanges(agent: Agent, draft: AgentDraft): Change[] {
+  const saved = draftFromAgent(agent);
+  const changes: Change[] = [];
+  if (draft.name !== saved.name) changes.push({ label: 'Name', from: saved.name, to: draft.name });
+  changes.push(...modelChanges('Model', agent.model, draft.model));
+  if (!sameList(saved.knowledge_bases, draft.knowledge_bases))
+    changes.push({
+      label: 'Knowledge bases',
+      from: listText(saved.knowledge_bases),
+      to: listText(draft.knowledge_bases),
+    });
+  if (!sameList(saved.tables, draft.tables))
+    changes.push({ label: 'Tables', from: listText(saved.tables), to: listText(draft.tables) });
+  if (draft.prompt_template !== saved.prompt_template)
+    changes.push({
+      label: 'Prompt template',
+      from: promptSummary(saved.prompt_template),
+      to: promptSummary(draft.prompt_template),
+    });
+  return changes;
+}

@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { Agent } from '../../../protocol/api/agents';
+import { useUpdateAgent } from '../../api/agents/mutations';
+import { SavedObject } from '../../components/changes-table';
+import { formError } from '../../components/field-errors';
+import { shortTimestamp } from '../../components/format';
+import { hasSavedKey } from '../../components/model-fields/model-draft';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
+import { agentChanges, draftFromAgent, updateAgentInput, validateAgentDraft } from './agent-draft';
+import { AgentFields } from './agent-fields';
+import { agentUrl } from './agent-list-page';
+
+const PLACED = ['name', 'model', 'data', 'prompt_template'];
+
+/** Edits a saved agent: sends only what changed, then shows the object the server returned. */
+export function AgentEditForm(props: {
+  project: string;
+  agent: Agent;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
+  const { project, agent, onDirtyChange } = props;
+  const [draft, setDraft] = useState(() => draftFromAgent(agent));
+  const [base, setBase] = useState(agent);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState<Agent | null>(null);
+  const [moveTo, setMoveTo] = useState<string | null>(null);
+  const update = useUpdateAgent(project, agent.name);
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+
+  // A newer object from the server replaces an untouched draft, never the user's edits.
+  if (base !== agent) {
+    setBase(agent);
+    if (agentChanges(base, draft).length === 0) setDraft(draftFromAgent(agent));
+  }
+  const changes = agentChanges(agent, draft);
+  const dirty = changes.length > 0;
+
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors, update.error]);
+  // A rename moves the page; done in an effect so the guard has already seen the saved state.
+  useEffect(() => {
+    if (moveTo) navigate(moveTo, { replace: true });
+  }, [moveTo, navigate]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateAgentDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length || !dirty) return;
+    update.mutate(updateAgentInput(agent, draft), {
+      onSuccess: (next) => {
+        setSaved(next);
+        setDraft(draftFromAgent(next));
+        if (next.name !== agent.name) setMoveTo(agentUrl(project, next.name));
+      },
+    });
+  };
+  const general = formError(update.error, PLACED);
+
+  return (
+    <form ref={form} className="ag-form" aria-label={`Agent ${agent.name}`} onSubmit={submit} noValidate>
+      <AgentFields
+        project={project}
+        draft={draft}
+        onChange={(next) => {
+          setDraft(next);
+          setSaved(null);
+        }}
+        errors={errors}
+        serverError={update.error}
+        savedKey={hasSavedKey(agent.model)}
+      />
+      {general && (
+        <p role="alert" className="error-box">
+          Could not save: {general}
+        </p>
+      )}
+      {saved && !dirty && (
+        <div className="ag-saved">
+          <p role="status" className="rp-status">
+            Saved{saved.updated_at ? ` at ${shortTimestamp(saved.updated_at)}` : ''}. The form shows what the
+            server returned.
+          </p>
+          <SavedObject value={saved} />
+        </div>
+      )}
+      <div className="rp-savebar">
+        <span className="rp-savebar-note muted" aria-live="polite">
+          {dirty ? `Unsaved: ${changes.map((c) => c.label.toLowerCase()).join(', ')}` : 'No unsaved changes'}
+        </span>
+        <button
+          type="button"
+          className="btn"
+          disabled={!dirty}
+          onClick={() => {
+            setDraft(draftFromAgent(agent));
+            setErrors({});
+            update.reset();
+          }}
+        >
+          Discard changes
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={!dirty || update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save changes'}
+        </button>
+      </div>
+      <UnsavedChangesGuard when={dirty && !moveTo} what="agent settings" />
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import { fieldError } from '../../components/field-errors';
+import { modelFieldErrors } from '../../components/model-fields/model-errors';
+import { FieldError, ModelFields } from '../../components/model-fields/model-fields';
+import { AGENT_FIELD, type AgentDraft } from './agent-draft';
+import { DataPicker } from './data-picker';
+
+/** Chat model names to suggest; the first of each is the server's default for that provider. */
+export const CHAT_MODELS: Record<string, string[]> = {
+  local: ['extractive-v1'],
+  openai: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini'],
+  ollama: ['llama3.2', 'qwen2.5'],
+};
+
+export interface AgentFieldsProps {
+  project: string;
+  draft: AgentDraft;
+  onChange: (next: AgentDraft) => void;
+  errors: Record<string, string>;
+  serverError: unknown;
+  savedKey: boolean;
+}
+
+/** Name, model, data and prompt of an agent. Shared by the create and edit pages. */
+export function AgentFields({ project, draft, onChange, errors, serverError, savedKey }: AgentFieldsProps) {
+  const id = useId();
+  const set = (patch: Partial<AgentDraft>) => onChange({ ...draft, ...patch });
+  const err = (path: string) => errors[path] ?? fieldError(serverError, path);
+  const nameError = err(AGENT_FIELD.name);
+  const promptError = err(AGENT_FIELD.prompt);
+  return (
+    <>
+      <div className="rp-section">
+        <div className="field ag-name">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input
+            id={`${id}-name`}
+            className="input"
+            value={draft.name}
+            spellCheck={false}
+            aria-invalid={!!nameError || undefined}
+            aria-describedby={`${id}-name-hint`}
+            onChange={(e) => set({ name: e.target.value })}
+          />
+          <span id={`${id}-name-hint`} className="field-hint">
+            Letters, digits and _. Asked in SQL as {project}.{draft.name || 'name'}.
+          </span>
+          <FieldError message={nameError} />
+        </div>
+      </div>
+      <ModelFields
+        legend="Model"
+        value={draft.model}
+        onChange={(model) => set({ model })}
+        savedKey={savedKey}
+        suggestions={CHAT_MODELS}
+        errors={modelFieldErrors(serverError, 'model')}
+      />
+      <DataPicker
+        kind="knowledge_base"
+        legend="Knowledge bases"
+        hint="The agent searches these for answers. project.* includes every knowledge base of the project, also ones made later."
+        value={draft.knowledge_bases}
+        onChange={(knowledge_bases) => set({ knowledge_bases })}
+        defaultDb={project}
+        error={err(AGENT_FIELD.kbs)}
+      />
+      <DataPicker
+        kind="table"
+        legend="Tables"
+        hint="The agent may query these with SQL. files.* includes every uploaded file, also ones uploaded later."
+        value={draft.tables}
+        onChange={(tables) => set({ tables })}
+        defaultDb="files"
+        error={err(AGENT_FIELD.tables)}
+      />
+      <div className="rp-section">
+        <div className="field">
+          <label htmlFor={`${id}-prompt`}>Prompt template</label>
+          <textarea
+            id={`${id}-prompt`}
+            className="input ag-prompt"
+            value={draft.prompt_template}
+            rows={10}
+            spellCheck
+            placeholder="You answer questions about our help articles. Say which articles you used."
+            aria-invalid={!!promptError || undefined}
+            aria-describedby={`${id}-prompt-hint`}
+            onChange={(e) => set({ prompt_template: e.target.value })}
+          />
+          <span id={`${id}-prompt-hint`} className="field-hint ag-prompt-hint">
+            <span>Tell the agent what the connected data holds and how to answer.</span>
+            <span className="ag-count">{draft.prompt_template.length.toLocaleString('en')} characters</span>
+          </span>
+          <FieldError message={promptError} />
+        </div>
+      </div>
+    </>
+  );
+}
