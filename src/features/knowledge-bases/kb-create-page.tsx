@@ -54,7 +54,7 @@ export function CreateKnowledgeBasePage({ project }: { project: string }) {
     setTable(name);
     const cols = files.data?.find((f) => f.name === name)?.columns;
     if (!cols?.length) return;
-    const guess = initialMapping({ content: ['content'], metadata: [], id: 'id' }, cols);
+    const guess = initialMapping({ content: ['content'], metadata: null, id: 'id' }, cols);
     change({
       ...draft,
       content_columns: guess.content.content ? [guess.content.content] : draft.content_columns,

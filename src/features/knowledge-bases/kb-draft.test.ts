@@ -63,6 +63,10 @@ describe('KB drafts', () => {
   });
 
   it('leaves defaults out of a create', () => {
+    expect(updateInput(kb, { ...draftFromKb(kb), metadata_columns: null, content_columns: [] })).toEqual({
+      metadata_columns: null,
+      content_columns: ['content'],
+    });
     expect(createInput({ ...emptyDraft(), name: 'kb1' })).toEqual({
       name: 'kb1',
       embedding_model: { provider: 'local' },

@@ -21,7 +21,8 @@ export interface KbDraft {
   rerank: boolean;
   reranking: ModelDraft;
   content_columns: string[];
-  metadata_columns: string[];
+  /** null: every column that is neither content nor id is kept as metadata (the server's default). */
+  metadata_columns: string[] | null;
   id_column: string;
   chunk_size: string;
   chunk_overlap: string;
@@ -61,7 +62,7 @@ export function emptyDraft(): KbDraft {
     rerank: false,
     reranking: modelDraftFrom(null),
     content_columns: ['content'],
-    metadata_columns: [],
+    metadata_columns: null,
     id_column: 'id',
     chunk_size: '',
     chunk_overlap: '',
@@ -75,8 +76,8 @@ export function draftFromKb(kb: KnowledgeBase): KbDraft {
     embedding: modelDraftFrom(kb.embedding_model),
     rerank: hasReranker(kb.reranking_model),
     reranking: modelDraftFrom(hasReranker(kb.reranking_model) ? kb.reranking_model : null),
-    content_columns: kb.content_columns ?? [],
-    metadata_columns: kb.metadata_columns ?? [],
+    content_columns: kb.content_columns?.length ? kb.content_columns : ['content'],
+    metadata_columns: kb.metadata_columns ?? null,
     id_column: kb.id_column ?? '',
     chunk_size: chunking.chunk_size?.toString() ?? '',
     chunk_overlap: chunking.chunk_overlap?.toString() ?? '',
@@ -119,15 +120,20 @@ export function createInput(draft: KbDraft): KnowledgeBaseInput & { name: string
   };
   if (draft.rerank) input.reranking_model = modelInput(draft.reranking);
   if (draft.content_columns.length) input.content_columns = draft.content_columns;
-  if (draft.metadata_columns.length) input.metadata_columns = draft.metadata_columns;
+  if (draft.metadata_columns) input.metadata_columns = draft.metadata_columns;
   if (draft.id_column.trim()) input.id_column = draft.id_column.trim();
   const preprocessing = chunkingInput(draft);
   if (preprocessing) input.preprocessing = preprocessing;
   return input;
 }
 
-const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-const listText = (a: string[], none: string) => (a.length ? a.join(', ') : none);
+const sameList = (a: string[] | null, b: string[] | null) =>
+  a === null || b === null ? a === b : a.length === b.length && a.every((x, i) => x === b[i]);
+const listText = (a: string[] | null, empty: string, all = '') =>
+  a === null ? all : a.length ? a.join(', ') : empty;
+
+/** Content columns as the server needs them: at least one; an emptied list means the default again. */
+const contentOf = (draft: KbDraft) => (draft.content_columns.length ? draft.content_columns : ['content']);
 
 /** The body of an update: only what changed, so the server keeps everything else as it is. */
 export function updateInput(kb: KnowledgeBase, draft: KbDraft): KnowledgeBaseInput {
@@ -141,9 +147,10 @@ export function updateInput(kb: KnowledgeBase, draft: KbDraft): KnowledgeBaseInp
     const patch = modelPatch(kb.reranking_model, draft.reranking);
     if (patch) input.reranking_model = patch;
   }
-  if (!sameList(saved.content_columns, draft.content_columns)) input.content_columns = draft.content_columns;
+  if (!sameList(saved.content_columns, contentOf(draft))) input.content_columns = contentOf(draft);
+  // null goes back to "every other column": our server and MindsDB take it, though the input type lists only arrays.
   if (!sameList(saved.metadata_columns, draft.metadata_columns))
-    input.metadata_columns = draft.metadata_columns;
+    input.metadata_columns = draft.metadata_columns as string[];
   if (saved.id_column !== draft.id_column.trim()) input.id_column = draft.id_column.trim();
   if (saved.chunk_size !== draft.chunk_size.trim() || saved.chunk_overlap !== draft.chunk_overlap.trim()) {
     // A cleared field means the default again: say so explicitly, or the server would keep the old value.
@@ -172,12 +179,20 @@ export function kbChanges(kb: KnowledgeBase, draft: KbDraft): Change[] {
       });
     else changes.push(...modelChanges('Reranking model', kb.reranking_model, draft.reranking));
   }
-  const lists: [string, string[], string[], string][] = [
-    ['Content columns', saved.content_columns, draft.content_columns, 'content (default)'],
-    ['Metadata columns', saved.metadata_columns, draft.metadata_columns, 'all other columns'],
-  ];
-  for (const [label, from, to, none] of lists)
-    if (!sameList(from, to)) changes.push({ label, from: listText(from, none), to: listText(to, none) });
+  if (!sameList(saved.content_columns, contentOf(draft)))
+    changes.push({
+      label: 'Content columns',
+      from: listText(saved.content_columns, 'content'),
+      to: listText(contentOf(draft), 'content'),
+    });
+  if (!sameList(saved.metadata_columns, draft.metadata_columns)) {
+    const all = 'every other column';
+    changes.push({
+      label: 'Metadata columns',
+      from: listText(saved.metadata_columns, 'none', all),
+      to: listText(draft.metadata_columns, 'none', all),
+    });
+  }
   if (saved.id_column !== draft.id_column.trim())
     changes.push({ label: 'ID column', from: saved.id_column || 'id (default)', to: draft.id_column.trim() });
   const sizes: [string, string, string, number][] = [

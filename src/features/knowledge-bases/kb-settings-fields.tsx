@@ -105,19 +105,34 @@ export function KbSettingsFields(props: KbSettingsFieldsProps) {
           <FieldError message={err(FIELD.content)} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-metadata`}>Metadata columns</label>
-          <ListInput
-            id={`${id}-metadata`}
-            itemName="metadata column"
-            value={draft.metadata_columns}
-            onChange={(metadata_columns) => set({ metadata_columns })}
-            placeholder="All other columns"
-            suggestions={columnSuggestions}
-            describedBy={`${id}-metadata-hint`}
-            invalid={!!err(FIELD.metadata)}
-          />
+          {draft.metadata_columns === null ? (
+            <span className="field-label">Metadata columns</span>
+          ) : (
+            <label htmlFor={`${id}-metadata`}>Metadata columns</label>
+          )}
+          <label className="kb-check kb-check-inline">
+            <input
+              type="checkbox"
+              checked={draft.metadata_columns === null}
+              aria-describedby={`${id}-metadata-hint`}
+              onChange={(e) => set({ metadata_columns: e.target.checked ? null : [] })}
+            />
+            Every column that is not content or id
+          </label>
+          {draft.metadata_columns !== null && (
+            <ListInput
+              id={`${id}-metadata`}
+              itemName="metadata column"
+              value={draft.metadata_columns}
+              onChange={(metadata_columns) => set({ metadata_columns })}
+              placeholder="None: type column names to keep"
+              suggestions={columnSuggestions}
+              describedBy={`${id}-metadata-hint`}
+              invalid={!!err(FIELD.metadata)}
+            />
+          )}
           <span id={`${id}-metadata-hint`} className="field-hint">
-            Kept with every chunk and usable in WHERE. Empty means every column that is not content or id.
+            Kept with every chunk, shown in results and usable in WHERE.
           </span>
           <FieldError message={err(FIELD.metadata)} />
         </div>

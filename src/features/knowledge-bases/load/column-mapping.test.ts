@@ -3,7 +3,7 @@ import { feedsFrom, initialMapping, kbColumns, mappingProblem } from './column-m
 
 describe('column mapping', () => {
   it('fills in the server defaults', () => {
-    expect(kbColumns({ id: 1, name: 'kb' })).toEqual({ content: ['content'], metadata: [], id: 'id' });
+    expect(kbColumns({ id: 1, name: 'kb' })).toEqual({ content: ['content'], metadata: null, id: 'id' });
   });
 
   it('matches same names, guesses text columns, and keeps the rest as metadata', () => {
@@ -41,6 +41,16 @@ describe('column mapping', () => {
     expect(feedsFrom(kb, mapping)).toEqual([
       { source: 'notes', target: 'notes' },
       { source: 'who', target: 'who' },
+    ]);
+  });
+
+  it('keeps no metadata when the KB names an empty list', () => {
+    const kb = kbColumns({ id: 1, name: 'kb', metadata_columns: [] });
+    const mapping = initialMapping(kb, ['id', 'content', 'author']);
+    expect(mapping.extra).toEqual([]);
+    expect(feedsFrom(kb, mapping)).toEqual([
+      { source: 'id', target: 'id' },
+      { source: 'content', target: 'content' },
     ]);
   });
 

@@ -4,15 +4,15 @@ import type { ColumnFeed } from '../../../api/knowledge-bases/sql';
 /** The columns a KB reads from inserted rows, with the server's defaults filled in. */
 export interface KbColumns {
   content: string[];
-  /** Empty: every column that is neither content nor id becomes metadata. */
-  metadata: string[];
+  /** null: every column that is neither content nor id becomes metadata; [] keeps none. */
+  metadata: string[] | null;
   id: string;
 }
 
 export function kbColumns(kb: KnowledgeBase): KbColumns {
   return {
     content: kb.content_columns?.length ? kb.content_columns : ['content'],
-    metadata: kb.metadata_columns ?? [],
+    metadata: kb.metadata_columns ?? null,
     id: kb.id_column || 'id',
   };
 }
@@ -61,9 +61,9 @@ export function initialMapping(kb: KbColumns, columns: string[]): ColumnMapping 
     content[target] = guess;
   }
   const metadata: Record<string, string> = {};
-  for (const target of kb.metadata) metadata[target] = find(columns, target) ?? '';
+  for (const target of kb.metadata ?? []) metadata[target] = find(columns, target) ?? '';
   const used = new Set([id, ...Object.values(content)]);
-  const extra = kb.metadata.length ? [] : columns.filter((c) => !used.has(c));
+  const extra = kb.metadata === null ? columns.filter((c) => !used.has(c)) : [];
   return { content, id, metadata, extra };
 }
 
@@ -80,7 +80,7 @@ export function feedsFrom(kb: KbColumns, mapping: ColumnMapping): ColumnFeed[] {
   if (mapping.id) feeds.push({ source: mapping.id, target: kb.id });
   for (const target of kb.content)
     if (mapping.content[target]) feeds.push({ source: mapping.content[target], target });
-  if (kb.metadata.length) {
+  if (kb.metadata !== null) {
     for (const target of kb.metadata)
       if (mapping.metadata[target]) feeds.push({ source: mapping.metadata[target], target });
   } else {

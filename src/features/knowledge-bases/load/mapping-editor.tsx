@@ -34,7 +34,7 @@ export function MappingEditor({ kb, columns, source, value, onChange }: MappingE
       set: (v: string) => onChange({ ...value, id: v }),
       optional: 'None: derive ids from the text',
     },
-    ...kb.metadata.map((target) => ({
+    ...(kb.metadata ?? []).map((target) => ({
       role: 'metadata',
       target,
       current: value.metadata[target] ?? '',
@@ -84,7 +84,7 @@ export function MappingEditor({ kb, columns, source, value, onChange }: MappingE
           ))}
         </tbody>
       </table>
-      {kb.metadata.length === 0 && (
+      {kb.metadata === null && (
         <div className="field kb-extra" role="group" aria-labelledby={`${id}-extra`}>
           <span id={`${id}-extra`} className="field-label">
             Keep as metadata
