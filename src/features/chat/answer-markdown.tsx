@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import { remarkCitations } from './citations';
 import { remarkPipeTables } from './pipe-tables';
+import './answer.css';
 
 /**
  * Only web and mail links survive; everything else (javascript:, data:, vbscript:, ...) becomes an empty

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { KbChunk } from './kb-observation';
+import './answer.css';
 
 interface Props {
   chunkId: string;

@@ -1,4 +1,5 @@
 import { CHUNKER_KEYS, type KbChunk } from './kb-observation';
+import './result-table.css';
 
 const cell = (v: unknown) => (v == null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 

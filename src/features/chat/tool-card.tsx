@@ -2,6 +2,7 @@ import { memo, useId, useMemo, useState } from 'react';
 import type { ToolItem } from './chat-reducer';
 import { parseKbObservation, parseTableObservation } from './kb-observation';
 import { KbResultTable, RowsTable } from './result-table';
+import './tool-card.css';
 
 /** One line of the input for the collapsed header: enough to tell calls apart. */
 const preview = (input: string) => {
