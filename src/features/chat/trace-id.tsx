@@ -20,7 +20,7 @@ export function TraceId({ id }: { id: string }) {
       <button type="button" className="btn btn-ghost" onClick={copy} aria-label="Copy trace id">
         Copy
       </button>
-      <span role="status" className="chat-muted">
+      <span role="status" className="chat-muted chat-copy-status">
         {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select the id and copy it' : ''}
       </span>
     </span>
