@@ -65,11 +65,6 @@ export class ChatPage {
     return turn.getByRole('region', { name: /^Chunk / });
   }
 
-  /** The run's trace id as shown beside its copy button. */
-  traceId(turn: Locator): Locator {
-    return turn.getByText(/^[0-9a-f-]{16,}$/);
-  }
-
   /**
    * Starts noting, in order, when a tool card and when an answer is first added to the page; returns a
    * function that reads the notes. A mutation observer sees each commit, however fast the stream is.
