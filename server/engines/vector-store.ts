@@ -159,11 +159,19 @@ export class VectorStore {
   }
 
   /** Nearest chunks by cosine distance, filters applied before the search. */
-  async vectorSearch(name: string, vector: Float32Array, query: SearchQuery): Promise<StoredChunk[]> {
+  async vectorSearch(
+    name: string,
+    vector: Float32Array,
+    query: SearchQuery & { exact?: boolean },
+  ): Promise<StoredChunk[]> {
     const table = await this.open(name);
     if (!table) return [];
     const where = await this.where(table, query);
-    let q = tuneAnnQuery(table.vectorSearch(vector).distanceType('cosine'), await this.hasAnn(name, table))
+    const base = table.vectorSearch(vector).distanceType('cosine');
+    // `exact` skips the ANN index: the brute-force answer that index recall is measured against.
+    let q = (
+      query.exact ? base.bypassVectorIndex() : tuneAnnQuery(base, await this.hasAnn(name, table), query.limit)
+    )
       .select([...OUTPUT_COLUMNS, '_distance'])
       .limit(query.limit);
     if (where) q = q.where(where);
