@@ -4,6 +4,7 @@ import type { RunLog } from './services/agents/run-log';
 import type { AgentRunner } from './services/agents/runner';
 import type { AuthService } from './services/auth';
 import type { FileService } from './services/files';
+import type { KnowledgeBaseService } from './services/knowledge-bases/service';
 import type { ProjectService } from './services/projects';
 import type { SqlRouter } from './services/sql/router';
 
@@ -19,6 +20,7 @@ export interface AppDeps {
   agentRunner: AgentRunner;
   /** Recent agent runs: what reached the model, by trace id. */
   agentRuns: RunLog;
+  knowledgeBases: KnowledgeBaseService;
   /** Folder with the built console; when missing, `/` answers a short note instead. */
   staticDir?: string;
   /** Forward /api to another instance instead of answering it here. */

@@ -9,6 +9,7 @@ import { registerAgentRoutes } from './routes/agents';
 import { registerAuthRoutes } from './routes/auth';
 import { registerErrorHandling } from './routes/errors';
 import { registerFileRoutes } from './routes/files';
+import { registerKnowledgeBaseRoutes } from './routes/knowledge-bases';
 import { sendProblem } from './routes/problem';
 import { registerProjectRoutes } from './routes/projects';
 import { registerSqlRoutes } from './routes/sql';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps, options: { logger?: boolean } = {}): Fa
     registerSqlRoutes(app, deps);
     registerFileRoutes(app, deps);
     registerAgentRoutes(app, deps);
+    registerKnowledgeBaseRoutes(app, deps);
   }
 
   registerConsole(app, deps.staticDir);

@@ -6,6 +6,7 @@ import type { RunnerSettings } from './agents/runner';
 import { AuthService, type AuthConfig } from './auth';
 import { createDemo, isFreshDataDir } from './demo/index';
 import { FileService } from './files';
+import { openKnowledgeBases } from './knowledge-bases/index';
 import { ProjectService } from './projects';
 import { registerCoreHandlers } from './sql/core-handlers';
 import { EngineSelect } from './sql/engine-select';
@@ -40,6 +41,22 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   const files = new FileService(databases.data);
   const sql = new SqlRouter(options.log);
   registerCoreHandlers(sql, { projects, files, engine: new EngineSelect(databases.data, projects) });
+  const kbs = await openKnowledgeBases(
+    { databases, projects, sql },
+    {
+      // An instance default of another provider embeds with that provider's own embedding model (its chat
+      // model name would not embed), reusing its key and address.
+      defaultEmbeddingModel:
+        options.defaultModel && options.defaultModel.provider !== 'local'
+          ? {
+              provider: options.defaultModel.provider,
+              api_key: options.defaultModel.api_key,
+              base_url: options.defaultModel.base_url,
+            }
+          : undefined,
+      log: (m) => options.log?.(m),
+    },
+  );
   const agents = await openAgents(
     { databases, projects, files, sql },
     { defaultModel: options.defaultModel, settings: options.agentSettings, log: options.agentLog },
@@ -48,6 +65,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   if (options.demo && fresh) await createDemo({ sql, files, agents: agents.agents }, (m) => options.log?.(m));
   return {
     ...agents,
+    knowledgeBases: kbs.knowledgeBases,
     version: VERSION,
     databases,
     projects,

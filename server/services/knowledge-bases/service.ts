@@ -226,7 +226,10 @@ export class KnowledgeBaseService {
         kbName: name,
         declaredMetadata: stored.settings.metadata_columns,
         embedder: this.embedder(stored.settings.embedding_model),
-        reranker: stored.settings.reranking_model ? this.reranker(stored.settings.reranking_model) : null,
+        reranker:
+          stored.settings.reranking_model && query.rerank !== false
+            ? this.reranker(stored.settings.reranking_model)
+            : null,
       },
       query,
     );

@@ -90,6 +90,8 @@ export interface KbSearchQuery {
   hybrid?: boolean;
   /** Weight of the vector side in hybrid search, 0..1 (default 0.5). */
   hybridAlpha?: number;
+  /** `false` skips the KB's reranker for this search (`reranking = false`). */
+  rerank?: boolean;
 }
 
 export interface InsertProgress {

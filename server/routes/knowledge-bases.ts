@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { knowledgeBaseBodySchema, type KnowledgeBaseInput } from '../../protocol/api/knowledge-bases';
+import type { AppDeps } from '../app-deps';
+import { ValidationError } from '../services/errors';
+import type { KnowledgeBaseInput as ServiceInput } from '../services/knowledge-bases/types';
+import { parseBody } from './problem';
+
+type KbParams = { Params: { project: string; kb: string } };
+
+/** Fields of a PUT body that change settings; `rows` is data, not a setting. */
+const SETTING_KEYS = [
+  'embedding_model',
+  'reranking_model',
+  'metadata_columns',
+  'content_columns',
+  'id_column',
+  'preprocessing',
+];
+
+function splitRows(input: KnowledgeBaseInput): { settings: ServiceInput; rows?: Record<string, unknown>[] } {
+  const { rows, ...settings } = input;
+  return { settings: settings as ServiceInput, rows };
+}
+
+const changesSettings = (input: ServiceInput) =>
+  SETTING_KEYS.some((k) => input[k] !== undefined) ||
+  (input.params !== undefined && SETTING_KEYS.some((k) => input.params?.[k] !== undefined));
+
+/**
+ * Knowledge bases over REST (api.md): list, create (201), get, alter (PUT, 200 with the full object, `rows`
+ * inserted), delete (200, empty body). Api keys are always masked here.
+ *
+ * Also (ours) `GET /api/projects/{p}/knowledge_bases/{kb}/progress`: the KB's latest insert as
+ * `{state: idle|running|done|failed, rows_done, rows_total, chunks, error, started_at, finished_at}`,
+ * for the console to poll while a long insert runs.
+ */
+export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const base = '/api/projects/:project/knowledge_bases';
+  const kbs = deps.knowledgeBases;
+
+  app.get<{ Params: { project: string } }>(base, async (request) => kbs.list(request.params.project));
+
+  app.post<{ Params: { project: string } }>(base, async (request, reply) => {
+    const { knowledge_base } = parseBody(knowledgeBaseBodySchema, request.body);
+    const { settings, rows } = splitRows(knowledge_base);
+    if (typeof settings.name !== 'string' || !settings.name) {
+      throw new ValidationError('knowledge_base.name is required', 'knowledge_base.name');
+    }
+    const { project } = request.params;
+    const created = await kbs.create(project, settings);
+    if (rows?.length) await kbs.insertRows(project, created.name, rows);
+    return reply.code(201).send(created);
+  });
+
+  app.get<KbParams>(`${base}/:kb`, async (request) => kbs.get(request.params.project, request.params.kb));
+
+  app.put<KbParams>(`${base}/:kb`, async (request) => {
+    const { knowledge_base } = parseBody(knowledgeBaseBodySchema, request.body);
+    const { project, kb } = request.params;
+    const { settings, rows } = splitRows(knowledge_base);
+    const updated = changesSettings(settings)
+      ? await kbs.alter(project, kb, settings)
+      : await kbs.get(project, kb);
+    if (rows?.length) await kbs.insertRows(project, kb, rows);
+    return updated;
+  });
+
+  app.delete<KbParams>(`${base}/:kb`, async (request, reply) => {
+    await kbs.drop(request.params.project, request.params.kb);
+    return reply.code(200).send();
+  });
+
+  app.get<KbParams>(`${base}/:kb/progress`, async (request) =>
+    kbs.progress(request.params.project, request.params.kb),
+  );
+}

@@ -1,0 +1,219 @@
+import type { JsonValue } from '../../engines/duckdb';
+import type { Literal, QualifiedName, SimpleSelect, UsingParams } from '../../sql/ast';
+import { NotFoundError, ValidationError } from '../errors';
+import type { InputRow } from '../knowledge-bases/documents';
+import type { KnowledgeBaseService } from '../knowledge-bases/service';
+import { KB_SEARCH_COLUMNS, type KnowledgeBase, type KnowledgeBaseInput } from '../knowledge-bases/types';
+import { DATA_SOURCES } from '../projects';
+import type { EngineSelect } from './engine-select';
+import { searchFromWhere, toFilter } from './kb-where';
+import type { SqlRouter } from './router';
+import { ok, table, type SqlSession } from './types';
+
+/** Columns of SHOW KNOWLEDGE_BASES and DESCRIBE KNOWLEDGE_BASE. */
+export const KB_DESCRIBE_COLUMNS = [
+  'name',
+  'project',
+  'embedding_model',
+  'reranking_model',
+  'vector_database',
+  'vector_database_table',
+  'metadata_columns',
+  'content_columns',
+  'id_column',
+  'params',
+  'created_at',
+  'updated_at',
+];
+
+/** Parameters a USING block of CREATE / ALTER KNOWLEDGE_BASE may set. */
+const USING_KEYS = new Set([
+  'embedding_model',
+  'reranking_model',
+  'metadata_columns',
+  'content_columns',
+  'id_column',
+  'preprocessing',
+]);
+
+function locate(name: QualifiedName, session: SqlSession): { project: string; name: string } {
+  if (name.parts.length > 2)
+    throw new ValidationError(`'${name.parts.join('.')}' is not a knowledge base name`);
+  return name.parts.length === 2
+    ? { project: name.parts[0], name: name.parts[1] }
+    : { project: session.db, name: name.parts[0] };
+}
+
+const isDataSource = (project: string) => DATA_SOURCES.some((d) => d.name === project);
+
+export function inputFromUsing(params: UsingParams): KnowledgeBaseInput {
+  const unknown = Object.keys(params).filter((k) => !USING_KEYS.has(k));
+  if (unknown.length) {
+    throw new ValidationError(
+      `Unknown knowledge base parameter '${unknown[0]}' (known: ${[...USING_KEYS].join(', ')})`,
+      unknown[0],
+    );
+  }
+  return params as KnowledgeBaseInput;
+}
+
+function describeRow(kb: KnowledgeBase, project: string): JsonValue[] {
+  return [
+    kb.name,
+    project,
+    kb.embedding_model as JsonValue,
+    kb.reranking_model as JsonValue,
+    kb.vector_database,
+    kb.vector_database_table,
+    kb.metadata_columns,
+    kb.content_columns,
+    kb.id_column,
+    kb.params as JsonValue,
+    kb.created_at,
+    kb.updated_at,
+  ];
+}
+
+/** The KB a statement targets, or undefined when the target is not a knowledge base. */
+async function findKb(kbs: KnowledgeBaseService, target: QualifiedName, session: SqlSession) {
+  if (target.parts.length > 2) return undefined;
+  const where = locate(target, session);
+  if (isDataSource(where.project)) return undefined;
+  const found = await kbs.get(where.project, where.name).catch((err: unknown) => {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  });
+  return found ? where : undefined;
+}
+
+function selectedColumns(select: SimpleSelect): string[] {
+  const columns: string[] = [];
+  for (const item of select.items) {
+    if (item.expr.type === 'star') columns.push(...KB_SEARCH_COLUMNS);
+    else if (
+      item.expr.type === 'column' &&
+      (KB_SEARCH_COLUMNS as readonly string[]).includes(item.expr.name.toLowerCase())
+    ) {
+      columns.push(item.expr.name.toLowerCase());
+    } else {
+      throw new ValidationError(`A knowledge base has the columns ${KB_SEARCH_COLUMNS.join(', ')}`);
+    }
+  }
+  return columns;
+}
+
+function checkOrder(select: SimpleSelect): void {
+  for (const o of select.orderBy) {
+    const ok = (o.column === 'relevance' && o.descending) || (o.column === 'distance' && !o.descending);
+    if (!ok)
+      throw new ValidationError(
+        'Knowledge base results come ordered by relevance; other orders are not supported',
+      );
+  }
+}
+
+function valuesRows(columns: string[] | undefined, rows: Literal[][]): InputRow[] {
+  if (!columns?.length)
+    throw new ValidationError('INSERT INTO a knowledge base needs a column list: (id, content, ...)');
+  return rows.map((row) => {
+    if (row.length !== columns.length) {
+      throw new ValidationError(`A VALUES row has ${row.length} values for ${columns.length} columns`);
+    }
+    return Object.fromEntries(columns.map((c, i) => [c, row[i]]));
+  });
+}
+
+/** CREATE / ALTER / DROP / DESCRIBE / SHOW KNOWLEDGE_BASE(S), INSERT INTO kb, DELETE FROM kb, SELECT FROM kb. */
+export function registerKnowledgeBaseHandlers(
+  router: SqlRouter,
+  deps: { kbs: KnowledgeBaseService; engine: EngineSelect },
+): void {
+  const { kbs, engine } = deps;
+  const secrets = (session: SqlSession) => ({ showSecrets: session.show_secrets });
+  /** INSERT and DELETE in a project can only mean a knowledge base: a missing one is named in the error. */
+  const kbTarget = async (target: QualifiedName, session: SqlSession) => {
+    const where = locate(target, session);
+    if (isDataSource(where.project)) return undefined;
+    await kbs.get(where.project, where.name);
+    return where;
+  };
+
+  router.register('create_knowledge_base', async (s, session) => {
+    const { project, name } = locate(s.name, session);
+    if (s.ifNotExists && (await findKb(kbs, s.name, session))) return ok(0);
+    await kbs.create(project, { ...inputFromUsing(s.params), name });
+    return ok(1);
+  });
+
+  router.register('alter_knowledge_base', async (s, session) => {
+    const { project, name } = locate(s.name, session);
+    await kbs.alter(project, name, inputFromUsing(s.params));
+    return ok(1);
+  });
+
+  router.register('drop_knowledge_base', async (s, session) => {
+    const { project, name } = locate(s.name, session);
+    return ok((await kbs.drop(project, name, { ifExists: s.ifExists })) ? 1 : 0);
+  });
+
+  router.register('show_knowledge_bases', async (s, session) => {
+    const project = s.from ?? session.db;
+    const list = await kbs.list(project, secrets(session));
+    return table(
+      KB_DESCRIBE_COLUMNS,
+      list.map((kb) => describeRow(kb, project)),
+    );
+  });
+
+  router.register('describe', async (s, session) => {
+    if (s.objectType === 'agent') return undefined;
+    const { project, name } = locate(s.name, session);
+    if (s.objectType !== 'knowledge_base' && !(await findKb(kbs, s.name, session))) return undefined;
+    return table(KB_DESCRIBE_COLUMNS, [describeRow(await kbs.get(project, name, secrets(session)), project)]);
+  });
+
+  router.register('insert', async (s, session) => {
+    const target = await kbTarget(s.target, session);
+    if (!target) return undefined;
+    let rows: InputRow[];
+    if (s.selectSql !== undefined) {
+      const result = await engine.run({ kind: 'select', sql: s.selectSql }, session);
+      if (result.type !== 'table')
+        throw new ValidationError('INSERT ... SELECT needs a query that returns rows');
+      const columns = s.columns ?? result.column_names;
+      if (columns.length !== result.column_names.length) {
+        throw new ValidationError(
+          `The query returns ${result.column_names.length} columns for ${columns.length} names`,
+        );
+      }
+      rows = result.data.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
+    } else {
+      rows = valuesRows(s.columns, s.rows ?? []);
+    }
+    const inserted = await kbs.insertRows(target.project, target.name, rows);
+    return ok(inserted.rows);
+  });
+
+  router.register('delete', async (s, session) => {
+    const target = await kbTarget(s.target, session);
+    if (!target) return undefined;
+    const filters = s.where ? [toFilter(s.where)] : [];
+    return ok(await kbs.deleteWhere(target.project, target.name, filters));
+  });
+
+  router.register('select', async (s, session) => {
+    if (!s.simple) return undefined;
+    const target = await findKb(kbs, s.simple.from, session);
+    if (!target) return undefined;
+    const columns = selectedColumns(s.simple);
+    checkOrder(s.simple);
+    const offset = s.simple.offset ?? 0;
+    const search = searchFromWhere(s.simple.where);
+    const limit = s.simple.limit === undefined ? undefined : s.simple.limit + offset;
+    const rows = (await kbs.search(target.project, target.name, { ...search, limit })).slice(offset);
+    return table(
+      columns,
+      rows.map((r) => columns.map((c) => r[c as keyof typeof r] as JsonValue)),
+    );
+  });
+}
