@@ -95,9 +95,7 @@ export function DataPicker({ kind, legend, hint, value, onChange, defaultDb, err
         <div className="field">
           <label htmlFor={`${id}-name`}>{words.object}</label>
           <select id={`${id}-name`} className="input" value={name} onChange={(e) => setName(e.target.value)}>
-            <option value="*">
-              {words.all} ({db}.*)
-            </option>
+            <option value="*">{db}.* (all)</option>
             {names.map((n) => (
               <option key={n} value={n}>
                 {n}
