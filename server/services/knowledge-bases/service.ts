@@ -1,21 +1,13 @@
 import type { DuckDb } from '../../engines/duckdb';
 import type { VectorStore } from '../../engines/vector-store';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/local-embedding';
-import { createEmbeddingProvider, createReranker } from '../../providers/registry';
-import type { EmbeddingProvider, ProviderOptions, Reranker } from '../../providers/types';
+import type { ProviderOptions } from '../../providers/types';
 import { ConflictError, NotFoundError, ServiceError } from '../errors';
 import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from './catalog';
-import {
-  chunkingOf,
-  flattenInput,
-  mask,
-  settingsForAlter,
-  settingsForCreate,
-  validateName,
-  type KbSettings,
-} from './config';
+import { chunkingOf, flattenInput, mask, settingsForAlter, settingsForCreate, validateName } from './config';
 import type { InputRow } from './documents';
 import { ingest, insertFailure } from './ingest';
+import { KbModels } from './models';
 import { KeyedQueue } from '../../util/keyed-queue';
 import { ProgressBoard } from './progress';
 import { checkFilterColumns, searchKb } from './search';
@@ -57,11 +49,18 @@ export class KnowledgeBaseService {
   private readonly locks = new KeyedQueue();
   private readonly progressBoard = new ProgressBoard();
   private readonly running = new Map<number, AbortController>();
-  private readonly embedders = new Map<string, EmbeddingProvider>();
+  private readonly models: KbModels;
+  /**
+   * Catalog rows by project and name. Every change to a KB goes through this service, which forgets the
+   * entry; searches then skip two catalog queries each.
+   */
+  private readonly cache = new Map<string, StoredKb>();
+  private generation = 0;
 
-  constructor(private readonly deps: KnowledgeBaseServiceDeps) {
+  constructor(deps: KnowledgeBaseServiceDeps) {
     this.catalog = new KbCatalog(deps.catalog);
     this.store = deps.store;
+    this.models = new KbModels(deps.providerOptions);
     this.defaultEmbedding = deps.defaultEmbeddingModel ?? {
       provider: 'local',
       model_name: LOCAL_EMBEDDING_MODEL,
@@ -111,7 +110,7 @@ export class KnowledgeBaseService {
       if (options.ifNotExists) return this.show(existing.kb, options);
       throw new ConflictError(`Knowledge base '${name}' already exists in project '${project}'`, 'name');
     }
-    const settings = this.checkModels(settingsForCreate(flat, this.defaultEmbedding));
+    const settings = this.models.check(settingsForCreate(flat, this.defaultEmbedding));
     try {
       await this.catalog.insert(projectId, name, settings);
     } catch (err) {
@@ -134,8 +133,11 @@ export class KnowledgeBaseService {
     return this.locks.run(String(kb.id), async () => {
       const stored = await this.load(project, name);
       const chunks = await this.store.count(stored.kb.vector_database_table);
-      const settings = this.checkModels(settingsForAlter(stored.settings, flattenInput(input), chunks, name));
+      const settings = this.models.check(
+        settingsForAlter(stored.settings, flattenInput(input), chunks, name),
+      );
       await this.catalog.update(stored.kb.id, settings);
+      this.forget(project, name);
       return this.get(project, name, options);
     });
   }
@@ -150,8 +152,10 @@ export class KnowledgeBaseService {
     }
     const { id, vector_database_table: table } = found.kb;
     this.running.get(id)?.abort(new ServiceError(`Knowledge base '${name}' was dropped`));
+    this.forget(project, name);
     await this.locks.run(String(id), async () => {
       await this.catalog.delete(id);
+      this.forget(project, name);
       await this.store.dropTable(table);
       this.progressBoard.forget(id);
     });
@@ -174,7 +178,7 @@ export class KnowledgeBaseService {
       try {
         const result = await ingest({
           store: this.store,
-          embedder: this.embedder(stored.settings.embedding_model),
+          embedder: this.models.embedder(stored.settings.embedding_model),
           table: stored.kb.vector_database_table,
           kbName: name,
           spec: {
@@ -225,10 +229,10 @@ export class KnowledgeBaseService {
         table: stored.kb.vector_database_table,
         kbName: name,
         declaredMetadata: stored.settings.metadata_columns,
-        embedder: this.embedder(stored.settings.embedding_model),
+        embedder: this.models.embedder(stored.settings.embedding_model),
         reranker:
           stored.settings.reranking_model && query.rerank !== false
-            ? this.reranker(stored.settings.reranking_model)
+            ? this.models.reranker(stored.settings.reranking_model)
             : null,
       },
       query,
@@ -259,9 +263,20 @@ export class KnowledgeBaseService {
   }
 
   private async load(project: string, name: string): Promise<StoredKb> {
+    const key = `${project}\u0000${name}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const generation = this.generation;
     const found = await this.catalog.find(await this.catalog.projectId(project), name);
     if (!found) throw this.notFound(project, name);
+    // A change that happened while this read was in flight may have made it stale: do not keep it.
+    if (generation === this.generation) this.cache.set(key, found);
     return found;
+  }
+
+  private forget(project: string, name: string): void {
+    this.generation++;
+    this.cache.delete(`${project}\u0000${name}`);
   }
 
   private notFound(project: string, name: string): NotFoundError {
@@ -270,29 +285,5 @@ export class KnowledgeBaseService {
 
   private show(kb: KnowledgeBase, options: ReadOptions): KnowledgeBase {
     return options.showSecrets ? kb : mask(kb);
-  }
-
-  /** Builds the providers once to reject unusable configs, and pins the model name the KB will use. */
-  private checkModels(settings: KbSettings): KbSettings {
-    const embedder = createEmbeddingProvider(settings.embedding_model, this.deps.providerOptions);
-    const embedding_model = { ...settings.embedding_model, model_name: embedder.model };
-    const reranking_model = settings.reranking_model
-      ? { ...settings.reranking_model, model_name: this.reranker(settings.reranking_model).model }
-      : null;
-    return { ...settings, embedding_model, reranking_model };
-  }
-
-  private embedder(config: ModelConfig): EmbeddingProvider {
-    const key = JSON.stringify(config);
-    let embedder = this.embedders.get(key);
-    if (!embedder) {
-      embedder = createEmbeddingProvider(config, this.deps.providerOptions);
-      this.embedders.set(key, embedder);
-    }
-    return embedder;
-  }
-
-  private reranker(config: ModelConfig): Reranker {
-    return createReranker(config, this.deps.providerOptions);
   }
 }
