@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import { remarkCitations } from './citations';
-import { remarkPipeTables } from './pipe-tables';
 import './answer.css';
 
 /**
@@ -15,8 +15,8 @@ export function safeUrl(url: string): string {
   return !scheme || ['http', 'https', 'mailto'].includes(scheme[1].toLowerCase()) ? kept : '';
 }
 
-// Tables first, so the citation pass also sees the text of their cells.
-const PLUGINS = [remarkPipeTables, remarkCitations];
+// Tables (and the rest of GitHub-flavoured markdown) first, so the citation pass also sees their text.
+const PLUGINS = [remarkGfm, remarkCitations];
 
 interface Props {
   text: string;
