@@ -103,7 +103,12 @@ async function candidates(ctx: SearchContext, q: KbSearchQuery & { query: string
   const [vector] = await ctx.embedder.embed([q.query]);
   const label = `knowledge base '${ctx.kbName}'`;
   const filters = q.filters ?? [];
-  const nearest = await ctx.store.vectorSearch(ctx.table, vector, { filters, limit: k, label });
+  const nearest = await ctx.store.vectorSearch(ctx.table, vector, {
+    filters,
+    limit: k,
+    label,
+    exact: q.exact,
+  });
   if (!q.hybrid) return nearest.map((c) => toRow(c, similarity(c.distance)));
   const keyword = await ctx.store.textSearch(ctx.table, q.query, { filters, limit: k, label, vector });
   return fuse(nearest, keyword, q.hybridAlpha ?? 0.5);

@@ -1,5 +1,6 @@
 import type { DuckDb } from '../../engines/duckdb';
 import type { VectorStore } from '../../engines/vector-store';
+import type { IndexState } from '../../engines/vector-index';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/local-embedding';
 import type { ProviderOptions } from '../../providers/types';
 import { ConflictError, NotFoundError, ServiceError } from '../errors';
@@ -242,6 +243,16 @@ export class KnowledgeBaseService {
   /** Progress of the KB's latest insert, for the console to poll. */
   async progress(project: string, name: string): Promise<InsertProgress> {
     return this.progressBoard.get((await this.load(project, name)).kb.id);
+  }
+
+  /** Whether the KB's vector table has its ANN and full-text indexes, and how many rows they cover. */
+  async indexState(project: string, name: string): Promise<IndexState | null> {
+    return this.store.indexState((await this.load(project, name)).kb.vector_database_table);
+  }
+
+  /** Resolves when background index maintenance has finished (tests, benchmarks, shutdown). */
+  async whenIdle(): Promise<void> {
+    await this.store.whenIdle();
   }
 
   /** How many chunks a KB holds. */

@@ -92,6 +92,8 @@ export interface KbSearchQuery {
   hybridAlpha?: number;
   /** `false` skips the KB's reranker for this search (`reranking = false`). */
   rerank?: boolean;
+  /** Bypass the ANN index: exact brute-force neighbours (to measure the index's recall). */
+  exact?: boolean;
 }
 
 export interface InsertProgress {
