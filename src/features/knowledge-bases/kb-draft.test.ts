@@ -64,7 +64,7 @@ describe('KB drafts', () => {
 
   it('leaves defaults out of a create', () => {
     expect(updateInput(kb, { ...draftFromKb(kb), metadata_columns: null, content_columns: [] })).toEqual({
-      metadata_columns: null,
+      params: { metadata_columns: null },
       content_columns: ['content'],
     });
     expect(createInput({ ...emptyDraft(), name: 'kb1' })).toEqual({

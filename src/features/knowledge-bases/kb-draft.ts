@@ -148,9 +148,12 @@ export function updateInput(kb: KnowledgeBase, draft: KbDraft): KnowledgeBaseInp
     if (patch) input.reranking_model = patch;
   }
   if (!sameList(saved.content_columns, contentOf(draft))) input.content_columns = contentOf(draft);
-  // null goes back to "every other column": our server and MindsDB take it, though the input type lists only arrays.
-  if (!sameList(saved.metadata_columns, draft.metadata_columns))
-    input.metadata_columns = draft.metadata_columns as string[];
+  if (!sameList(saved.metadata_columns, draft.metadata_columns)) {
+    // Going back to "every other column" needs a null, which the body accepts only under `params` (where
+    // MindsDB reads its settings too).
+    if (draft.metadata_columns === null) input.params = { metadata_columns: null };
+    else input.metadata_columns = draft.metadata_columns;
+  }
   if (saved.id_column !== draft.id_column.trim()) input.id_column = draft.id_column.trim();
   if (saved.chunk_size !== draft.chunk_size.trim() || saved.chunk_overlap !== draft.chunk_overlap.trim()) {
     // A cleared field means the default again: say so explicitly, or the server would keep the old value.

@@ -62,6 +62,16 @@ describe('column mapping', () => {
     expect(mappingProblem(kb, { content: { a: 'x', b: 'y' }, id: '', metadata: {}, extra: [] })).toBeNull();
   });
 
+  it('does not load a column again as metadata once it feeds the id', () => {
+    const kb = kbColumns({ id: 1, name: 'kb' });
+    const mapping = { ...initialMapping(kb, ['article_id', 'body', 'author']), id: 'article_id' };
+    expect(feedsFrom(kb, mapping)).toEqual([
+      { source: 'article_id', target: 'id' },
+      { source: 'body', target: 'content' },
+      { source: 'author', target: 'author' },
+    ]);
+  });
+
   it('does not feed the same KB column twice from the extras', () => {
     const kb = kbColumns({ id: 1, name: 'kb' });
     expect(

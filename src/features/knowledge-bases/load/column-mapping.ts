@@ -84,7 +84,8 @@ export function feedsFrom(kb: KbColumns, mapping: ColumnMapping): ColumnFeed[] {
     for (const target of kb.metadata)
       if (mapping.metadata[target]) feeds.push({ source: mapping.metadata[target], target });
   } else {
-    const taken = new Set(feeds.map((f) => f.target.toLowerCase()));
+    // An extra chosen before it became the id or content source is not loaded twice.
+    const taken = new Set(feeds.flatMap((f) => [f.target.toLowerCase(), f.source.toLowerCase()]));
     for (const source of mapping.extra)
       if (!taken.has(source.toLowerCase())) feeds.push({ source, target: source });
   }

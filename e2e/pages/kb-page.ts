@@ -1,0 +1,86 @@
+import type { Locator, Page } from '@playwright/test';
+
+export interface ModelChoice {
+  provider: string;
+  modelName?: string;
+  baseUrl?: string;
+  apiKey?: string;
+}
+
+/** The knowledge base pages: list, create form, and a KB's settings, load and search tabs. */
+export class KnowledgeBasePages {
+  readonly embedding: Locator;
+  readonly loadProgress: Locator;
+  readonly results: Locator;
+  readonly saved: Locator;
+
+  constructor(readonly page: Page) {
+    this.embedding = page.getByRole('group', { name: 'Embedding model' });
+    this.loadProgress = page.getByRole('progressbar', { name: 'Load progress' });
+    this.results = page.getByRole('list', { name: 'Search results' }).getByRole('article');
+    this.saved = page.getByRole('status').filter({ hasText: /^Saved/ });
+  }
+
+  async openList(project = 'mindsdb'): Promise<void> {
+    await this.page.goto(`/projects/${encodeURIComponent(project)}/knowledge-bases`);
+  }
+
+  tab(name: 'Settings' | 'Load data' | 'Try a search'): Locator {
+    return this.page.getByRole('tab', { name });
+  }
+
+  async setModel(group: Locator, model: ModelChoice): Promise<void> {
+    await group.getByLabel('Provider').selectOption(model.provider);
+    if (model.modelName !== undefined) await group.getByLabel('Model name').fill(model.modelName);
+    if (model.baseUrl !== undefined) await group.getByLabel('Base URL').fill(model.baseUrl);
+    if (model.apiKey !== undefined) await group.getByLabel('API key').fill(model.apiKey);
+  }
+
+  /** Fills the create form and submits it; the page then opens the new KB's load tab. */
+  async create(name: string, embedding: ModelChoice): Promise<void> {
+    await this.page.getByRole('link', { name: 'New knowledge base' }).click();
+    await this.page.getByLabel('Name', { exact: true }).fill(name);
+    await this.setModel(this.embedding, embedding);
+    await this.page.getByRole('button', { name: 'Create knowledge base' }).click();
+  }
+
+  /** Uploads a file as a table of files from the load tab; the table is then chosen as the source. */
+  async uploadSource(
+    file: { name: string; mimeType: string; buffer: Buffer },
+    tableName: string,
+  ): Promise<void> {
+    await this.page.getByRole('radio', { name: 'Upload a file' }).check();
+    const form = this.page.getByRole('form', { name: 'Upload a file' });
+    await form.getByLabel('File').setInputFiles(file);
+    await form.getByLabel('Table name').fill(tableName);
+    await form.getByRole('button', { name: 'Upload' }).click();
+  }
+
+  mappingFor(role: string, column: string): Locator {
+    return this.page.getByRole('combobox', { name: `Source of ${role} ${column}` });
+  }
+
+  loadButton(): Locator {
+    return this.page.getByRole('button', { name: /^Load / });
+  }
+
+  /** Types a new key into a model's API key field and saves through the change review. */
+  async replaceKey(group: Locator, key: string): Promise<Locator> {
+    await group.getByLabel('API key').fill(key);
+    await this.page.getByRole('button', { name: 'Review and save…' }).click();
+    return this.page.getByRole('dialog', { name: /^Save changes to / });
+  }
+
+  async search(query: string): Promise<void> {
+    await this.page.getByRole('searchbox', { name: 'Query' }).fill(query);
+    await this.page.getByRole('button', { name: 'Search', exact: true }).click();
+  }
+
+  sqlThatRan(): Locator {
+    return this.page.getByLabel('SQL that ran');
+  }
+
+  deleteDialog(name: string): Locator {
+    return this.page.getByRole('dialog', { name: `Delete knowledge base ${name}?` });
+  }
+}
