@@ -195,6 +195,13 @@ describe('VectorStore', () => {
     expect(again.map((h) => h.docId)).toEqual(['fresh']);
   });
 
+  it('searches an empty table without error, full text included', async () => {
+    await store.createTable('t', DIMS);
+    expect(await store.textSearch('t', 'hello', { limit: 5, vector: unit(0) })).toEqual([]);
+    expect(await store.vectorSearch('t', unit(0), { limit: 5 })).toEqual([]);
+    expect(await store.scan('t')).toEqual([]);
+  });
+
   it('rejects a vector of the wrong length', async () => {
     await store.createTable('t', DIMS);
     const bad = { ...record('a', 1, 0), vector: new Float32Array(3) };

@@ -188,6 +188,22 @@ describe('KnowledgeBaseService: insert, search, delete', () => {
     ).rejects.toThrow("Unknown column 'nope'");
   });
 
+  it('a drop stops a running insert at its next batch and removes everything', async () => {
+    const rows = Array.from({ length: 400 }, (_, i) => ({ id: i, content: `row ${i}` }));
+    let dropping: Promise<boolean> | undefined;
+    const insert = env.service.insertRows('mindsdb', 'kb', rows, {
+      batchSize: 5,
+      onProgress: () => {
+        dropping ??= env.service.drop('mindsdb', 'kb');
+      },
+    });
+    await expect(insert).rejects.toThrow(
+      /stopped after \d+ of 400 rows \(kept\): Knowledge base 'kb' was dropped/,
+    );
+    expect(await dropping).toBe(true);
+    expect(await env.store.tableNames()).toEqual([]);
+  });
+
   it('searches an empty KB without error', async () => {
     expect(await env.service.search('mindsdb', 'kb', { query: 'anything' })).toEqual([]);
     expect(await env.service.search('mindsdb', 'kb', {})).toEqual([]);
