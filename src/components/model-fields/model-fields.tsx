@@ -45,7 +45,7 @@ export function ModelFields(props: ModelFieldsProps) {
       {intro}
       {lockedReason && (
         <p id={lockId} className="model-lock" role="note">
-          <span aria-hidden>🔒</span> {lockedReason}
+          <LockIcon /> <span>{lockedReason}</span>
         </p>
       )}
       <div className="model-grid">
@@ -180,6 +180,16 @@ function ApiKeyField(props: {
       </span>
       <FieldError id={`${id}-error`} message={error} />
     </div>
+  );
+}
+
+/** Drawn rather than an emoji: emoji fonts are missing on many Linux desktops. */
+function LockIcon() {
+  return (
+    <svg className="model-lock-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden focusable="false">
+      <rect x="3" y="7" width="10" height="7" rx="1.5" fill="currentColor" />
+      <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
   );
 }
 
