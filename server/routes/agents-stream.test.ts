@@ -65,7 +65,8 @@ describe('the completion stream with the local model over a real knowledge base'
     expect(trace).toMatch(/^[0-9a-f]{32}$/);
     // The framing: each event is exactly `data: <json>` and a blank line, nothing else on the wire.
     expect(res.body).toBe(list.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''));
-    const query = "SELECT * FROM mindsdb.notes_kb WHERE content = 'What color was requested?' LIMIT 5";
+    const query =
+      "SELECT * FROM mindsdb.notes_kb WHERE content = 'What color was requested?' AND hybrid_search = true LIMIT 10";
     const listAction = { tool: 'kb_list_tool', tool_input: '', log: 'Invoking: `kb_list_tool` with ``' };
     const queryAction = {
       tool: 'kb_query_tool',

@@ -63,11 +63,29 @@ describe('local chat model', () => {
       { tool: TOOL.kbList, input: '' },
       {
         tool: TOOL.kbQuery,
-        input: "SELECT * FROM mindsdb.help_kb WHERE content = 'How do I upload a CSV file?' LIMIT 5",
+        input:
+          "SELECT * FROM mindsdb.help_kb WHERE content = 'How do I upload a CSV file?' AND hybrid_search = true LIMIT 10",
       },
     ]);
     expect(answer).toBe(
-      'Click the upload button and choose a CSV file to upload it as a table. [7:body:1of1:0to120]',
+      'Uploads are easy. Click the upload button and choose a CSV file to upload it as a table. [7:body:1of1:0to120]',
+    );
+  });
+
+  it('quotes only the matching sentences of a long chunk, and the best sentence of a close runner-up', async () => {
+    const filler = 'Nothing here concerns the question at all, it is only padding text. '.repeat(12);
+    const long = `${filler}Refunds are paid within five days. ${filler}Refund requests need an order number.`;
+    const observation = formatRows(KB_COLUMNS, [
+      chunk('r1:body:1of1:0to1700', long, 0.7),
+      chunk('r2:body:1of1:0to60', 'Refunds paid by card take five days to appear.', 0.6),
+      chunk('r3:body:1of1:0to40', 'Shipping is free over fifty pounds.', 0.9),
+    ]);
+    const { answer } = await converse('How many days until refunds are paid?', KB_TOOLS, (tool) =>
+      tool === TOOL.kbList ? '["p.kb"]' : observation,
+    );
+    expect(answer).toBe(
+      'Refunds paid by card take five days to appear. [r2:body:1of1:0to60]\n\n' +
+        'Refunds are paid within five days. Refund requests need an order number. [r1:body:1of1:0to1700]',
     );
   });
 
@@ -123,7 +141,9 @@ describe('local chat model', () => {
     const { calls } = await converse("What's `new`?", KB_TOOLS, (tool) =>
       tool === TOOL.kbList ? '["Sales.from"]' : HELP,
     );
-    expect(calls[1].input).toBe("SELECT * FROM `Sales`.`from` WHERE content = 'What''s `new`?' LIMIT 5");
+    expect(calls[1].input).toBe(
+      "SELECT * FROM `Sales`.`from` WHERE content = 'What''s `new`?' AND hybrid_search = true LIMIT 10",
+    );
   });
 
   it('answers plainly when it has no tools at all', async () => {

@@ -5,8 +5,8 @@ import type { Transcript } from './transcript';
 
 /** Knowledge bases queried per question at most: beyond that, the ones whose names match come first. */
 export const MAX_KBS = 5;
-/** Chunks asked of each knowledge base. */
-export const KB_LIMIT = 5;
+/** Chunks asked of each knowledge base: a few more than are quoted, for the answer to choose from. */
+export const KB_LIMIT = 10;
 /** Rows shown when a question asks for a list. */
 export const LIST_LIMIT = 20;
 
@@ -30,16 +30,24 @@ export function relevantKbs(names: string[], searchText: string): string[] {
     .map((k) => k.name);
 }
 
-/** Tables a count or list question is about: those named in it, else the only one there is. */
+/**
+ * Tables a count or list question is about: those it names; or the only table there is, when the question
+ * speaks of rows or records without naming anything ("how many rows are there?").
+ */
 export function relevantTables(tables: string[], question: string): string[] {
   const words = termSet(question);
   const named = tables.filter((t) => nameTerms(t).some((w) => w && words.has(w)));
   if (named.length > 0) return named.slice(0, 3);
-  return tables.length === 1 ? tables : [];
+  const generic = /\b(rows?|records?|entries|items|tables?)\b/i.test(question);
+  return generic && tables.length === 1 ? tables : [];
 }
 
-export const kbQuerySql = (kb: string, text: string) =>
-  `SELECT * FROM ${sqlName(kb)} WHERE content = ${sqlString(text)} LIMIT ${KB_LIMIT}`;
+/**
+ * The search the local model runs: hybrid, because its own sense of language is lexical, so exact words
+ * (a flag, an error code, a title) should count as much as the vector's sense of similarity.
+ */
+export const kbQuerySql = (kb: string, text: string, hybrid = true) =>
+  `SELECT * FROM ${sqlName(kb)} WHERE content = ${sqlString(text)}${hybrid ? ' AND hybrid_search = true' : ''} LIMIT ${KB_LIMIT}`;
 
 export const tableQuerySql = (table: string, kind: 'count' | 'list') =>
   kind === 'count'
@@ -76,6 +84,13 @@ export function planNextCalls(t: Transcript, available: ReadonlySet<string>): Pl
     if (!listed) return [call(TOOL.kbList)];
     const kbs = relevantKbs(parseNameList(listed.observation, true), t.searchText);
     const queries = kbs.map((kb) => kbQuerySql(kb, t.searchText)).filter((q) => !done(TOOL.kbQuery, q));
+    // A knowledge base that cannot search hybrid (an error observation) is asked again, semantically only.
+    const failed = kbs.filter((kb) =>
+      t.calls.some((c) => c.input === kbQuerySql(kb, t.searchText) && c.observation?.startsWith('Error:')),
+    );
+    queries.push(
+      ...failed.map((kb) => kbQuerySql(kb, t.searchText, false)).filter((q) => !done(TOOL.kbQuery, q)),
+    );
     if (queries.length) return queries.map((q) => call(TOOL.kbQuery, q));
   }
 

@@ -10,7 +10,8 @@ const STOP_WORDS = new Set(
     'they this to us was we were what when where which while who why will with would you your yours about ' +
     'also any all some just only very more most other such own same too should may might must shall am ' +
     'get gets got let lets want wants need needs use used using tell please explain describe show give ' +
-    'there here each every one ones thing things way ways'
+    'there here each every one ones thing things way ways happen happens happened mean means meant work works ' +
+    'know possible able really actually exactly'
   ).split(' '),
 );
 
