@@ -184,7 +184,7 @@ describe('VectorStore', () => {
     expect(hits).toHaveLength(5);
     for (const h of hits) expect(Number(h.docId.slice(1)) % DIMS).toBe(3);
     // Wide searches (a reranker asks for many candidates) must still satisfy HNSW's ef >= candidates.
-    expect(await store.vectorSearch('t', unit(0), { limit: 150 })).toHaveLength(150);
+    expect(await store.vectorSearch('t', unit(0), { limit: 200 })).toHaveLength(200);
     // New rows are searchable before they are folded into the index.
     await store.upsert('t', [record('fresh', 1, 3, { n: 1 })], []);
     expect(await store.count('t')).toBe(401);
