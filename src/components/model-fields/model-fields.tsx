@@ -56,7 +56,10 @@ export function ModelFields(props: ModelFieldsProps) {
             className="input"
             value={value.provider}
             disabled={!!lockedReason}
-            aria-describedby={lockedReason ? lockId : undefined}
+            aria-describedby={
+              [lockedReason ? lockId : '', errors.provider ? `${id}-provider-error` : ''].join(' ').trim() ||
+              undefined
+            }
             aria-invalid={!!errors.provider || undefined}
             onChange={(e) => set({ provider: e.target.value, model_name: '' })}
           >

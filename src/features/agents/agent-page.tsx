@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDeleteAgent } from '../../api/agents/mutations';
 import { useAgent } from '../../api/agents/queries';
@@ -26,6 +26,11 @@ export function AgentPage({ project, name, aside }: AgentPageProps) {
   const [dirty, setDirty] = useState(false);
   const remove = useDeleteAgent(project);
   const navigate = useNavigate();
+  // Once deleted, the form goes first (so its unsaved-changes guard does not hold the page), then the page.
+  const [deleted, setDeleted] = useState(false);
+  useEffect(() => {
+    if (deleted) navigate(agentUrl(project), { replace: true });
+  }, [deleted, navigate, project]);
 
   return (
     <div className={`page rp ag-page${aside ? ' has-aside' : ''}`}>
@@ -61,7 +66,7 @@ export function AgentPage({ project, name, aside }: AgentPageProps) {
         </div>
       </header>
       {agent.isPending && <p className="muted">Loading {name}…</p>}
-      {agent.isError && (
+      {agent.isError && !deleted && (
         <div role="alert" className="error-box">
           {agent.error instanceof ApiError && agent.error.status === 404
             ? `There is no agent ${name} in ${project}.`
@@ -69,7 +74,7 @@ export function AgentPage({ project, name, aside }: AgentPageProps) {
           <Link to={agentUrl(project)}>Back to the list</Link>
         </div>
       )}
-      {agent.data && (
+      {agent.data && !deleted && (
         <div className="ag-layout">
           <AgentEditForm project={project} agent={agent.data} onDirtyChange={setDirty} />
           {aside && (
@@ -93,9 +98,7 @@ export function AgentPage({ project, name, aside }: AgentPageProps) {
           pending={remove.isPending}
           error={remove.isError ? problemMessage(remove.error) : undefined}
           onClose={() => setDeleting(false)}
-          onConfirm={() =>
-            remove.mutate(name, { onSuccess: () => navigate(agentUrl(project), { replace: true }) })
-          }
+          onConfirm={() => remove.mutate(name, { onSuccess: () => setDeleted(true) })}
         >
           <p>Its settings are deleted. Its knowledge bases and tables stay as they are.</p>
         </TypeToConfirm>

@@ -102,7 +102,9 @@ describe('deleting a knowledge base', () => {
     });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/projects/mindsdb/knowledge-bases/docs');
-    await user.click(await screen.findByRole('button', { name: 'Delete…' }));
+    // Unsaved edits in the settings must not hold the page once the KB is gone.
+    await user.type(await screen.findByLabelText('Chunk size'), '700');
+    await user.click(screen.getByRole('button', { name: 'Delete…' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete knowledge base docs?' });
     const uses = await within(dialog).findByRole('note', { name: 'Agents that use this knowledge base' });
     expect(uses).toHaveTextContent('One agent uses it');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useKnowledgeBase } from '../../api/knowledge-bases/queries';
@@ -22,6 +22,11 @@ export function KnowledgeBasePage({ project, name }: { project: string; name: st
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
+  // Once deleted, the forms go first (so their unsaved-changes guard does not hold the page), then the page.
+  const [deleted, setDeleted] = useState(false);
+  useEffect(() => {
+    if (deleted) navigate(kbUrl(project), { replace: true });
+  }, [deleted, navigate, project]);
   const tab: TabId = TABS.find((t) => t === params.get('tab')) ?? 'settings';
   const selectTab = (next: string) =>
     setParams(
@@ -66,7 +71,7 @@ export function KnowledgeBasePage({ project, name }: { project: string; name: st
         </div>
       </header>
       {kb.isPending && <p className="muted">Loading {name}…</p>}
-      {kb.isError && (
+      {kb.isError && !deleted && (
         <div role="alert" className="error-box">
           {kb.error instanceof ApiError && kb.error.status === 404
             ? `There is no knowledge base ${name} in ${project}.`
@@ -74,7 +79,7 @@ export function KnowledgeBasePage({ project, name }: { project: string; name: st
           <Link to={kbUrl(project)}>Back to the list</Link>
         </div>
       )}
-      {kb.data && (
+      {kb.data && !deleted && (
         <TabList
           label={`Knowledge base ${name}`}
           selected={tab}
@@ -99,7 +104,7 @@ export function KnowledgeBasePage({ project, name }: { project: string; name: st
           project={project}
           kb={name}
           onClose={() => setDeleting(false)}
-          onDeleted={() => navigate(kbUrl(project), { replace: true })}
+          onDeleted={() => setDeleted(true)}
         />
       )}
     </div>
