@@ -57,12 +57,15 @@ export const useKnowledgeBase = (project: string, name: string) =>
 export const useKnowledgeBaseHasVectors = (project: string, name: string) =>
   useQuery(knowledgeBaseHasVectorsQuery(project, name));
 
-/** Polls the insert progress every `intervalMs` while `enabled` (a load is running). */
+/**
+ * Polls the insert progress every `intervalMs` while `enabled` (a load is running). A server without the
+ * progress route (MindsDB) answers 404 once, and is not asked again.
+ */
 export const useKnowledgeBaseProgress = (project: string, name: string, enabled: boolean, intervalMs = 400) =>
   useQuery({
     ...knowledgeBaseProgressQuery(project, name),
     enabled,
-    refetchInterval: enabled ? intervalMs : false,
+    refetchInterval: (query) => (enabled && query.state.status !== 'error' ? intervalMs : false),
     retry: false,
   });
 export { kbPath };

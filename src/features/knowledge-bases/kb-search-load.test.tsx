@@ -122,3 +122,33 @@ describe('loading data', () => {
     );
   });
 });
+
+describe('loading data from a server without a progress route', () => {
+  it('shows activity without a value, asks for progress once, and still ends at 100 %', async () => {
+    let finish: (() => void) | undefined;
+    const inserted = new Promise<void>((resolve) => (finish = resolve));
+    const api = fakeFetch(async (req) => {
+      if (req.path === KB) return { json: docs };
+      if (req.path === '/api/files')
+        return { json: [{ name: 'faq', row_count: 2, columns: ['id', 'content'] }] };
+      const query = (req.body as { query?: string } | undefined)?.query ?? '';
+      if (query.startsWith('SELECT id FROM')) return sqlTable(['id'], []);
+      if (query.startsWith('INSERT INTO')) {
+        await inserted;
+        return { json: { type: 'ok', affected_rows: null } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAt('load&table=faq');
+    await user.click(await screen.findByRole('button', { name: 'Load 2 rows' }));
+    expect(await screen.findByText(/does not report progress/)).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'Load progress' });
+    expect(bar).not.toHaveAttribute('aria-valuenow');
+    await new Promise((r) => setTimeout(r, 900));
+    expect(api.sent('GET', `${KB}/progress`)).toHaveLength(1);
+    finish?.();
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '100'));
+    expect(screen.getByRole('status')).toHaveTextContent(/^Loaded the rows from files\.faq into docs/);
+  });
+});
