@@ -46,8 +46,9 @@ function plainText(text: string): CodePointText {
     slice: (start, end) => text.slice(start, end),
     lastIndexIn(sep, from, to) {
       if (sep === '') return to - from;
-      const at = text.lastIndexOf(sep, to - sep.length);
-      return at >= from ? at - from : -1;
+      // Searched inside the window only: a search from `to` back to the text's start would make a long text
+      // without this separator take time quadratic in its length.
+      return text.slice(from, to).lastIndexOf(sep);
     },
   };
 }
