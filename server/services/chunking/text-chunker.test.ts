@@ -96,6 +96,16 @@ describe('chunkText (rules)', () => {
     expect(spans(chunkText(text))).toEqual(['0to800', '801to1402']);
   });
 
+  it('chunks a long text without separators in linear time', () => {
+    const text = 'a'.repeat(2_000_000);
+    const started = performance.now();
+    const chunks = chunkText(text);
+    // A separator search reaching back to the start of the text made this take minutes; it takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(chunks).toHaveLength(2000);
+    expect(chunks[1999]).toMatchObject({ start: 1_999_000, end: 2_000_000 });
+  });
+
   it('honours a custom chunk size and rejects a bad one', () => {
     const text = 'one two three four five six seven eight nine ten';
     // In a 10-point window a space only counts in the last sixth (10 - pos < 10 * 0.5 / 3), so most cuts are hard.
