@@ -7,6 +7,7 @@ import {
   UpstreamError,
   ValidationError,
 } from '../services/errors';
+import { excerpt } from '../util/excerpt';
 import { formatTimestamp } from '../util/time';
 
 /** An error a route throws to answer with a problem body. */
@@ -44,8 +45,8 @@ export function sendProblem(
     .type('application/problem+json')
     .send({
       title: title ?? STATUS_TITLES[status] ?? 'Error',
-      ...(detail ? { detail } : {}),
-      ...(field ? { field } : {}),
+      ...(detail ? { detail: excerpt(detail) } : {}),
+      ...(field ? { field: excerpt(field, 200) } : {}),
       timestamp: formatTimestamp(),
     });
 }

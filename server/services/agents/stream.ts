@@ -1,13 +1,14 @@
 import type { SeedStreamEvent } from '../../../protocol/agent-events';
+import { excerpt } from '../../util/excerpt';
 import { ServiceError } from '../errors';
 import { RunAbortedError } from './errors';
 import type { AgentRun } from './runner';
 
 /** What a failure tells the user: our errors as they are, anything else as one line without internals. */
 export function errorText(err: unknown): string {
-  if (err instanceof ServiceError) return err.message;
+  if (err instanceof ServiceError) return excerpt(err.message);
   const first = String((err as Error)?.message ?? err).split('\n')[0];
-  return `The agent failed: ${first}`;
+  return excerpt(`The agent failed: ${first}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { StatementKind, StatementOf } from '../../sql/ast';
 import { parseStatement } from '../../sql/parser';
 import { SqlSyntaxError } from '../../sql/tokenizer';
+import { excerpt } from '../../util/excerpt';
 import { ServiceError } from '../errors';
 import { SqlEngineError } from './engine-select';
 import type { SqlResponse, SqlSession, StatementHandler } from './types';
@@ -68,7 +69,7 @@ export class SqlRouter {
     return {
       type: 'error',
       error_code: 0,
-      error_message: message,
+      error_message: excerpt(message),
       ...(position ? { error_position: position } : {}),
       context,
     };
