@@ -17,6 +17,7 @@ beforeAll(async () => {
   });
   await t.sql(`CREATE KNOWLEDGE_BASE kb USING content_columns = ['body'], metadata_columns = ['author']`);
   await t.sql('INSERT INTO kb SELECT id, body, author FROM files.docs');
+  await t.sql(`CREATE KNOWLEDGE_BASE put_kb USING content_columns = ['body']`);
   await t.sql(`CREATE AGENT ag USING data = {"knowledge_bases": ["mindsdb.kb"]}`);
 }, 60_000);
 afterAll(async () => {
@@ -54,19 +55,29 @@ const ODD_NAMES = [
 /** Every JSON route, with a body that would be accepted, to break in every way. */
 const JSON_ROUTES: { method: 'POST' | 'PUT'; url: string; body: Record<string, unknown> }[] = [
   { method: 'POST', url: '/api/login', body: { username: 'a', password: 'b' } },
+  { method: 'POST', url: '/api/logout', body: {} },
   { method: 'POST', url: '/api/sql/query', body: { query: 'SHOW PROJECTS', context: { db: 'mindsdb' } } },
   {
     method: 'POST',
     url: '/api/projects/mindsdb/knowledge_bases',
-    body: { knowledge_base: { name: 'new_kb' } },
+    body: { knowledge_base: { name: 'new_kb', content_columns: ['body'], id_column: 'id' } },
+  },
+  {
+    method: 'PUT',
+    url: '/api/projects/mindsdb/knowledge_bases/put_kb',
+    body: { knowledge_base: { id_column: 'id' } },
   },
   {
     method: 'PUT',
     url: '/api/projects/mindsdb/knowledge_bases/kb',
-    body: { knowledge_base: { id_column: 'id' } },
+    body: { knowledge_base: { rows: [{ id: 'r9', body: 'returns are free', author: 'cy' }] } },
   },
   { method: 'POST', url: '/api/projects/mindsdb/agents', body: { agent: { name: 'new_agent' } } },
-  { method: 'PUT', url: '/api/projects/mindsdb/agents/ag', body: { agent: { prompt_template: 'hi' } } },
+  {
+    method: 'PUT',
+    url: '/api/projects/mindsdb/agents/ag',
+    body: { agent: { prompt_template: 'hi', model: { provider: 'local' } } },
+  },
   {
     method: 'POST',
     url: '/api/projects/mindsdb/agents/ag/completions',
@@ -77,6 +88,24 @@ const JSON_ROUTES: { method: 'POST' | 'PUT'; url: string; body: Record<string, u
     url: '/api/projects/mindsdb/agents/ag/completions/stream',
     body: { messages: [{ question: 'q', answer: '' }] },
   },
+  {
+    method: 'POST',
+    url: '/api/projects/mindsdb/agents/ag/completions',
+    body: { messages: [{ role: 'user', content: 'q' }] },
+  },
+];
+
+/** Routes without a body: every one must still answer cleanly, whatever names its path holds. */
+const GET_ROUTES = (name: string) => [
+  `/api/tree/${name}`,
+  `/api/projects/${name}/knowledge_bases`,
+  `/api/projects/${name}/knowledge_bases/kb`,
+  `/api/projects/mindsdb/knowledge_bases/${name}`,
+  `/api/projects/mindsdb/knowledge_bases/${name}/progress`,
+  `/api/projects/${name}/knowledge_bases/kb/progress`,
+  `/api/projects/${name}/agents`,
+  `/api/projects/${name}/agents/ag`,
+  `/api/projects/mindsdb/agents/${name}`,
 ];
 
 /** Replaces the value at every leaf with values of the wrong type. */
@@ -97,9 +126,30 @@ function wrongTypeVariants(body: Record<string, unknown>): unknown[] {
   return out;
 }
 
+/** The server still answers, and the data it held is still there. */
+async function expectAlive(label: string) {
+  const ping = await t.inject({ url: '/api/util/ping' });
+  expect(ping.statusCode, `${label}: ping`).toBe(200);
+  expect((await t.sql('SELECT count(*) AS n FROM files.docs')).data, label).toEqual([[2]]);
+}
+
+/** Copies of a body with a 10 MB string in place of each string inside it, at any depth. */
+function hugeFieldVariants(value: unknown): unknown[] {
+  if (typeof value === 'string') return [HUGE];
+  if (Array.isArray(value)) {
+    return value.flatMap((item, i) => hugeFieldVariants(item).map((v) => value.with(i, v)));
+  }
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, inner]) =>
+      hugeFieldVariants(inner).map((v) => ({ ...value, [key]: v })),
+    );
+  }
+  return [];
+}
+
 describe('every JSON route refuses bad bodies cleanly', () => {
   for (const route of JSON_ROUTES) {
-    it(`${route.method} ${route.url}`, async () => {
+    it(`${route.method} ${route.url} ${Object.keys(route.body).join(',')}`, async () => {
       const label = `${route.method} ${route.url}`;
       const json = { 'content-type': 'application/json' };
       for (const payload of ['{', '{"a": }', '[1,', 'nul', '{"query": "x"} trailing', '\u0000']) {
@@ -129,21 +179,48 @@ describe('every JSON route refuses bad bodies cleanly', () => {
         },
         `${label} text`,
       );
+      await expectAlive(label);
     });
+  }
+});
+
+describe('10 MB strings inside fields', () => {
+  for (const route of JSON_ROUTES.filter((r) => hugeFieldVariants(r.body).length > 0)) {
+    it(`${route.method} ${route.url} ${Object.keys(route.body).join(',')}`, async () => {
+      for (const payload of hugeFieldVariants(route.body)) {
+        const at = JSON.stringify(payload).replace(HUGE, '<10 MB>').slice(0, 160);
+        const res = await expectCleanRefusal(
+          { method: route.method, url: route.url, payload: payload as Record<string, unknown> },
+          `${route.method} ${route.url} ${at}`,
+        );
+        // A refusal names the problem, it never carries the input back whole.
+        const stream = String(res.headers['content-type']).startsWith('text/event-stream');
+        const refused = res.statusCode >= 400 || (!stream && res.json().type === 'error');
+        if (refused) expect(res.body.length, at).toBeLessThan(5000);
+        if (route.url === '/api/sql/query' && at.includes('"query":"<10 MB>"'))
+          expect(res.json().type, at).toBe('error');
+      }
+      await expectAlive(route.url);
+    }, 120_000);
   }
 });
 
 describe('odd names in paths', () => {
   it('answers 4xx for names with quotes, slashes, unicode and SQL', async () => {
     for (const name of ODD_NAMES) {
-      for (const url of [
-        `/api/tree/${name}`,
-        `/api/projects/${name}/knowledge_bases`,
-        `/api/projects/mindsdb/knowledge_bases/${name}`,
-        `/api/projects/${name}/agents`,
-        `/api/projects/mindsdb/agents/${name}`,
-      ]) {
+      for (const url of GET_ROUTES(name)) {
         const res = await expectCleanRefusal({ method: 'GET', url }, url);
+        expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      }
+      for (const url of [
+        `/api/projects/mindsdb/agents/${name}/completions`,
+        `/api/projects/mindsdb/agents/${name}/completions/stream`,
+        `/api/projects/${name}/agents/ag/completions`,
+      ]) {
+        const res = await expectCleanRefusal(
+          { method: 'POST', url, payload: { messages: [{ question: 'hi' }] } },
+          url,
+        );
         expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       }
       await expectCleanRefusal({ method: 'DELETE', url: `/api/files/${name}` }, `delete file ${name}`);
@@ -156,10 +233,151 @@ describe('odd names in paths', () => {
         `delete agent ${name}`,
       );
       await expectCleanRefusal(
+        {
+          method: 'PUT',
+          url: `/api/projects/mindsdb/knowledge_bases/${name}`,
+          payload: { knowledge_base: { rows: [{ id: '1', body: 'x' }] } },
+        },
+        `put rows ${name}`,
+      );
+      await expectCleanRefusal(
         { method: 'PUT', url: `/api/files/${name}`, ...multipartFile('file', `${name}.csv`, 'a\n1\n') },
         `upload ${name}`,
       );
+      await expectCleanRefusal(
+        { method: 'PUT', url: '/api/files/odd_upload', ...multipartFile('file', `${name}.csv`, 'a\n1\n') },
+        `upload named ${name}`,
+      );
     }
+    await expectAlive('odd names');
+  });
+});
+
+describe('unknown projects, knowledge bases and agents', () => {
+  const missing: [InjectOptions & { url: string }, number][] = [
+    [{ method: 'GET', url: '/api/projects/nope/knowledge_bases' }, 404],
+    [{ method: 'GET', url: '/api/projects/nope/knowledge_bases/kb' }, 404],
+    [{ method: 'GET', url: '/api/projects/mindsdb/knowledge_bases/nokb' }, 404],
+    [{ method: 'GET', url: '/api/projects/mindsdb/knowledge_bases/nokb/progress' }, 404],
+    [{ method: 'GET', url: '/api/projects/nope/knowledge_bases/kb/progress' }, 404],
+    [
+      {
+        method: 'POST',
+        url: '/api/projects/nope/knowledge_bases',
+        payload: { knowledge_base: { name: 'x' } },
+      },
+      404,
+    ],
+    [
+      {
+        method: 'PUT',
+        url: '/api/projects/mindsdb/knowledge_bases/nokb',
+        payload: { knowledge_base: { rows: [{ id: '1', body: 'x' }] } },
+      },
+      404,
+    ],
+    [
+      {
+        method: 'PUT',
+        url: '/api/projects/nope/knowledge_bases/kb',
+        payload: { knowledge_base: { id_column: 'id' } },
+      },
+      404,
+    ],
+    [{ method: 'DELETE', url: '/api/projects/nope/knowledge_bases/kb' }, 404],
+    [{ method: 'DELETE', url: '/api/projects/mindsdb/knowledge_bases/nokb' }, 404],
+    [{ method: 'GET', url: '/api/projects/nope/agents' }, 404],
+    [{ method: 'GET', url: '/api/projects/mindsdb/agents/noagent' }, 404],
+    [{ method: 'POST', url: '/api/projects/nope/agents', payload: { agent: { name: 'x' } } }, 404],
+    [
+      {
+        method: 'PUT',
+        url: '/api/projects/mindsdb/agents/noagent',
+        payload: { agent: { prompt_template: 'x' } },
+      },
+      404,
+    ],
+    [{ method: 'DELETE', url: '/api/projects/mindsdb/agents/noagent' }, 404],
+    [
+      {
+        method: 'POST',
+        url: '/api/projects/mindsdb/agents/noagent/completions',
+        payload: { messages: [{ question: 'hi' }] },
+      },
+      404,
+    ],
+    [
+      {
+        method: 'POST',
+        url: '/api/projects/mindsdb/agents/noagent/completions/stream',
+        payload: { messages: [{ question: 'hi' }] },
+      },
+      404,
+    ],
+    [
+      {
+        method: 'POST',
+        url: '/api/projects/nope/agents/ag/completions/stream',
+        payload: { messages: [{ question: 'hi' }] },
+      },
+      404,
+    ],
+    [
+      {
+        method: 'POST',
+        url: '/api/projects/mindsdb/agents',
+        payload: { agent: { name: 'ghost', data: { knowledge_bases: ['nope.kb'] } } },
+      },
+      400,
+    ],
+    [{ method: 'GET', url: '/api/tree/nope' }, 404],
+    [{ method: 'DELETE', url: '/api/files/nope' }, 404],
+  ];
+
+  it('answers 404 problem bodies naming the missing object', async () => {
+    for (const [route, status] of missing) {
+      const label = `${route.method} ${route.url}`;
+      const res = await expectCleanRefusal(route, label);
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(status);
+      expect(res.json().detail, label).toMatch(/nope|nokb|noagent/);
+    }
+    await expectAlive('unknown objects');
+  });
+
+  it('answers SQL on them with error results naming them', async () => {
+    for (const query of [
+      "SELECT * FROM nope.kb WHERE content = 'x'",
+      "SELECT * FROM mindsdb.nokb WHERE content = 'x'",
+      'SELECT * FROM nokb',
+      "SELECT answer FROM nope.ag WHERE question = 'x'",
+      "INSERT INTO mindsdb.nokb (id, body) VALUES ('1', 'x')",
+      "INSERT INTO nope.kb (id, body) VALUES ('1', 'x')",
+      'INSERT INTO mindsdb.nokb SELECT id, body FROM files.docs',
+      'INSERT INTO mindsdb.kb SELECT id, body FROM files.nofile',
+      "DELETE FROM mindsdb.nokb WHERE id = '1'",
+      'DESCRIBE KNOWLEDGE_BASE nokb',
+      'DESCRIBE AGENT noagent',
+      'DESCRIBE nope.kb',
+      'DROP KNOWLEDGE_BASE nokb',
+      'DROP AGENT noagent',
+      'DROP PROJECT nope',
+      'ALTER KNOWLEDGE_BASE nokb USING reranking_model = false',
+      "ALTER AGENT noagent USING prompt_template = 'x'",
+      'USE nope',
+      'SHOW TABLES FROM nope',
+      'SHOW KNOWLEDGE_BASES FROM nope',
+      'SHOW AGENTS FROM nope',
+      'SELECT * FROM files.nofile',
+      `CREATE AGENT ghost USING data = {"knowledge_bases": ["nope.kb"]}`,
+      `CREATE KNOWLEDGE_BASE nope.kb2 USING content_columns = ['body']`,
+    ]) {
+      const res = await t.inject({ method: 'POST', url: '/api/sql/query', payload: { query } });
+      expect(res.statusCode, query).toBe(200);
+      const body = res.json();
+      expect(body.type, `${query}: ${res.body}`).toBe('error');
+      expect(body.error_message, query).toMatch(/nope|nokb|noagent|nofile/);
+    }
+    await expectAlive('unknown objects in SQL');
   });
 });
 
