@@ -190,6 +190,10 @@ describe('agents in SQL', () => {
     expect((await t.sql(`ALTER AGENT sql_agent USING colour = 'red'`)).error_message).toMatch(
       /Unknown parameter 'colour'/,
     );
+    expect((await t.sql('DESCRIBE sql_agent')).data[0][0]).toBe('sql_agent');
+    expect((await t.sql('DESCRIBE nothing_here')).error_message).toBe(
+      "'nothing_here' is neither a knowledge base nor an agent in project 'mindsdb'",
+    );
     expect(await t.sql('DROP AGENT sql_agent')).toMatchObject({ type: 'ok', affected_rows: 1 });
     expect((await t.sql('DROP AGENT sql_agent')).error_message).toMatch(/does not exist/);
     expect(await t.sql('DROP AGENT IF EXISTS sql_agent')).toMatchObject({ type: 'ok', affected_rows: 0 });
