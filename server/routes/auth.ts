@@ -17,12 +17,33 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** A path as the router reads it: percent-escapes decoded, repeated slashes as one. */
+function normalizedPath(url: string): string {
+  const raw = url.split(/[?#]/)[0];
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // a malformed escape: the raw path is what there is
+  }
+  return decoded.replace(/\/{2,}/g, '/');
+}
+
+/**
+ * Whether a request needs a token. Decided on the route the router matched, not on the raw URL: `//api/x` or
+ * `/%61pi/x` reach the same handler as `/api/x`, so they must be checked the same way.
+ */
+function needsToken(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route !== undefined) return route.startsWith('/api/') && !OPEN_ROUTES.has(route);
+  // No route matched: unknown API paths still answer 401 to strangers, however they are spelled.
+  return /^\/api(\/|$)/i.test(normalizedPath(request.url));
+}
+
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
-  // Checked before routing, so even unknown /api paths answer 401 to strangers.
+  // Runs before any handler, so even unknown /api paths answer 401 to strangers.
   app.addHook('onRequest', async (request, reply) => {
-    if (!deps.auth.enabled) return;
-    const path = request.url.split('?')[0];
-    if (!path.startsWith('/api/') || OPEN_ROUTES.has(path)) return;
+    if (!deps.auth.enabled || !needsToken(request)) return;
     const token = bearerToken(request);
     if (!token || !(await deps.auth.verify(token))) {
       return sendProblem(
