@@ -1,21 +1,83 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness';
+import { multipartFile, startTestApp, type TestApp } from '../test/harness';
+import { OPEN_ROUTES } from './auth';
 
 const AUTH = { username: 'admin', password: 'correct horse', tokenTtlSeconds: 3600 };
 
-/** Every route that needs a token, with a request that would succeed given one. */
-const PROTECTED: (InjectOptions & { url: string })[] = [
-  { method: 'GET', url: '/api/projects' },
-  { method: 'GET', url: '/api/tree/' },
-  { method: 'GET', url: '/api/tree/mindsdb' },
-  { method: 'POST', url: '/api/sql/query', payload: { query: 'SHOW PROJECTS' } },
-  { method: 'GET', url: '/api/files' },
-  { method: 'GET', url: '/api/no/such/route' },
+type Route = InjectOptions & { url: string; method: NonNullable<InjectOptions['method']> };
+
+const kbs = '/api/projects/mindsdb/knowledge_bases';
+const agents = '/api/projects/mindsdb/agents';
+const ask = { messages: [{ question: 'How long do refunds take?' }] };
+
+/**
+ * Every route that needs a token, in an order that works from an empty data folder (create before use, delete
+ * last), each with the status it answers given a token.
+ */
+const PROTECTED: [Route, number][] = [
+  [{ method: 'GET', url: '/api/projects' }, 200],
+  [{ method: 'GET', url: '/api/tree/' }, 200],
+  [{ method: 'GET', url: '/api/tree/mindsdb' }, 200],
+  [{ method: 'GET', url: '/api/tree/files' }, 200],
+  [{ method: 'POST', url: '/api/sql/query', payload: { query: 'SHOW PROJECTS' } }, 200],
+  [{ method: 'PUT', url: '/api/files/docs', ...multipartFile('file', 'd.csv', 'id,body\n1,refunds\n') }, 200],
+  [{ method: 'GET', url: '/api/files' }, 200],
+  [{ method: 'POST', url: kbs, payload: { knowledge_base: { name: 'kb', content_columns: ['body'] } } }, 201],
+  [{ method: 'GET', url: kbs }, 200],
+  [{ method: 'GET', url: `${kbs}/kb` }, 200],
+  [
+    {
+      method: 'PUT',
+      url: `${kbs}/kb`,
+      payload: { knowledge_base: { rows: [{ id: '1', body: 'refunds' }] } },
+    },
+    200,
+  ],
+  [{ method: 'GET', url: `${kbs}/kb/progress` }, 200],
+  [
+    {
+      method: 'POST',
+      url: agents,
+      payload: { agent: { name: 'ag', data: { knowledge_bases: ['mindsdb.kb'] } } },
+    },
+    201,
+  ],
+  [{ method: 'GET', url: agents }, 200],
+  [{ method: 'GET', url: `${agents}/ag` }, 200],
+  [{ method: 'PUT', url: `${agents}/ag`, payload: { agent: { prompt_template: 'Be brief.' } } }, 200],
+  [{ method: 'POST', url: `${agents}/ag/completions`, payload: ask }, 200],
+  [{ method: 'POST', url: `${agents}/ag/completions/stream`, payload: ask }, 200],
+  [{ method: 'DELETE', url: `${agents}/ag` }, 204],
+  [{ method: 'DELETE', url: `${kbs}/kb` }, 200],
+  [{ method: 'DELETE', url: '/api/files/docs' }, 200],
+  [{ method: 'GET', url: '/api/no/such/route' }, 404],
 ];
+
+/** Every route the app registers, as `METHOD /path/:param`, read from Fastify's route tree. */
+function registeredRoutes(app: TestApp['app']): string[] {
+  const out: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│ ]*)[├└]── (\S+) \(([^)]*)\)/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    stack.length = depth;
+    stack.push(m[2]);
+    for (const method of m[3].split(', ')) {
+      if (method !== 'HEAD') out.push(`${method} ${stack.join('')}`);
+    }
+  }
+  return out;
+}
+
+/** `/api/projects/mindsdb/knowledge_bases/kb` matches `/api/projects/:project/knowledge_bases/:kb`. */
+const matches = (pattern: string, url: string) =>
+  new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`).test(url.split('?')[0]);
 
 let dataDir: string;
 let t: TestApp;
@@ -64,17 +126,91 @@ describe('auth on', () => {
     }
   });
 
+  it('protects every route the app has, except the open ones', () => {
+    const routes = registeredRoutes(t.app);
+    expect(routes).toContain('POST /api/projects/:project/agents/:agent/completions/stream');
+    for (const route of routes) {
+      const [method, pattern] = route.split(' ');
+      if (OPEN_ROUTES.has(pattern)) continue;
+      const covered = PROTECTED.some(([r]) => r.method === method && matches(pattern, r.url));
+      expect(covered, `${route} is missing from PROTECTED`).toBe(true);
+    }
+  });
+
   it('answers 401 on every protected route without a token or with a wrong one, and works with a token', async () => {
     const token = await login();
-    for (const route of PROTECTED) {
+    for (const [route, expected] of PROTECTED) {
+      const label = `${route.method} ${route.url}`;
       const none = await t.inject(route);
-      expect(none.statusCode, `${route.method} ${route.url} without token`).toBe(401);
+      expect(none.statusCode, `${label} without token`).toBe(401);
       expect(none.json().title).toBe('Unauthorized');
-      const wrong = await t.inject({ ...route, headers: { authorization: 'Bearer not-a-token' } });
-      expect(wrong.statusCode, `${route.method} ${route.url} wrong token`).toBe(401);
-      const ok = await t.inject({ ...route, headers: { authorization: `Bearer ${token}` } });
-      const expected = route.url.includes('no/such') ? 404 : 200;
-      expect(ok.statusCode, `${route.method} ${route.url} with token`).toBe(expected);
+      for (const authorization of [
+        'Bearer not-a-token',
+        `Bearer ${token}x`,
+        token,
+        `Basic ${token}`,
+        'Bearer ',
+      ]) {
+        const wrong = await t.inject({ ...route, headers: { ...route.headers, authorization } });
+        expect(wrong.statusCode, `${label} with '${authorization.slice(0, 12)}'`).toBe(401);
+      }
+      const ok = await t.inject({
+        ...route,
+        headers: { ...route.headers, authorization: `Bearer ${token}` },
+      });
+      expect(ok.statusCode, `${label} with token: ${ok.body.slice(0, 200)}`).toBe(expected);
+    }
+  });
+
+  it('answers 401 on every protected route with an expired token and after logout', async () => {
+    const expired = await login();
+    const revoked = await login();
+    await t.deps.databases.catalog.run(
+      `UPDATE auth_tokens SET expires_at = now()::TIMESTAMP - INTERVAL 1 SECOND WHERE token_hash = ?`,
+      [createHash('sha256').update(expired).digest('hex')],
+    );
+    const out = await t.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${revoked}` },
+    });
+    expect(out.statusCode).toBe(200);
+    for (const [route] of PROTECTED) {
+      for (const [kind, token] of [
+        ['expired', expired],
+        ['logged out', revoked],
+      ]) {
+        const res = await t.inject({
+          ...route,
+          headers: { ...route.headers, authorization: `Bearer ${token}` },
+        });
+        expect(res.statusCode, `${route.method} ${route.url} ${kind}`).toBe(401);
+        expect(res.json()).toMatchObject({
+          title: 'Unauthorized',
+          detail: 'The token is invalid or has expired',
+        });
+      }
+    }
+  });
+
+  it('cannot be walked around with odd spellings of a path', async () => {
+    for (const url of [
+      '//api/projects',
+      '/api//projects',
+      '/api/projects/',
+      '/%61pi/projects',
+      '/api/%70rojects',
+      '/api/status/../projects',
+      '/api/./projects',
+      '/api/projects?/api/status',
+      '/api/projects#/api/status',
+      '/API/projects',
+      '/api/projects/mindsdb/agents/x/completions%2Fstream',
+    ]) {
+      const res = await t.inject({ url });
+      expect([401, 404], `${url}: ${res.statusCode}`).toContain(res.statusCode);
+      expect(res.body, url).not.toContain('mindsdb_version');
+      expect(res.body, url).not.toMatch(/"name":"mindsdb"/);
     }
   });
 
