@@ -65,17 +65,4 @@ export function registerCoreHandlers(
   });
 
   router.register('select', (s, session) => engine.run(s, session), { fallback: true });
-
-  // Reached when no knowledge base or agent has the name: say which name, and why.
-  router.register(
-    'describe',
-    async (s, session) => {
-      const project = s.name.parts.length === 2 ? s.name.parts[0] : session.db;
-      if (!(await projects.find(project))) throw new NotFoundError(`Project '${project}' does not exist`);
-      throw new NotFoundError(
-        `'${s.name.parts.join('.')}' is neither a knowledge base nor an agent in project '${project}'`,
-      );
-    },
-    { fallback: true },
-  );
 }
