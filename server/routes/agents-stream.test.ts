@@ -1,61 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseSse } from '../../protocol/sse';
-import {
-  startFakeOpenAi,
-  textReply,
-  toolCallReply,
-  type FakeOpenAiServer,
-} from '../providers/chat/fake-openai-server';
-import { multipartFile, startTestApp, type TestApp } from '../test/harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgent, events, startAgentTestApp, stream } from './agent-test-kit';
+import type { TestApp } from '../test/harness';
 
 let t: TestApp;
-const runLines: string[] = [];
-let fake: FakeOpenAiServer | undefined;
-
 beforeAll(async () => {
-  t = await startTestApp({
-    agentSettings: {
-      maxSteps: 3,
-      timeoutMs: 1500,
-      http: { retries: 1, baseDelayMs: 5, maxDelayMs: 10, timeoutMs: 5000 },
-    },
-    agentLog: (line) => runLines.push(line),
-  });
-  const csv = 'id,notes\nA1B,Request color: black\nC2D,The invoice was paid on Monday.\n';
-  await t.inject({ method: 'PUT', url: '/api/files/tickets', ...multipartFile('file', 't.csv', csv) });
-  await t.sql(`CREATE KNOWLEDGE_BASE mindsdb.notes_kb USING content_columns = ['notes'], id_column = 'id'`);
-  await t.sql('INSERT INTO mindsdb.notes_kb SELECT id, notes FROM files.tickets');
+  t = await startAgentTestApp();
 });
 afterAll(async () => {
   await t.close();
 });
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
-
-const createAgent = async (agent: Record<string, unknown>) => {
-  const res = await t.inject({ method: 'POST', url: '/api/projects/mindsdb/agents', payload: { agent } });
-  expect(res.statusCode).toBe(201);
-};
-const stream = (agent: string, messages: unknown[]) =>
-  t.inject({
-    method: 'POST',
-    url: `/api/projects/mindsdb/agents/${agent}/completions/stream`,
-    payload: { messages },
-  });
-const fakeModel = (server: FakeOpenAiServer) => ({
-  provider: 'openai',
-  model_name: 'fake-model',
-  api_key: 'sk-test-key',
-  base_url: server.baseUrl,
-});
-const events = (body: string) => parseSse(body).events.map((e) => JSON.parse(e.data));
 
 describe('the completion stream with the local model over a real knowledge base', () => {
   it('sends start, actions and steps per tool call, output and end, each as one data line', async () => {
-    await createAgent({ name: 'notes_agent', data: { knowledge_bases: ['mindsdb.notes_kb'] } });
-    const res = await stream('notes_agent', [{ question: 'What color was requested?', answer: '' }]);
+    await createAgent(t, { name: 'notes_agent', data: { knowledge_bases: ['mindsdb.notes_kb'] } });
+    const res = await stream(t, 'notes_agent', [{ question: 'What color was requested?', answer: '' }]);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream');
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -130,200 +88,22 @@ describe('the completion stream with the local model over a real knowledge base'
   });
 
   it('includes a knowledge base created after the agent when data uses a wildcard', async () => {
-    await createAgent({ name: 'wild_agent', data: { knowledge_bases: ['mindsdb.*'] } });
+    await createAgent(t, { name: 'wild_agent', data: { knowledge_bases: ['mindsdb.*'] } });
     await t.sql(`CREATE KNOWLEDGE_BASE mindsdb.later_kb USING content_columns = ['notes'], id_column = 'id'`);
     await t.sql(
       `INSERT INTO mindsdb.later_kb (id, notes) VALUES ('L1', 'Parcels ship from the Leeds warehouse.')`,
     );
-    const list = events((await stream('wild_agent', [{ question: 'Where do parcels ship from?' }])).body);
+    const list = events((await stream(t, 'wild_agent', [{ question: 'Where do parcels ship from?' }])).body);
     const listed = JSON.parse(list[2].steps[0].observation);
     expect(listed).toEqual(expect.arrayContaining(['mindsdb.notes_kb', 'mindsdb.later_kb']));
     expect(list.at(-2).output).toBe('Parcels ship from the Leeds warehouse. [L1:notes:1of1:0to38]');
   });
 
   it('answers 404 and 400 as problem bodies before the stream starts', async () => {
-    const missing = await stream('nobody', [{ question: 'hi' }]);
+    const missing = await stream(t, 'nobody', [{ question: 'hi' }]);
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('application/problem+json');
-    expect((await stream('notes_agent', [])).statusCode).toBe(400);
-    expect((await stream('notes_agent', [{ question: '  ' }])).statusCode).toBe(400);
-  });
-});
-
-describe('the openai provider in the loop (fake OpenAI-compatible server)', () => {
-  it('asks for a kb_query_tool call, gets the observation back, then answers; history reaches the model', async () => {
-    fake = await startFakeOpenAi((_, i) =>
-      i === 0
-        ? toolCallReply('kb_query_tool', {
-            query: "SELECT * FROM mindsdb.notes_kb WHERE content = 'color' LIMIT 2",
-          })
-        : textReply('The requested color is black [A1B:notes:1of1:0to20].'),
-    );
-    await createAgent({
-      name: 'oa_agent',
-      model: fakeModel(fake),
-      data: { knowledge_bases: ['mindsdb.notes_kb'] },
-      prompt_template: 'Answer about tickets.',
-    });
-    runLines.length = 0;
-    const res = await stream('oa_agent', [
-      { question: 'Hello', answer: 'Hi, ask me about tickets.' },
-      { question: 'Which color?', answer: '' },
-    ]);
-    const list = events(res.body);
-    expect(list.map((e) => e.type ?? Object.keys(e)[0])).toEqual([
-      'start',
-      'actions',
-      'steps',
-      'output',
-      'end',
-    ]);
-    expect(list[3].output).toBe('The requested color is black [A1B:notes:1of1:0to20].');
-    expect(list[2].steps[0].observation).toMatch(
-      /^Output columns: .*\n.*\nA1B,A1B:notes:1of1:0to20,Request color: black,/,
-    );
-
-    expect(fake.requests).toHaveLength(2);
-    const [first, second] = fake.requests;
-    expect(first.path).toBe('/v1/chat/completions');
-    expect(first.headers.authorization).toBe('Bearer sk-test-key');
-    expect(first.body.model).toBe('fake-model');
-    const tools = first.body.tools as { type: string; function: { name: string; parameters: unknown } }[];
-    expect(tools.map((tool) => tool.function.name)).toEqual(['kb_list_tool', 'kb_query_tool']);
-    expect(tools[1]).toMatchObject({ type: 'function', function: { parameters: { required: ['query'] } } });
-    const messages = first.body.messages as { role: string; content: string }[];
-    expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(messages[0].content).toMatch(
-      /^Answer about tickets\.\n\nKnowledge bases you can search: mindsdb\.notes_kb\./,
-    );
-    expect(messages.slice(1).map((m) => m.content)).toEqual([
-      'Hello',
-      'Hi, ask me about tickets.',
-      'Which color?',
-    ]);
-    const followUp = second.body.messages as Record<string, unknown>[];
-    expect(followUp.at(-2)).toMatchObject({
-      role: 'assistant',
-      tool_calls: [{ id: 'call_1', type: 'function' }],
-    });
-    expect(followUp.at(-1)).toEqual({
-      role: 'tool',
-      tool_call_id: 'call_1',
-      content: list[2].steps[0].observation,
-    });
-    expect(runLines).toEqual([
-      `agent run ${list[0].trace_id}: 2 messages in history (agent mindsdb.oa_agent)`,
-    ]);
-    expect(t.deps.agentRuns.find(list[0].trace_id)).toMatchObject({
-      status: 'done',
-      question: 'Which color?',
-    });
-  });
-
-  it('reads role/content history too', async () => {
-    fake = await startFakeOpenAi(() => textReply('ok'));
-    await createAgent({ name: 'v26_agent', model: fakeModel(fake) });
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/projects/mindsdb/agents/v26_agent/completions',
-      payload: {
-        messages: [
-          { role: 'user', content: 'first' },
-          { role: 'assistant', content: 'answer one' },
-          { role: 'user', content: 'second' },
-        ],
-      },
-    });
-    expect(res.json().message.content).toBe('ok');
-    const sent = (fake.requests[0].body.messages as { role: string; content: string }[]).slice(1);
-    expect(sent).toEqual([
-      { role: 'user', content: 'first' },
-      { role: 'assistant', content: 'answer one' },
-      { role: 'user', content: 'second' },
-    ]);
-    expect(fake.requests[0].body.tools).toBeUndefined();
-  });
-
-  it('turns a model failure mid-stream into an error event and still ends; the plain call answers 502', async () => {
-    fake = await startFakeOpenAi(() => ({ status: 500, json: { error: { message: 'model exploded' } } }));
-    await createAgent({
-      name: 'broken_agent',
-      model: fakeModel(fake),
-      data: { knowledge_bases: ['mindsdb.*'] },
-    });
-    const list = events((await stream('broken_agent', [{ question: 'hi' }])).body);
-    expect(list.map((e) => e.type)).toEqual(['start', 'error', 'end']);
-    expect(list[1]).toEqual({
-      type: 'error',
-      content: expect.stringMatching(
-        /^openai-compatible chat at http:\/\/127\.0\.0\.1:\d+ failed \(after 2 attempts\): HTTP 500: model exploded$/,
-      ),
-      trace_id: list[0].trace_id,
-    });
-    const plain = await t.inject({
-      method: 'POST',
-      url: '/api/projects/mindsdb/agents/broken_agent/completions',
-      payload: { messages: [{ question: 'hi' }] },
-    });
-    expect(plain.statusCode).toBe(502);
-    expect(plain.json().detail).toMatch(/HTTP 500: model exploded/);
-    expect(plain.body).not.toContain('sk-test-key');
-  });
-
-  it('stops a model that never answers at the step limit, and a slow one at the time limit', async () => {
-    fake = await startFakeOpenAi(() => toolCallReply('kb_list_tool', {}));
-    await createAgent({
-      name: 'loop_agent',
-      model: fakeModel(fake),
-      data: { knowledge_bases: ['mindsdb.*'] },
-    });
-    const looped = events((await stream('loop_agent', [{ question: 'hi' }])).body);
-    expect(looped.filter((e) => e.actions)).toHaveLength(3);
-    expect(looped.at(-2)).toMatchObject({
-      type: 'error',
-      content: 'The agent stopped after 3 model calls without an answer (step limit)',
-    });
-    expect(looped.at(-1)).toEqual({ type: 'end' });
-    await fake.close();
-
-    fake = await startFakeOpenAi(() => ({ ...textReply('too late'), delayMs: 3000 }));
-    await t.inject({
-      method: 'PUT',
-      url: '/api/projects/mindsdb/agents/loop_agent',
-      payload: { agent: { model: { base_url: fake.baseUrl } } },
-    });
-    const slow = events((await stream('loop_agent', [{ question: 'hi' }])).body);
-    expect(slow.map((e) => e.type)).toEqual(['start', 'error', 'end']);
-    expect(slow[1].content).toBe('The agent did not finish within 1.5 s (time limit)');
-  });
-
-  it('stops the run when the client disconnects: no more model calls', async () => {
-    fake = await startFakeOpenAi(() => ({ ...toolCallReply('kb_list_tool', {}), delayMs: 150 }));
-    await createAgent({
-      name: 'gone_agent',
-      model: fakeModel(fake),
-      data: { knowledge_bases: ['mindsdb.*'] },
-    });
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const controller = new AbortController();
-    const res = await fetch(`${address}/api/projects/mindsdb/agents/gone_agent/completions/stream`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ messages: [{ question: 'hi' }] }),
-      signal: controller.signal,
-    });
-    const reader = res.body!.getReader();
-    let text = '';
-    while (!text.includes('"steps"')) text += new TextDecoder().decode((await reader.read()).value);
-    const trace = JSON.parse(parseSse(text).events[0].data).trace_id;
-    controller.abort();
-    await new Promise((r) => setTimeout(r, 700));
-    // Unstopped, the loop would have made its 3 model calls by now; the one in flight (if any) was cut off.
-    const seen = fake.requests.length;
-    expect(seen).toBeLessThanOrEqual(2);
-    expect(fake.requests.slice(1).every((r) => r.abandoned)).toBe(true);
-    await new Promise((r) => setTimeout(r, 400));
-    expect(fake.requests.length).toBe(seen);
-    expect(t.deps.agentRuns.find(trace)?.status).toBe('stopped');
+    expect((await stream(t, 'notes_agent', [])).statusCode).toBe(400);
+    expect((await stream(t, 'notes_agent', [{ question: '  ' }])).statusCode).toBe(400);
   });
 });

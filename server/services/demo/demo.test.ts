@@ -5,6 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { createDemo } from './index';
 
 const articles = JSON.parse(readFileSync(new URL('./help-articles.json', import.meta.url), 'utf8')) as {
   id: number;
@@ -42,7 +43,7 @@ describe('the demo', () => {
   });
 
   it('creates the table, the knowledge base and the agent quickly on a fresh data folder', async () => {
-    expect(createdInMs).toBeLessThan(4000); // the whole app start; the demo itself is well under 2 s
+    expect(createdInMs).toBeLessThan(5000); // the whole start; the demo's own time is measured below
     const count = await t.sql('SELECT count(*) AS n FROM files.help_articles');
     expect(count.data).toEqual([[articles.length]]);
     const kb = await t.sql(`SELECT * FROM mindsdb.help_kb WHERE category = 'Agents' LIMIT 100`);
@@ -63,6 +64,15 @@ describe('the demo', () => {
     expect(await ask('Who won the football world cup in 1966?')).toBe(
       'I could not find anything about that in the data I can search.',
     );
+  });
+
+  it('takes well under two seconds to create', async () => {
+    const fresh = await startTestApp();
+    const started = performance.now();
+    expect(await createDemo(fresh.deps)).toBe(true);
+    const took = performance.now() - started;
+    await fresh.close();
+    expect(took).toBeLessThan(2000);
   });
 
   it('is not created again once the data folder holds a catalog, nor with demo off', async () => {
