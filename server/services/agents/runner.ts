@@ -11,7 +11,7 @@ import { AgentLimitError, RunAbortedError } from './errors';
 import { readConversation, type IncomingMessage } from './history';
 import { systemPrompt } from './prompt';
 import type { DataResolver } from './resolve';
-import type { RunLog, RunRecord } from './run-log';
+import type { RunLog } from './run-log';
 import { toolsFor, type AgentTool } from './tools/index';
 import type { AgentRecord } from './types';
 
@@ -169,5 +169,3 @@ export class AgentRunner {
     }
   }
 }
-
-export type { RunRecord };
