@@ -1,5 +1,5 @@
 import type { DuckDb } from '../../../engines/duckdb';
-import { tokenize } from '../../../sql/tokenizer';
+import { toEngineDialect } from '../../sql/engine-select';
 
 export interface TableRef {
   schema: string;
@@ -11,8 +11,9 @@ export interface TableRef {
  * seen), CTE names excepted. Throws with the engine's message when the statement does not parse.
  */
 export async function tablesRead(data: DuckDb, sql: string): Promise<TableRef[]> {
+  // Read in the form the engine will run: the check must see the statement that executes.
   const [row] = await data.all<{ j: string }>(`SELECT json_serialize_sql(?::VARCHAR) AS j`, [
-    backticksToQuotes(sql),
+    toEngineDialect(sql),
   ]);
   const ast = JSON.parse(row.j) as { error?: boolean; error_message?: string };
   if (ast.error) throw new Error(`Syntax error: ${ast.error_message ?? 'the statement could not be parsed'}`);
@@ -30,16 +31,4 @@ export async function tablesRead(data: DuckDb, sql: string): Promise<TableRef[]>
   };
   walk(ast);
   return tables.filter((t) => t.schema || !ctes.has(t.table));
-}
-
-/** Our dialect quotes names with backticks; the engine's parser expects double quotes. */
-function backticksToQuotes(sql: string): string {
-  let out = '';
-  let last = 0;
-  for (const t of tokenize(sql)) {
-    if (t.kind !== 'quoted_ident') continue;
-    out += sql.slice(last, t.offset) + `"${t.value.replace(/"/g, '""')}"`;
-    last = t.offset + t.text.length;
-  }
-  return out + sql.slice(last);
 }
