@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export interface ServerProcess {
+  url: string;
+  process: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output: () => string;
+  /** Sends a signal and waits for the process to exit. */
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+  /** fetch against the server, JSON in and out when `json` is given. */
+  request: (urlPath: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+}
+
+export interface ServerProcessOptions {
+  dataDir: string;
+  demo?: boolean;
+  env?: Record<string, string>;
+  /** Extra command-line flags. */
+  args?: string[];
+  /** Added to every request (e.g. a bearer token). */
+  headers?: Record<string, string>;
+}
+
+/** The real server (`server/main.ts`) in its own process on a free port, as an operator would start it. */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const args = ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', options.dataDir];
+  if (!options.demo) args.push('--no-demo');
+  args.push(...(options.args ?? []));
+  const env: NodeJS.ProcessEnv = { ...process.env, KS_USERNAME: '', KS_PASSWORD: '', ...options.env };
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = () => {
+      const m = /listening on (http:\/\/\S+)/.exec(output);
+      if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  const headers = options.headers ?? {};
+  return {
+    url,
+    process: child,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+    request: (urlPath, init = {}) => {
+      const { json, ...rest } = init;
+      return fetch(`${url}${urlPath}`, {
+        ...rest,
+        headers: {
+          ...headers,
+          ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(rest.headers as Record<string, string> | undefined),
+        },
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+      });
+    },
+  };
+}
