@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSse } from '../../protocol/sse';
-import { answerNormally, startFakeProvider, type FakeProvider, type ProviderRequest } from './fake-provider';
+import {
+  answerNormally,
+  startFakeProvider,
+  type FakeProvider,
+  type ProviderRequest,
+  type ProviderScript,
+} from './fake-provider';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 /** The key a user stores in a knowledge base and an agent; it must never come back out. */
@@ -54,8 +60,8 @@ const chatModel = () => ({
 
 /** What a careless provider answers: the request's own headers, key included, inside its error text. */
 const echoHeaders =
-  (status: number, asText = false) =>
-  (request: ProviderRequest) => {
+  (status: number, asText = false): ProviderScript =>
+  (request) => {
     const echo = `rejected request with headers ${JSON.stringify(request.headers)}; key ${String(request.headers.authorization)}`;
     return asText
       ? {
@@ -263,7 +269,7 @@ describe('a stored api_key', () => {
       ['403 text', echoHeaders(403, true)],
       ['503 text', echoHeaders(503, true)],
       ['200 not json', (r: ProviderRequest) => ({ text: `not json ${String(r.headers.authorization)}` })],
-    ] as const) {
+    ] as [string, ProviderScript][]) {
       provider.setScript(script);
       const before = provider.requests.length;
       const search = await sql("SELECT * FROM kb WHERE content = 'refunds'");
