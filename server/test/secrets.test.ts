@@ -7,6 +7,7 @@ import {
   answerNormally,
   startFakeProvider,
   type FakeProvider,
+  type ProviderAnswer,
   type ProviderRequest,
   type ProviderScript,
 } from './fake-provider';
@@ -61,15 +62,11 @@ const chatModel = () => ({
 /** What a careless provider answers: the request's own headers, key included, inside its error text. */
 const echoHeaders =
   (status: number, asText = false): ProviderScript =>
-  (request) => {
-    const echo = `rejected request with headers ${JSON.stringify(request.headers)}; key ${String(request.headers.authorization)}`;
-    return asText
-      ? {
-          status,
-          text: echo,
-          headers: { 'retry-after': '0', 'x-echo': String(request.headers.authorization) },
-        }
-      : { status, json: { error: { message: echo } }, headers: { 'retry-after': '0' } };
+  (request): ProviderAnswer => {
+    const key = String(request.headers.authorization);
+    const echo = `rejected request with headers ${JSON.stringify(request.headers)}; key ${key}`;
+    if (asText) return { status, text: echo, headers: { 'retry-after': '0', 'x-echo': key } };
+    return { status, json: { error: { message: echo } }, headers: { 'retry-after': '0' } };
   };
 
 /** Chat answers that call a tool first, then answer, as a real model would. */
