@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { sqlResultSchema, type SqlContext, type SqlResult } from '../../../protocol/api/sql';
+import type { SqlContext, SqlResult } from '../../../protocol/api/sql';
 import { apiRequest } from '../client';
+import { parseSqlResult } from './parse-result';
 
 export interface RunSqlInput {
   query: string;
@@ -9,13 +10,9 @@ export interface RunSqlInput {
 }
 
 /** Runs one statement. SQL errors come back as `type: 'error'` results (HTTP 200), not as thrown errors. */
-export function runSql({ query, context, signal }: RunSqlInput): Promise<SqlResult> {
-  return apiRequest('/api/sql/query', {
-    method: 'POST',
-    body: { query, context },
-    schema: sqlResultSchema,
-    signal,
-  });
+export async function runSql({ query, context, signal }: RunSqlInput): Promise<SqlResult> {
+  const json = await apiRequest('/api/sql/query', { method: 'POST', body: { query, context }, signal });
+  return parseSqlResult(json);
 }
 
 export function useRunSql() {

@@ -57,8 +57,9 @@ function Worksheet({ project, sheets }: { project: string; sheets: ProjectSheets
     activeIdRef.current = tab.id;
   }, [tab.id]);
   const viewFor = useCallback((id: string) => (activeIdRef.current === id ? viewRef.current : null), []);
-  const onView = useCallback((view: EditorView | null) => {
-    viewRef.current = view;
+  const onView = useCallback((view: EditorView, present: boolean) => {
+    if (present) viewRef.current = view;
+    else if (viewRef.current === view) viewRef.current = null;
   }, []);
 
   const [notice, setNotice] = useState<string | null>(null);

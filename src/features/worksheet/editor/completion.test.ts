@@ -17,12 +17,10 @@ const tables: Record<string, string[]> = {
 function lookup(): ColumnLookup & { fetchColumns: ReturnType<typeof vi.fn> } {
   return {
     defaultDb: () => 'mindsdb',
-    kindOf: (db, name) =>
-      db === 'mindsdb' && name === 'kb'
-        ? 'knowledge_base'
-        : db === 'mindsdb' && name === 'bot'
-          ? 'agent'
-          : undefined,
+    kindOf: (db, name) => {
+      if (db === 'mindsdb') return name === 'kb' ? 'knowledge_base' : name === 'bot' ? 'agent' : undefined;
+      return tables[`${db}.${name}`] ? 'table' : undefined;
+    },
     fetchColumns: vi.fn(async (db: string, table: string) => tables[`${db}.${table}`] ?? []),
   };
 }
@@ -77,6 +75,12 @@ describe('columnCompletionSource', () => {
     ]);
   });
 
+  it('never queries a name the tree does not list as a table (it could be an agent)', async () => {
+    const l = lookup();
+    expect(await complete('SELECT a| FROM mindsdb.unknown_thing', l)).toBeNull();
+    expect(l.fetchColumns).not.toHaveBeenCalled();
+  });
+
   it('offers nothing without a table, and survives a failing lookup', async () => {
     expect(await complete('SELECT i|')).toBeNull();
     const l = lookup();
@@ -105,16 +109,22 @@ describe('buildNamespace', () => {
       ],
       {
         mindsdb: [
-          { name: 'kb', class: 'knowledge_base' },
-          { name: 'bot', class: 'agent' },
-          { name: 'public', class: 'schema' },
+          { name: 'kb', class: 'table', type: 'knowledge_base' },
+          { name: 'bot', class: 'table', type: 'agent' },
+          { name: 'm', class: 'table', type: 'model' },
         ],
-        files: [{ name: 'orders', class: 'table' }],
+        files: [
+          { name: 'orders', class: 'table', type: 'table' },
+          { name: 'public', class: 'schema', children: [{ name: 'users', class: 'table', type: 'table' }] },
+        ],
       },
     ) as unknown as Namespace;
     expect(ns.mindsdb.self.detail).toBe('project');
     expect(ns.files.self.detail).toBe('data source');
-    expect(Object.keys(ns.mindsdb.children)).toEqual(['kb', 'bot']);
+    expect(Object.keys(ns.mindsdb.children)).toEqual(['kb', 'bot', 'm']);
+    expect(ns.mindsdb.children.m.self.detail).toBe('model');
+    expect(ns.files.children.public.self.detail).toBe('schema');
+    expect(Object.keys((ns.files.children.public as unknown as Level).children)).toEqual(['users']);
     expect(ns.mindsdb.children.kb.self.detail).toBe('knowledge base');
     expect(ns.mindsdb.children.kb.children).toHaveLength(KB_COLUMNS.length);
     expect(ns.files.children.orders.children).toEqual([]);

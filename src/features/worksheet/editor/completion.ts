@@ -9,37 +9,66 @@ import type { TreeDatabase, TreeObject } from '../../../../protocol/api/tree';
 import { referencedTables, type TableRef } from '../sql/referenced-tables';
 import { splitStatements, statementAt } from '../sql/split-statements';
 
-export type ObjectKind = 'table' | 'knowledge_base' | 'agent';
+/** What a tree object is, as far as completion cares; `other` (models, jobs...) completes by name only. */
+export type ObjectKind = 'table' | 'knowledge_base' | 'agent' | 'other';
 
 /** Columns every knowledge base answers with, plus `content`, the column its semantic search is written on. */
 export const KB_COLUMNS = ['id', 'chunk_id', 'chunk_content', 'metadata', 'relevance', 'distance', 'content'];
 /** What an agent is asked with and answers in. */
 export const AGENT_COLUMNS = ['question', 'answer'];
 
-const OBJECT_DETAIL: Record<ObjectKind, string> = {
-  table: 'table',
-  knowledge_base: 'knowledge base',
-  agent: 'agent',
-};
-// CodeMirror draws an icon per completion type; these pick distinct ones for the three kinds.
+// CodeMirror draws an icon per completion type; these pick distinct ones for each kind.
 const OBJECT_TYPE: Record<ObjectKind, string> = {
   table: 'class',
   knowledge_base: 'interface',
   agent: 'function',
+  other: 'variable',
 };
 
+/**
+ * The kind of an object from `/api/tree/{db}`. Like MindsDB, the server answers `class: 'table'` for every
+ * object and tells the kind in `type`; a `class: 'schema'` node is a folder of tables, not a table.
+ */
 export function objectKind(obj: Pick<TreeObject, 'class' | 'type'>): ObjectKind | undefined {
-  const cls = (obj.class ?? obj.type ?? 'table').toLowerCase();
-  if (cls === 'knowledge_base' || cls === 'knowledgebase') return 'knowledge_base';
-  if (cls === 'agent') return 'agent';
-  if (cls === 'table' || cls === 'view') return 'table';
-  return undefined; // folders such as schemas: not something a FROM can name
+  if (obj.class === 'schema') return undefined;
+  const type = (obj.type ?? obj.class ?? 'table').toLowerCase();
+  if (type === 'knowledge_base' || type === 'knowledgebase') return 'knowledge_base';
+  if (type === 'agent') return 'agent';
+  if (type === 'table' || type === 'view' || type === 'base table' || type === 'data') return 'table';
+  return 'other';
 }
+
+const detailOf = (obj: TreeObject, kind: ObjectKind) =>
+  kind === 'knowledge_base' ? 'knowledge base' : kind === 'other' ? (obj.type ?? 'object') : kind;
 
 function databaseDetail(db: TreeDatabase): string {
   if (db.type === 'project' || db.class === 'project') return 'project';
   if (db.type === 'system') return 'system';
   return 'data source';
+}
+
+/**
+ * The completion tree for the editor: databases (projects and data sources), then what each holds.
+ * Known column lists (knowledge bases, agents) are included; table columns are fetched when asked for.
+ */
+function objectEntries(objects: TreeObject[]): Record<string, SQLNamespace> {
+  const entries: Record<string, SQLNamespace> = {};
+  for (const obj of objects) {
+    if (obj.class === 'schema') {
+      // db.schema.table: the schema is one more level of the completion tree.
+      const self = { label: obj.name, type: 'namespace', detail: 'schema' };
+      entries[obj.name] = { self, children: objectEntries(obj.children ?? []) };
+      continue;
+    }
+    const kind = objectKind(obj);
+    if (!kind) continue;
+    const columns = kind === 'knowledge_base' ? KB_COLUMNS : kind === 'agent' ? AGENT_COLUMNS : [];
+    entries[obj.name] = {
+      self: { label: obj.name, type: OBJECT_TYPE[kind], detail: detailOf(obj, kind) },
+      children: columns.map((c) => ({ label: c, type: 'property' })),
+    };
+  }
+  return entries;
 }
 
 /**
@@ -52,20 +81,8 @@ export function buildNamespace(
 ): SQLNamespace {
   const namespace: Record<string, SQLNamespace> = {};
   for (const db of databases) {
-    const children: Record<string, SQLNamespace> = {};
-    for (const obj of objects[db.name] ?? []) {
-      const kind = objectKind(obj);
-      if (!kind) continue;
-      const columns = kind === 'knowledge_base' ? KB_COLUMNS : kind === 'agent' ? AGENT_COLUMNS : [];
-      children[obj.name] = {
-        self: { label: obj.name, type: OBJECT_TYPE[kind], detail: OBJECT_DETAIL[kind] },
-        children: columns.map((c) => ({ label: c, type: 'property' })),
-      };
-    }
-    namespace[db.name] = {
-      self: { label: db.name, type: 'namespace', detail: databaseDetail(db) },
-      children,
-    };
+    const self = { label: db.name, type: 'namespace', detail: databaseDetail(db) };
+    namespace[db.name] = { self, children: objectEntries(objects[db.name] ?? []) };
   }
   return namespace;
 }
@@ -73,7 +90,7 @@ export function buildNamespace(
 export interface ColumnLookup {
   /** The database unqualified names resolve in (the tab's session `db`). */
   defaultDb: () => string;
-  /** Kind of a known object, to know its columns without asking (undefined: not known yet). */
+  /** Kind of a known object, to know its columns without asking (undefined: not in the tree). */
   kindOf: (db: string, name: string) => ObjectKind | undefined;
   /** Columns of a table, from the server. */
   fetchColumns: (db: string, table: string) => Promise<string[]>;
@@ -84,8 +101,8 @@ async function columnsOf(ref: { db?: string; table: string }, lookup: ColumnLook
   const kind = lookup.kindOf(db, ref.table);
   if (kind === 'knowledge_base') return KB_COLUMNS;
   if (kind === 'agent') return AGENT_COLUMNS;
-  // An agent we do not know of yet is never queried: a SELECT on it would ask its model.
-  if (!ref.table) return [];
+  // Only known tables are asked for: a SELECT on an unknown name might ask an agent's or a model's model.
+  if (kind !== 'table') return [];
   try {
     return await lookup.fetchColumns(db, ref.table);
   } catch {

@@ -5,7 +5,7 @@
  */
 import { historyField } from '@codemirror/commands';
 import CodeMirror, { EditorView, keymap, Prec, type Extension } from '@uiw/react-codemirror';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RunMode } from '../sql/run-plan';
 import { editorTheme } from './editor-theme';
 import { runMarks } from './marks';
@@ -18,8 +18,8 @@ export interface SqlEditorProps {
   language: Extension;
   onChange: (sql: string) => void;
   onRun: (mode: RunMode) => void;
-  /** Receives the editor view (null when it goes away), for running, marking errors and moving the cursor. */
-  onView: (view: EditorView | null) => void;
+  /** Receives the editor view when it is created and when it goes away (`present` false). */
+  onView: (view: EditorView, present: boolean) => void;
   /** Id of the element that explains the keyboard shortcuts. */
   describedBy?: string;
 }
@@ -65,12 +65,15 @@ export function SqlEditor({ tabId, value, language, onChange, onRun, onView, des
     return parked && doc === value ? { json: parked.json, fields: { history: historyField } } : undefined;
   });
 
-  useEffect(
+  // A layout effect, so that when tabs switch the old editor is parked and let go before the new one is
+  // announced (passive cleanups would run after the new editor's creation and clear it).
+  useLayoutEffect(
     () => () => {
       const view = viewRef.current;
-      if (view) parkedStates.set(tabId, { json: view.state.toJSON({ history: historyField }) });
+      if (!view) return;
+      parkedStates.set(tabId, { json: view.state.toJSON({ history: historyField }) });
       viewRef.current = null;
-      onView(null);
+      onView(view, false);
     },
     [tabId, onView],
   );
@@ -78,7 +81,7 @@ export function SqlEditor({ tabId, value, language, onChange, onRun, onView, des
   const handleCreate = useCallback(
     (view: EditorView) => {
       viewRef.current = view;
-      onView(view);
+      onView(view, true);
     },
     [onView],
   );

@@ -27,7 +27,6 @@ function dataColumn(col: GridColumn, inRange: InRange): ColDef<Row> {
   return {
     colId: colIdOf(index),
     headerName: col.name,
-    headerTooltip: `${col.name} (${kind})`,
     valueGetter: (p: ValueGetterParams<Row>) => p.data?.[index],
     valueFormatter: formatValue,
     comparator: compareValues,
@@ -36,11 +35,12 @@ function dataColumn(col: GridColumn, inRange: InRange): ColDef<Row> {
     getQuickFilterText: (p) => String(asSearchText(p.value) ?? ''),
     width: col.width,
     type: kind === 'number' ? 'rightAligned' : undefined,
-    cellClass: col.long ? 'ks-cell-long' : undefined,
-    cellClassRules: {
-      'ks-cell-null': (p) => p.value === null || p.value === undefined,
-      'ks-cell-in-range': (p) => p.rowIndex !== null && inRange(p.rowIndex, index),
+    // Fixed per cell (rows never change), so computed once when the cell is drawn, not toggled on refresh.
+    cellClass: (p) => {
+      const isNull = p.value === null || p.value === undefined;
+      return isNull ? 'ks-cell-null' : col.long ? 'ks-cell-long' : undefined;
     },
+    cellClassRules: { 'ks-cell-in-range': (p) => p.rowIndex !== null && inRange(p.rowIndex, index) },
   };
 }
 
@@ -52,7 +52,6 @@ function rowNumberColumn(): ColDef<Row> {
   return {
     colId: ROW_NUMBER_COL_ID,
     headerName: '#',
-    headerTooltip: 'Row number: click one to select the row, shift-click another to select the rows between',
     valueGetter: (p) => (p.node?.rowIndex ?? 0) + 1,
     width: 64,
     pinned: 'left',

@@ -18,7 +18,9 @@ export interface GridColumn {
 const SAMPLE_SIZE = 400;
 const LONG_TEXT = 60;
 const CHAR_PX = 7.4;
-const CELL_PADDING_PX = 36;
+const CELL_PADDING_PX = 30;
+/** Room in a header for the filter and sort icons beside the name. */
+const HEADER_ICONS_PX = 64;
 
 /** Up to SAMPLE_SIZE rows spread over the whole result, so a late change of shape is still seen. */
 export function sampleRows(rows: unknown[][]): unknown[][] {
@@ -43,8 +45,9 @@ function isLong(kind: ColumnKind, values: unknown[]): boolean {
 
 function widthFor(name: string, values: unknown[]): number {
   const longest = values.reduce<number>((max, v) => Math.max(max, displayValue(v).length), 0);
-  const chars = Math.max(name.length + 2, Math.min(longest, 48));
-  return Math.round(Math.min(420, Math.max(72, chars * CHAR_PX + CELL_PADDING_PX)));
+  const header = name.length * CHAR_PX + HEADER_ICONS_PX;
+  const cells = Math.min(longest, 48) * CHAR_PX + CELL_PADDING_PX;
+  return Math.round(Math.min(420, Math.max(72, header, cells)));
 }
 
 export function describeColumns(names: string[], rows: unknown[][]): GridColumn[] {

@@ -9,7 +9,6 @@ import {
   RenderApiModule,
   RowApiModule,
   TextFilterModule,
-  TooltipModule,
   ValidationModule,
 } from 'ag-grid-community';
 
@@ -17,8 +16,8 @@ import {
  * Only the grid features the result view uses, so the grid chunk stays small. The core already brings
  * sorting, resizing, moving and pinning columns, and keyboard focus (getFocusedCell). Each API call needs its
  * module, and a missing one fails only at run time (error #200), so the e2e suite drives every one of them:
- * text and number filters, the quick filter (search box), cell classes (NULL, selected block), header
- * tooltips, refreshCells (RenderApi), getDisplayedRowAtIndex and getDisplayedRowCount (RowApi),
+ * text and number filters, the quick filter (search box), cell classes (NULL, selected block),
+ * refreshCells (RenderApi), getDisplayedRowAtIndex and getDisplayedRowCount (RowApi),
  * getAllDisplayedColumns (ColumnApi), and double-click auto-size of a column edge (ColumnAutoSize).
  */
 ModuleRegistry.registerModules([
@@ -27,7 +26,6 @@ ModuleRegistry.registerModules([
   NumberFilterModule,
   QuickFilterModule,
   CellStyleModule,
-  TooltipModule,
   RenderApiModule,
   RowApiModule,
   ColumnApiModule,

@@ -104,7 +104,6 @@ export default function ResultGrid({ result, durationMs }: ResultGridProps) {
         className="result-grid-body"
         onCopy={onCopy}
         onKeyDownCapture={selection.trackShift}
-        onKeyUpCapture={selection.trackShift}
         onMouseDownCapture={selection.trackShift}
       >
         <div className="result-grid-table" role="region" aria-label="Result rows">
@@ -117,7 +116,8 @@ export default function ResultGrid({ result, durationMs }: ResultGridProps) {
             quickFilterText={search}
             animateRows={false}
             suppressNoRowsOverlay
-            tooltipShowDelay={400}
+            // Fewer off-screen rows drawn per scroll step: a fast scroll redraws every row each frame.
+            rowBuffer={6}
             onGridReady={onGridReady}
             onCellFocused={(e) => {
               selection.onCellFocused(e);

@@ -56,7 +56,10 @@ export function useCellSelection(apiRef: RefObject<GridApi<Row> | null>, names: 
       if (e.rowIndex === null || e.rowIndex === undefined || !e.column || typeof e.column === 'string')
         return;
       const dataIndex = columnIndexOf(e.column.getColId());
-      const extending = shiftRef.current ? rangeRef.current : null;
+      // The grid may deliver this after Shift is released: trust the event that moved the focus first.
+      const source = e.sourceEvent as { shiftKey?: boolean } | undefined;
+      const shift = typeof source?.shiftKey === 'boolean' ? source.shiftKey : shiftRef.current;
+      const extending = shift ? rangeRef.current : null;
       if (dataIndex === undefined) {
         // A row number: whole rows, from the anchor's row when extending.
         const fromRow = extending ? extending.anchor.row : e.rowIndex;
@@ -94,7 +97,10 @@ export function useCellSelection(apiRef: RefObject<GridApi<Row> | null>, names: 
     [apiRef, names],
   );
 
-  /** Keeps track of Shift, which the focus event does not carry. */
+  /**
+   * Remembers whether Shift was held for the last key or button press inside the grid. Not reset on key up:
+   * the grid may report the focus move after Shift is released, and the next press resets it anyway.
+   */
   const trackShift = useCallback((e: { shiftKey: boolean }) => {
     shiftRef.current = e.shiftKey;
   }, []);

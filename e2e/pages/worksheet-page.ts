@@ -1,0 +1,83 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The SQL worksheet: worksheet tabs, the editor, its toolbar, result tabs and the result grid. */
+export class WorksheetPage {
+  readonly editor: Locator;
+  readonly runButton: Locator;
+  readonly runAllButton: Locator;
+  readonly stopButton: Locator;
+  readonly worksheetTabs: Locator;
+  readonly results: Locator;
+  readonly resultTabs: Locator;
+  readonly grid: Locator;
+  readonly viewer: Locator;
+  readonly history: Locator;
+
+  constructor(readonly page: Page) {
+    this.editor = page.getByRole('textbox', { name: 'SQL editor' });
+    this.runButton = page.getByRole('button', { name: 'Run', exact: true });
+    this.runAllButton = page.getByRole('button', { name: 'Run all' });
+    this.stopButton = page.getByRole('button', { name: 'Stop' }).first();
+    this.worksheetTabs = page.getByRole('tablist', { name: 'Worksheets' });
+    this.results = page.getByRole('region', { name: 'Results' });
+    this.resultTabs = this.results.getByRole('tablist', { name: 'Statement results' });
+    this.grid = this.results
+      .getByRole('region', { name: 'Result rows' })
+      .getByRole('treegrid')
+      .or(this.results.getByRole('region', { name: 'Result rows' }).getByRole('grid'));
+    this.viewer = page.getByRole('complementary', { name: 'Value viewer' });
+    this.history = page.getByRole('complementary', { name: 'History' });
+  }
+
+  async goto(project = 'mindsdb'): Promise<void> {
+    await this.page.goto(`/projects/${project}/worksheet`);
+    await this.editor.waitFor();
+  }
+
+  /** Replaces the worksheet text, as a paste would (no auto-closed brackets, no completion popups). */
+  async setSql(sql: string): Promise<void> {
+    await this.editor.click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.press('Delete');
+    await this.page.keyboard.insertText(sql);
+  }
+
+  /** Puts the cursor at the end of the first line containing `text`. */
+  async cursorAfter(text: string): Promise<void> {
+    await this.editor.locator('.cm-line', { hasText: text }).first().click();
+    await this.page.keyboard.press('End');
+  }
+
+  async runCurrent(): Promise<void> {
+    await this.editor.press('ControlOrMeta+Enter');
+  }
+
+  async runAll(): Promise<void> {
+    await this.editor.press('Shift+ControlOrMeta+Enter');
+  }
+
+  resultTab(index: number): Locator {
+    return this.resultTabs.getByRole('tab').nth(index);
+  }
+
+  /** The result toolbar's status: "3 rows · 12 ms". */
+  get status(): Locator {
+    return this.results.getByRole('status').first();
+  }
+
+  columnHeader(name: string): Locator {
+    return this.grid.getByRole('columnheader', { name, exact: true });
+  }
+
+  /**
+   * A data cell by displayed row (0-based, after sort and filter) and result column (0-based). The grid
+   * renders pinned and scrolling parts of a row separately, so the cell is found by its row and column ids.
+   */
+  cell(row: number, column: number): Locator {
+    return this.grid.locator(`[role="row"][row-index="${row}"] [role="gridcell"][col-id="c${column}"]`);
+  }
+
+  rowNumberCell(row: number): Locator {
+    return this.grid.locator(`[role="row"][row-index="${row}"] [role="gridcell"][col-id="row-number"]`);
+  }
+}
