@@ -1,6 +1,6 @@
 import { openDatabases } from '../engines/catalog';
 import type { AppDeps } from '../app-deps';
-import type { ModelConfig } from '../providers/types';
+import type { HttpSettings, ModelConfig } from '../providers/types';
 import { openAgents } from './agents/index';
 import type { RunnerSettings } from './agents/runner';
 import { AuthService, type AuthConfig } from './auth';
@@ -24,6 +24,8 @@ export interface ServiceOptions {
   defaultModel?: ModelConfig;
   /** Step and time limits of agent runs, and the providers' HTTP timeouts and retries (tests shorten them). */
   agentSettings?: Partial<RunnerSettings>;
+  /** Timeouts and retries of the knowledge bases' model providers (tests shorten them). */
+  providerHttp?: Partial<HttpSettings>;
   /** Receives one line per agent run (trace id and history size, never content or keys). */
   agentLog?: (line: string) => void;
   /** Create the demo (help articles, knowledge base, agent) when the data folder is new. */
@@ -54,6 +56,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
               base_url: options.defaultModel.base_url,
             }
           : undefined,
+      providerOptions: options.providerHttp ? { http: options.providerHttp } : undefined,
       log: (m) => options.log?.(m),
     },
   );
