@@ -1,0 +1,243 @@
+/**
+ * Load benchmark: prints figures, asserts nothing.
+ *
+ * Starts the real server (`server/main.ts`, its own process) on a temporary data folder with the demo, then
+ * runs concurrent clients that mix knowledge-base searches (SQL), plain SQL over uploaded files and streamed
+ * answers of the demo agent on the `local` model. Prints per kind: count, errors, p50/p95/p99 latency; and
+ * the server's resident memory after the warm-up and at the end.
+ *
+ *   npm run bench:load -- [--clients 50] [--duration 60] [--warmup 10]
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '10' },
+  },
+});
+const CLIENTS = Number(values.clients);
+const DURATION_S = Number(values.duration);
+const WARMUP_S = Number(values.warmup);
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+type Kind = 'kb_search' | 'sql' | 'agent_stream';
+/** How often each kind is picked: searches and SQL are the common case, agent runs the heavy one. */
+const MIX: [Kind, number][] = [
+  ['kb_search', 0.45],
+  ['sql', 0.4],
+  ['agent_stream', 0.15],
+];
+
+const QUESTIONS = [
+  'how do I upload a file',
+  'what happens when my session expires',
+  'how is text chunked',
+  'can I stop a running statement',
+  'how are api keys protected',
+  'what is hybrid search',
+  'how do I ask an agent with SQL',
+  'where is my data stored',
+  'how do I export results',
+  'which file formats are supported',
+];
+const CATEGORIES = ['Worksheet', 'Knowledge bases', 'Agents', 'Uploads and files', 'Login and security'];
+
+/** A seeded generator: every run asks the same sequence of requests. */
+function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+function ordersCsv(rows: number): string {
+  const rand = prng(7);
+  const lines = ['id,customer,region,amount,status'];
+  const regions = ['north', 'south', 'east', 'west'];
+  const statuses = ['open', 'paid', 'shipped', 'refunded'];
+  for (let i = 0; i < rows; i++) {
+    const r = regions[Math.floor(rand() * 4)];
+    const s = statuses[Math.floor(rand() * 4)];
+    lines.push(`${i},customer_${Math.floor(rand() * 500)},${r},${(rand() * 1000).toFixed(2)},${s}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function sqlFor(kind: 'kb_search' | 'sql', rand: () => number): string {
+  const q = QUESTIONS[Math.floor(rand() * QUESTIONS.length)];
+  if (kind === 'kb_search') {
+    const filter =
+      rand() < 0.3 ? ` AND category = '${CATEGORIES[Math.floor(rand() * CATEGORIES.length)]}'` : '';
+    return `SELECT * FROM mindsdb.help_kb WHERE content = '${q}'${filter} LIMIT 5`;
+  }
+  const queries = [
+    'SELECT region, status, count(*) AS n, round(sum(amount), 2) AS total FROM files.orders GROUP BY region, status ORDER BY region, status',
+    `SELECT customer, sum(amount) AS spent FROM files.orders WHERE region = 'north' GROUP BY customer ORDER BY spent DESC LIMIT 10`,
+    `SELECT id, title, category FROM files.help_articles WHERE body ILIKE '%${q.split(' ').at(-1)}%' ORDER BY id LIMIT 5`,
+    'SELECT o.status, count(*) AS n FROM files.orders o WHERE o.amount > 500 GROUP BY o.status',
+    `SELECT * FROM files.orders WHERE id = ${Math.floor(rand() * 20000)}`,
+  ];
+  return queries[Math.floor(rand() * queries.length)];
+}
+
+interface Stats {
+  latencies: number[];
+  errors: number;
+  firstError?: string;
+}
+
+const stats = new Map<Kind, Stats>(MIX.map(([k]) => [k, { latencies: [], errors: 0 }]));
+
+function pick(rand: () => number): Kind {
+  let x = rand();
+  for (const [kind, weight] of MIX) {
+    if ((x -= weight) < 0) return kind;
+  }
+  return MIX[0][0];
+}
+
+/** One request of a kind; resolves with an error message, or undefined when the answer was right. */
+async function run(base: string, kind: Kind, rand: () => number): Promise<string | undefined> {
+  if (kind === 'agent_stream') {
+    const question = QUESTIONS[Math.floor(rand() * QUESTIONS.length)];
+    const res = await fetch(`${base}/api/projects/mindsdb/agents/help_agent/completions/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ question }] }),
+    });
+    const text = await res.text();
+    if (res.status !== 200) return `HTTP ${res.status}: ${text.slice(0, 200)}`;
+    if (text.includes('"type":"error"'))
+      return `error event: ${text.slice(text.indexOf('"type":"error"'), 300)}`;
+    if (!text.includes('"output"') || !text.trimEnd().endsWith('data: {"type":"end"}')) {
+      return `incomplete stream: ${text.slice(-200)}`;
+    }
+    return undefined;
+  }
+  const res = await fetch(`${base}/api/sql/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: sqlFor(kind, rand) }),
+  });
+  const text = await res.text();
+  if (res.status !== 200) return `HTTP ${res.status}: ${text.slice(0, 200)}`;
+  const body = JSON.parse(text) as { type: string; error_message?: string; data?: unknown[] };
+  if (body.type !== 'table') return `${body.type}: ${body.error_message ?? text.slice(0, 200)}`;
+  if (kind === 'kb_search' && !body.data?.length) return 'a search found nothing';
+  return undefined;
+}
+
+/** Runs clients until `until`; records only when `record` is true (the warm-up is not counted). */
+async function client(base: string, seed: number, until: number, record: boolean): Promise<void> {
+  const rand = prng(seed);
+  while (performance.now() < until) {
+    const kind = pick(rand);
+    const t0 = performance.now();
+    let error: string | undefined;
+    try {
+      error = await run(base, kind, rand);
+    } catch (err) {
+      error = `request failed: ${(err as Error).message}`;
+    }
+    if (!record) continue;
+    const s = stats.get(kind)!;
+    s.latencies.push(performance.now() - t0);
+    if (error) {
+      s.errors++;
+      s.firstError ??= error;
+    }
+  }
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
+  return kb / 1024;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(9);
+
+async function main(): Promise<void> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-load-'));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', dataDir],
+    {
+      cwd: ROOT,
+      env: { ...process.env, KS_USERNAME: '', KS_PASSWORD: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  // The server logs a line per agent run: keep only the tail, for a failure report.
+  let tail = '';
+  const keep = (d: Buffer) => (tail = (tail + d.toString()).slice(-4000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  try {
+    const base = await new Promise<string>((resolve, reject) => {
+      const onData = () => {
+        const m = /listening on (http:\/\/\S+)/.exec(tail);
+        if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
+      };
+      child.stdout.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${tail}`)));
+    });
+    const form = new FormData();
+    form.append('file', new Blob([ordersCsv(20_000)]), 'orders.csv');
+    const up = await fetch(`${base}/api/files/orders`, { method: 'PUT', body: form });
+    if (up.status !== 200) throw new Error(`upload failed: ${await up.text()}`);
+
+    console.log(
+      `load: ${CLIENTS} clients, ${WARMUP_S} s warm-up then ${DURATION_S} s measured; mix ` +
+        MIX.map(([k, w]) => `${k} ${Math.round(w * 100)}%`).join(', '),
+    );
+    const warmEnd = performance.now() + WARMUP_S * 1000;
+    await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(base, 1000 + i, warmEnd, false)));
+    const rssWarm = await rssMb(child.pid!);
+    const t0 = performance.now();
+    const end = t0 + DURATION_S * 1000;
+    await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(base, i + 1, end, true)));
+    const elapsed = (performance.now() - t0) / 1000;
+    const rssEnd = await rssMb(child.pid!);
+
+    let total = 0;
+    let errors = 0;
+    for (const [kind, s] of stats) {
+      const sorted = [...s.latencies].sort((a, b) => a - b);
+      total += sorted.length;
+      errors += s.errors;
+      console.log(
+        `${kind.padEnd(13)} count ${String(sorted.length).padStart(7)}  errors ${String(s.errors).padStart(4)}` +
+          `  p50 ${ms(pct(sorted, 50))}  p95 ${ms(pct(sorted, 95))}  p99 ${ms(pct(sorted, 99))}`,
+      );
+      if (s.firstError) console.log(`  first error: ${s.firstError}`);
+    }
+    console.log(
+      `total         count ${String(total).padStart(7)}  errors ${String(errors).padStart(4)}  ${(total / elapsed).toFixed(0)} requests/s`,
+    );
+    console.log(
+      `server RSS after warm-up ${rssWarm.toFixed(1)} MB, at end ${rssEnd.toFixed(1)} MB, ratio ${(rssEnd / rssWarm).toFixed(3)}`,
+    );
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
