@@ -1,5 +1,19 @@
 import { z } from 'zod';
 
+/**
+ * Keys the chunker adds to every chunk's metadata (api.md), besides the KB's own metadata columns. Both sides
+ * tell them apart from the user's metadata: the console shows them quietly, the local model ignores them.
+ */
+export const CHUNK_METADATA_KEYS: ReadonlySet<string> = new Set([
+  'chunk_index',
+  'content_column',
+  'start_char',
+  'end_char',
+  'original_doc_id',
+  'original_row_index',
+  'source',
+]);
+
 /** A model reference inside a KB or agent: provider plus whatever that provider needs. */
 export const modelConfigSchema = z.looseObject({
   provider: z.string().optional(),

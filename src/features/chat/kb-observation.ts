@@ -23,17 +23,6 @@ export interface KbObservation {
 
 const HEADER = /^\s*Output columns:\s*(.*)$/i;
 
-/** Bookkeeping the chunker adds to every chunk: useful in the chunk view, noise in the table. */
-export const CHUNKER_KEYS = new Set([
-  'chunk_index',
-  'content_column',
-  'start_char',
-  'end_char',
-  'original_doc_id',
-  'original_row_index',
-  'source',
-]);
-
 const unquote = (name: string) => name.trim().replace(/^(['"`])(.*)\1$/, '$2');
 
 const toNumber = (value: string | undefined): number | null => {

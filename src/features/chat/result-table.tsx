@@ -1,4 +1,5 @@
-import { CHUNKER_KEYS, type KbChunk } from './kb-observation';
+import { CHUNK_METADATA_KEYS } from '../../../protocol/api/knowledge-bases';
+import type { KbChunk } from './kb-observation';
 import './result-table.css';
 
 const cell = (v: unknown) => (v == null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
@@ -32,7 +33,7 @@ export function KbResultTable({ chunks, caption }: { chunks: KbChunk[]; caption:
               <td className="chat-num">{c.relevance == null ? '' : c.relevance.toFixed(3)}</td>
               <td className="chat-table-meta">
                 {Object.entries(c.metadata)
-                  .filter(([k]) => !CHUNKER_KEYS.has(k))
+                  .filter(([k]) => !CHUNK_METADATA_KEYS.has(k))
                   .map(([k, v]) => `${k}: ${cell(v)}`)
                   .join(', ')}
               </td>

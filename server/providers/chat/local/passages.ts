@@ -1,6 +1,7 @@
 import { parseRows, TOOL } from '../tool-protocol';
 import { sentences, terms } from './text';
 import type { MadeCall } from './transcript';
+import { CHUNK_METADATA_KEYS as BOOKKEEPING } from '../../../../protocol/api/knowledge-bases';
 
 /** Share of the question's (weighted) terms a chunk must contain to be quoted at all. */
 export const MIN_COVERAGE = 0.3;
@@ -10,17 +11,6 @@ const SHORT_CHUNK = 700;
 const MAX_SENTENCES = 4;
 /** Another chunk is quoted too when it covers the question nearly as well as the best one. */
 const RUNNER_UP = 0.8;
-
-/** Chunker bookkeeping in the metadata: not words of the document. */
-const BOOKKEEPING = new Set([
-  'chunk_index',
-  'content_column',
-  'start_char',
-  'end_char',
-  'original_doc_id',
-  'original_row_index',
-  'source',
-]);
 
 export interface Chunk {
   chunkId: string;

@@ -1,19 +1,9 @@
 import { useState } from 'react';
 import type { SearchHit } from '../../../api/knowledge-bases/search';
+import { CHUNK_METADATA_KEYS as SYSTEM_KEYS } from '../../../../protocol/api/knowledge-bases';
 
 /** Chunks longer than this start folded, so that ten results stay scannable. */
 const FOLD_AT = 600;
-
-/** Keys the chunker adds to every chunk: shown after the KB's own metadata columns, in a quieter style. */
-const SYSTEM_KEYS = new Set([
-  'chunk_index',
-  'content_column',
-  'start_char',
-  'end_char',
-  'original_doc_id',
-  'original_row_index',
-  'source',
-]);
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
