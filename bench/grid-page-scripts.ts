@@ -6,7 +6,7 @@
 /** Watches every frame until the first result row is in the grid, and notes when that frame was painted. */
 export const WATCH_FOR_ROWS = `(() => {
   window.__gridBench = {};
-  const rowSelector = '[aria-label="Result rows"] [role="row"][row-index="0"]';
+  const rowSelector = '[aria-label="Results"] [aria-label="Result rows"] [role="row"][row-index="0"]';
   const tick = (t) => {
     const b = window.__gridBench;
     if (b.seenAt === undefined && document.querySelector(rowSelector)) {
@@ -38,7 +38,8 @@ export const READ_RENDER_TIMES = `new Promise((resolve) => {
  * records every frame's duration; then reports which row is last on screen.
  */
 export const SCROLL_TO_END = `new Promise((resolve) => {
-  const grid = document.querySelector('[aria-label="Result rows"]');
+  const grid = document.querySelector('[aria-label="Results"] [aria-label="Result rows"]') ??
+    document.querySelector('[aria-label="Result rows"]');
   // The element that scrolls the rows (its class names have changed between grid versions).
   const scroller = [...grid.querySelectorAll('*')]
     .find((el) => el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY === 'auto');

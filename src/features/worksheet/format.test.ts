@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDuration, statementSummary } from './format';
+import { formatCount, formatDuration, groupDigits, statementSummary } from './format';
 
 describe('formatDuration', () => {
   it('picks a readable unit', () => {
@@ -23,5 +23,14 @@ describe('statementSummary', () => {
   it('puts a statement on one shortened line', () => {
     expect(statementSummary('SELECT *\n  FROM   t')).toBe('SELECT * FROM t');
     expect(statementSummary('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+});
+
+describe('groupDigits', () => {
+  it('groups thousands, keeping signs and fractions', () => {
+    expect(groupDigits(0)).toBe('0');
+    expect(groupDigits(999)).toBe('999');
+    expect(groupDigits(1000)).toBe('1,000');
+    expect(groupDigits(-1234567.891)).toBe('-1,234,567.891');
   });
 });

@@ -9,9 +9,19 @@ export function formatDuration(ms: number): string {
   return `${minutes} min ${String(Math.floor(s % 60)).padStart(2, '0')} s`;
 }
 
+/**
+ * 12345 -> "12,345". Written out rather than with toLocaleString: the first locale-aware call sets up
+ * the number formatter, which costs about 100 ms, right when a large result is being shown.
+ */
+export function groupDigits(n: number): string {
+  const [whole, fraction] = String(n).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
 /** "1 row", "12,345 rows". */
 export function formatCount(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return `${groupDigits(n)} ${n === 1 ? one : many}`;
 }
 
 /** A statement on one line, shortened for tab labels and lists. */

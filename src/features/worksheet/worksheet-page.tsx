@@ -6,7 +6,8 @@ import { SqlEditor } from './editor/sql-editor';
 import { useSqlLanguage } from './editor/use-sql-language';
 import { HistoryPanel } from './history/history-panel';
 import { WorksheetTabs } from './tabs/worksheet-tabs';
-import { prefetchGrid, ResultPanel } from './results/result-panel';
+import { GridWarmUp, prefetchGrid } from './results/grid-loader';
+import { ResultPanel } from './results/result-panel';
 import { DestructiveConfirm } from './run/destructive-confirm';
 import { useRunner, type DestructiveStatement } from './run/use-runner';
 import type { RunMode } from './sql/run-plan';
@@ -25,7 +26,12 @@ export function WorksheetPage({ project }: { project: string }) {
   useEffect(() => ensureProject(project), [ensureProject, project]);
   useEffect(prefetchGrid, []);
   if (!sheets) return null;
-  return <Worksheet key={project} project={project} sheets={sheets} />;
+  return (
+    <>
+      <Worksheet key={project} project={project} sheets={sheets} />
+      <GridWarmUp />
+    </>
+  );
 }
 
 export default WorksheetPage;

@@ -1,4 +1,5 @@
 import { CopyButton } from '../../../components/copy-button';
+import { groupDigits } from '../format';
 import { parseJsonText, textValue } from './grid-model';
 
 export interface ViewedCell {
@@ -41,7 +42,7 @@ export function CellViewer({ cell, onClose }: { cell: ViewedCell | null; onClose
         <h3 className="cell-viewer-title">
           {cell ? (
             <>
-              {cell.column} <span className="muted">· row {cell.rowNumber.toLocaleString()}</span>
+              {cell.column} <span className="muted">· row {groupDigits(cell.rowNumber)}</span>
             </>
           ) : (
             'No cell selected'

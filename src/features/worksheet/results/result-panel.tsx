@@ -1,14 +1,10 @@
-import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { formatCount, statementSummary } from '../format';
 import { offsetOfPosition, positionOfOffset } from '../sql/error-position';
 import type { RunItem, TabRun } from '../store/results-store';
+import { Grid } from './grid-loader';
 import { ErrorView, OkView, RunningView, StoppedView } from './outcome-views';
 import './result-panel.css';
-
-// The grid is the heaviest part of the page: it loads on its own, and the page starts fetching it at once.
-const loadGrid = () => import('./result-grid');
-const ResultGrid = lazy(loadGrid);
-export const prefetchGrid = () => void loadGrid();
 
 export interface ResultPanelProps {
   run: TabRun | undefined;
@@ -67,11 +63,7 @@ function ItemView({
       return <ErrorView title="The request failed" message={item.failure ?? 'Unknown failure'} />;
   }
   if (r?.type === 'table') {
-    return (
-      <Suspense fallback={<p className="outcome muted">Loading the grid…</p>}>
-        <ResultGrid result={r} durationMs={item.durationMs} />
-      </Suspense>
-    );
+    return <Grid result={r} durationMs={item.durationMs} />;
   }
   if (r?.type === 'ok') return <OkView result={r} durationMs={item.durationMs} />;
   const offset = errorOffset(item);

@@ -1,5 +1,5 @@
 import { CopyButton } from '../../../components/copy-button';
-import { formatCount, formatDuration } from '../format';
+import { formatCount, formatDuration, groupDigits } from '../format';
 import { cellCount, type Bounds } from './cell-range';
 import { downloadText, toCsv, toJson } from './export';
 
@@ -24,7 +24,7 @@ function stamp(): string {
 
 function selectionLabel(b: Bounds | null): string | null {
   if (!b || cellCount(b) <= 1) return null;
-  return `${(b.bottom - b.top + 1).toLocaleString('en-US')} × ${b.right - b.left + 1} selected`;
+  return `${groupDigits(b.bottom - b.top + 1)} × ${b.right - b.left + 1} selected`;
 }
 
 /** Counts and time, the search box, and what can be done with the result: copy, view, export. */
@@ -34,7 +34,7 @@ export function ResultToolbar(props: ResultToolbarProps) {
   const counts =
     shownRows === total
       ? formatCount(total, 'row', 'rows')
-      : `${shownRows.toLocaleString('en-US')} of ${formatCount(total, 'row', 'rows')}`;
+      : `${groupDigits(shownRows)} of ${formatCount(total, 'row', 'rows')}`;
   const selected = selectionLabel(bounds);
   const copyLabel = selected ? 'Copy selection' : 'Copy cell';
 

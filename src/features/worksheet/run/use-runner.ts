@@ -2,12 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { EditorView } from '@uiw/react-codemirror';
 import { useCallback } from 'react';
 import type { SqlContext } from '../../../../protocol/api/sql';
-import { agentKeys } from '../../../api/agents/keys';
-import { knowledgeBaseKeys } from '../../../api/knowledge-bases/keys';
-import { sqlKeys } from '../../../api/sql/keys';
 import { runSql } from '../../../api/sql/mutations';
-import { treeKeys } from '../../../api/tree/keys';
-import { projectsQuery } from '../../../api/tree/queries';
 import { setErrorMark, setRunning } from '../editor/marks';
 import { destructiveAction, type DestructiveAction } from '../sql/destructive';
 import { errorRange, offsetOfPosition } from '../sql/error-position';
@@ -17,6 +12,7 @@ import { useHistoryStore, type HistoryOutcome } from '../store/history-store';
 import { useResultsStore } from '../store/results-store';
 import { useWorksheetStore } from '../store/worksheet-store';
 import { changesSchema, executeStatements, outcomePatch, type StatementOutcome } from './execute';
+import { refreshSchema } from './refresh-schema';
 
 export interface DestructiveStatement {
   statement: Statement;
@@ -35,15 +31,6 @@ export interface RunnerOptions {
 
 /** One request in flight per worksheet tab; kept outside React so a run survives switching tabs. */
 const controllers = new Map<string, AbortController>();
-
-/** What a CREATE, DROP, INSERT... may have changed, so the object tree, lists and completion refresh. */
-const SCHEMA_KEYS = [
-  treeKeys.all,
-  sqlKeys.all,
-  knowledgeBaseKeys.all,
-  agentKeys.all,
-  projectsQuery().queryKey,
-];
 
 function historyOutcome(o: StatementOutcome): {
   outcome: HistoryOutcome;
@@ -132,8 +119,7 @@ export function useRunner({ project, viewFor, confirmDestructive, notify }: Runn
         controllers.delete(tabId);
         useResultsStore.getState().skipRest(tabId, runId);
         viewFor(tabId)?.dispatch({ effects: setRunning.of(null) });
-        if (schemaChanged)
-          SCHEMA_KEYS.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+        if (schemaChanged) void refreshSchema(queryClient);
       }
     },
     [project, viewFor, confirmDestructive, notify, queryClient],
