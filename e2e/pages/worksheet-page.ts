@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
 /** The SQL worksheet: worksheet tabs, the editor, its toolbar, result tabs and the result grid. */
 export class WorksheetPage {
@@ -80,4 +80,38 @@ export class WorksheetPage {
   rowNumberCell(row: number): Locator {
     return this.grid.locator(`[role="row"][row-index="${row}"] [role="gridcell"][col-id="row-number"]`);
   }
+}
+
+export async function openWorksheet(page: Page, project = 'mindsdb'): Promise<WorksheetPage> {
+  const ws = new WorksheetPage(page);
+  await ws.goto(project);
+  return ws;
+}
+
+/** Uploads CSV text as the table `files.<name>` through the API. */
+export async function uploadCsv(request: APIRequestContext, name: string, csv: string): Promise<void> {
+  const response = await request.put(`/api/files/${name}`, {
+    multipart: { file: { name: `${name}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+  });
+  if (!response.ok())
+    throw new Error(`upload of ${name} failed: ${response.status()} ${await response.text()}`);
+}
+
+/**
+ * Fails each test that logs an error or a grid message in the browser: a grid feature whose module is not
+ * registered fails only at run time, with nothing but a console message to show for it.
+ */
+export function watchForProblems(
+  test: { beforeEach: (fn: (args: { page: Page }) => void) => void; afterEach: (fn: () => void) => void },
+  expect: (value: unknown) => { toEqual: (expected: unknown) => void },
+): void {
+  let problems: string[] = [];
+  test.beforeEach(({ page }) => {
+    problems = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || /AG Grid/.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+  });
+  test.afterEach(() => expect(problems).toEqual([]));
 }
