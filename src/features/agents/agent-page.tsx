@@ -1,11 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useDeleteAgent } from '../../api/agents/mutations';
 import { useAgent } from '../../api/agents/queries';
-import { ApiError } from '../../api/client';
 import { problemMessage } from '../../components/field-errors';
-import { shortTimestamp } from '../../components/format';
-import { describeModel } from '../../components/model-fields/model-draft';
+import { ResourceHeader, ResourceLoadState } from '../../components/resource-header';
 import { TypeToConfirm } from '../../components/type-to-confirm';
 import { AgentEditForm } from './agent-edit-form';
 import { agentUrl } from './agent-list-page';
@@ -34,45 +32,23 @@ export function AgentPage({ project, name, aside }: AgentPageProps) {
 
   return (
     <div className={`page rp ag-page${aside ? ' has-aside' : ''}`}>
-      <nav aria-label="Breadcrumb" className="rp-crumbs">
-        <ol>
-          <li>
-            <Link to={agentUrl(project)}>Agents</Link>
-          </li>
-          <li aria-current="page">{name}</li>
-        </ol>
-      </nav>
-      <header className="rp-head">
-        <h1>{name}</h1>
-        {agent.data && (
-          <div className="rp-head-meta">
-            <span className="rp-badge is-accent" title="Model">
-              {describeModel(agent.data.model)}
-            </span>
-            {agent.data.updated_at && (
-              <span className="rp-badge">updated {shortTimestamp(agent.data.updated_at)}</span>
-            )}
-          </div>
-        )}
-        <div className="rp-head-actions">
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={!agent.data}
-            onClick={() => setDeleting(true)}
-          >
-            Delete…
-          </button>
-        </div>
-      </header>
-      {agent.isPending && <p className="muted">Loading {name}…</p>}
-      {agent.isError && !deleted && (
-        <div role="alert" className="error-box">
-          {agent.error instanceof ApiError && agent.error.status === 404
-            ? `There is no agent ${name} in ${project}.`
-            : `Could not open ${name}: ${agent.error.message}`}{' '}
-          <Link to={agentUrl(project)}>Back to the list</Link>
-        </div>
+      <ResourceHeader
+        listLabel="Agents"
+        listHref={agentUrl(project)}
+        name={name}
+        model={agent.data?.model}
+        modelRole="Model"
+        updatedAt={agent.data?.updated_at}
+        onDelete={agent.data ? () => setDeleting(true) : null}
+      />
+      {!deleted && (
+        <ResourceLoadState
+          query={agent}
+          kind="agent"
+          name={name}
+          project={project}
+          listHref={agentUrl(project)}
+        />
       )}
       {agent.data && !deleted && (
         <div className="ag-layout">

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useKnowledgeBase } from '../../api/knowledge-bases/queries';
-import { shortTimestamp } from '../../components/format';
-import { describeModel } from '../../components/model-fields/model-draft';
+import { ResourceHeader, ResourceLoadState } from '../../components/resource-header';
 import { TabList } from '../../components/tab-list';
 import { DeleteKbDialog } from './delete-kb-dialog';
 import { kbUrl } from './kb-list-page';
@@ -39,45 +37,23 @@ export function KnowledgeBasePage({ project, name }: { project: string; name: st
 
   return (
     <div className="page rp">
-      <nav aria-label="Breadcrumb" className="rp-crumbs">
-        <ol>
-          <li>
-            <Link to={kbUrl(project)}>Knowledge bases</Link>
-          </li>
-          <li aria-current="page">{name}</li>
-        </ol>
-      </nav>
-      <header className="rp-head">
-        <h1>{name}</h1>
-        {kb.data && (
-          <div className="rp-head-meta">
-            <span className="rp-badge is-accent" title="Embedding model">
-              {describeModel(kb.data.embedding_model)}
-            </span>
-            {kb.data.updated_at && (
-              <span className="rp-badge">updated {shortTimestamp(kb.data.updated_at)}</span>
-            )}
-          </div>
-        )}
-        <div className="rp-head-actions">
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={!kb.data}
-            onClick={() => setDeleting(true)}
-          >
-            Delete…
-          </button>
-        </div>
-      </header>
-      {kb.isPending && <p className="muted">Loading {name}…</p>}
-      {kb.isError && !deleted && (
-        <div role="alert" className="error-box">
-          {kb.error instanceof ApiError && kb.error.status === 404
-            ? `There is no knowledge base ${name} in ${project}.`
-            : `Could not open ${name}: ${kb.error.message}`}{' '}
-          <Link to={kbUrl(project)}>Back to the list</Link>
-        </div>
+      <ResourceHeader
+        listLabel="Knowledge bases"
+        listHref={kbUrl(project)}
+        name={name}
+        model={kb.data?.embedding_model}
+        modelRole="Embedding model"
+        updatedAt={kb.data?.updated_at}
+        onDelete={kb.data ? () => setDeleting(true) : null}
+      />
+      {!deleted && (
+        <ResourceLoadState
+          query={kb}
+          kind="knowledge base"
+          name={name}
+          project={project}
+          listHref={kbUrl(project)}
+        />
       )}
       {kb.data && !deleted && (
         <TabList
