@@ -4,9 +4,15 @@
  * Starts the real server (`server/main.ts`, its own process) on a temporary data folder with the demo, then
  * runs concurrent clients that mix knowledge-base searches (SQL), plain SQL over uploaded files and streamed
  * answers of the demo agent on the `local` model. Prints per kind: count, errors, p50/p95/p99 latency; and
- * the server's resident memory after the warm-up and at the end.
+ * the server's resident memory after the warm-up and at the end (the median of the readings of the last 10 s
+ * of each), with the lowest and highest reading between.
  *
- *   npm run bench:load -- [--clients 50] [--duration 60] [--warmup 10]
+ * The warm-up lasts 30 s because that is how long the server's JavaScript heap takes to grow to its working
+ * size under this load (measured: RSS rises for ~30 s, then saw-tooths around a level as full collections
+ * return it; a KB-search-only run for 150 s went 299 -> 362 -> 311 MB). An RSS taken earlier would show that
+ * growth, not a leak.
+ *
+ *   npm run bench:load -- [--clients 50] [--duration 60] [--warmup 30]
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -19,7 +25,7 @@ const { values } = parseArgs({
   options: {
     clients: { type: 'string', default: '50' },
     duration: { type: 'string', default: '60' },
-    warmup: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '30' },
   },
 });
 const CLIENTS = Number(values.clients);
@@ -164,6 +170,14 @@ async function rssMb(pid: number): Promise<number> {
   return kb / 1024;
 }
 
+/** How long a stretch of once-a-second RSS readings makes one level. */
+const RSS_WINDOW_MS = 10_000;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
+}
+
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(9);
@@ -202,14 +216,25 @@ async function main(): Promise<void> {
       `load: ${CLIENTS} clients, ${WARMUP_S} s warm-up then ${DURATION_S} s measured; mix ` +
         MIX.map(([k, w]) => `${k} ${Math.round(w * 100)}%`).join(', '),
     );
+    // RSS once a second from the start of the warm-up: a level is the median of a window's samples, so that
+    // where a single reading falls in a garbage collection's saw-tooth does not decide the figure.
+    const samples: { at: number; mb: number }[] = [];
+    const sampler = setInterval(() => {
+      const at = performance.now();
+      void rssMb(child.pid!).then((mb) => samples.push({ at, mb }));
+    }, 1000);
     const warmEnd = performance.now() + WARMUP_S * 1000;
     await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(base, 1000 + i, warmEnd, false)));
-    const rssWarm = await rssMb(child.pid!);
     const t0 = performance.now();
     const end = t0 + DURATION_S * 1000;
     await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(base, i + 1, end, true)));
+    clearInterval(sampler);
     const elapsed = (performance.now() - t0) / 1000;
-    const rssEnd = await rssMb(child.pid!);
+    const window = (from: number, to: number) =>
+      samples.filter((x) => x.at >= from && x.at <= to).map((x) => x.mb);
+    const rssWarm = median(window(t0 - RSS_WINDOW_MS, t0));
+    const rssEnd = median(window(end - RSS_WINDOW_MS, end + 1000));
+    const during = window(t0, end + 1000);
 
     let total = 0;
     let errors = 0;
@@ -227,7 +252,9 @@ async function main(): Promise<void> {
       `total         count ${String(total).padStart(7)}  errors ${String(errors).padStart(4)}  ${(total / elapsed).toFixed(0)} requests/s`,
     );
     console.log(
-      `server RSS after warm-up ${rssWarm.toFixed(1)} MB, at end ${rssEnd.toFixed(1)} MB, ratio ${(rssEnd / rssWarm).toFixed(3)}`,
+      `server RSS after warm-up ${rssWarm.toFixed(1)} MB, at end ${rssEnd.toFixed(1)} MB, ratio ${(rssEnd / rssWarm).toFixed(3)}` +
+        ` (medians of the last ${RSS_WINDOW_MS / 1000} s of each; lowest ${Math.min(...during).toFixed(1)} MB,` +
+        ` highest ${Math.max(...during).toFixed(1)} MB during the measured run)`,
     );
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
