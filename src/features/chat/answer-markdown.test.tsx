@@ -44,4 +44,23 @@ describe('AnswerMarkdown', () => {
     render(<AnswerMarkdown text={'`a:b:1of1:0to3` and\n\n    a:b:1of1:0to3'} onCite={() => undefined} />);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it('shows raw HTML as the characters it is written with, and keeps dangerous links without a target', () => {
+    const text = [
+      '<script>window.__pwned = 1</script> and <img src=x onerror="alert(1)"> inline',
+      '',
+      '<div onclick="alert(2)">a block</div>',
+      '',
+      '[click me](javascript:alert(3)) and ![pic](javascript:alert(4))',
+    ].join('\n');
+    const { container } = render(<AnswerMarkdown text={text} onCite={() => undefined} />);
+    expect(container.textContent).toContain(
+      '<script>window.__pwned = 1</script> and <img src=x onerror="alert(1)"> inline',
+    );
+    expect(container.textContent).toContain('<div onclick="alert(2)">a block</div>');
+    expect(container.querySelector('script, img, div[onclick], [onerror]')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'click me' })).not.toBeInTheDocument();
+    expect(screen.getByText('click me')).toBeInTheDocument();
+    expect(container.querySelector('a[href^="javascript" i]')).toBeNull();
+  });
 });

@@ -15,8 +15,26 @@ export function safeUrl(url: string): string {
   return !scheme || ['http', 'https', 'mailto'].includes(scheme[1].toLowerCase()) ? kept : '';
 }
 
+interface MdNode {
+  type: string;
+  value?: string;
+  children?: MdNode[];
+}
+
+/**
+ * Raw HTML in an answer becomes the text it is written as: a chunk that says `use <br> for breaks` or quotes
+ * `<script>` keeps its words, shown as characters and never parsed (dropping it would lose them).
+ */
+export function remarkHtmlAsText() {
+  const walk = (node: MdNode): void => {
+    if (node.type === 'html') node.type = 'text';
+    node.children?.forEach(walk);
+  };
+  return walk;
+}
+
 // Tables (and the rest of GitHub-flavoured markdown) first, so the citation pass also sees their text.
-const PLUGINS = [remarkGfm, remarkCitations];
+const PLUGINS = [remarkGfm, remarkHtmlAsText, remarkCitations];
 
 interface Props {
   text: string;
@@ -26,7 +44,8 @@ interface Props {
 }
 
 /**
- * The answer as markdown. Raw HTML in it is dropped (skipHtml), never parsed, links are filtered and open in
+ * The answer as markdown. Raw HTML in it is shown as text (and skipHtml stays on as a backstop), never parsed,
+ * links are filtered and open in
  * a new tab without a referrer, and images are shown as links so the answer cannot make the browser fetch
  * anything by itself. Cited chunk ids become buttons.
  */
