@@ -1,0 +1,48 @@
+import { test, expect } from '../fixtures';
+import { LoginPage } from '../pages/login-page';
+import { openWorksheet } from '../pages/worksheet-page';
+
+// Login on: the server of this file's worker asks for a password.
+test.use({ serverOptions: { auth: { username: 'admin', password: 'hardening-pw' } } });
+
+test.describe('a session that ends mid-work', () => {
+  test('opens the re-login dialog and keeps the worksheet draft', async ({ page }) => {
+    await page.goto('/projects/mindsdb/worksheet');
+    await new LoginPage(page).login('admin', 'hardening-pw');
+    await expect(page).toHaveURL(/\/projects\/mindsdb\/worksheet$/);
+    const ws = await openWorksheet(page);
+    const draft = "SELECT 'a draft worth keeping' AS kept, 42 AS answer";
+    await ws.setSql(draft);
+    await expect(ws.editor).toHaveText(draft);
+
+    // The server ends the session (as on expiry or a logout elsewhere): the token is revoked.
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('ks.session')!).state.token as string,
+    );
+    const revoked = await page.request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } });
+    expect(revoked.status()).toBe(200);
+    const refused = await page.request.get('/api/projects', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.status()).toBe(401);
+
+    await ws.runCurrent();
+    const dialog = page.getByRole('dialog', { name: 'Your session has expired' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/projects\/mindsdb\/worksheet$/);
+    await dialog.getByLabel('Username').fill('admin');
+    await dialog.getByLabel('Password').fill('hardening-pw');
+    await dialog.getByRole('button', { name: 'Log in again' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(ws.editor).toHaveText(draft);
+    await ws.runCurrent();
+    await expect(ws.columnHeader('kept')).toBeVisible();
+    await expect(ws.cell(0, 0)).toHaveText('a draft worth keeping');
+    await expect(ws.cell(0, 1)).toHaveText('42');
+    // And the draft outlives a reload, with the new token.
+    await page.reload();
+    await expect(ws.editor).toHaveText(draft);
+    await expect(page.getByRole('dialog', { name: 'Your session has expired' })).toHaveCount(0);
+  });
+});
