@@ -132,8 +132,17 @@ test('keeps every worksheet and its draft across a reload', async ({ page }) => 
   await expect(ws.worksheetTabs.getByRole('tab')).toHaveCount(1);
 });
 
-test('completes data sources, tables and columns from the server', async ({ page, request }) => {
+test('completes data sources, tables, knowledge bases and columns from the server', async ({
+  page,
+  request,
+}) => {
   await uploadCsv(request, 'orders', 'order_id,amount\n1,2.5\n');
+  const kb = await request.post('/api/sql/query', {
+    data: {
+      query: "CREATE KNOWLEDGE_BASE notes USING metadata_columns = ['author'], content_columns = ['body']",
+    },
+  });
+  expect((await kb.json()).type).toBe('ok');
   const ws = await openWorksheet(page);
   await ws.setSql('');
   await page.keyboard.type('SELECT * FROM files.ord');
@@ -146,6 +155,14 @@ test('completes data sources, tables and columns from the server', async ({ page
   await page.keyboard.type('amo');
   await options.getByRole('option', { name: /amount/ }).click();
   await expect(ws.editor).toHaveText('SELECT amount FROM files.orders');
+
+  // A knowledge base completes by name, then its search columns and its metadata columns.
+  await ws.setSql('');
+  await page.keyboard.type('SELECT * FROM not');
+  await options.getByRole('option', { name: /notes/ }).click();
+  await page.keyboard.type(' WHERE auth');
+  await options.getByRole('option', { name: /author/ }).click();
+  await expect(ws.editor).toHaveText('SELECT * FROM notes WHERE author');
 });
 
 test('keeps a history of statements and reopens one in a new tab', async ({ page }) => {

@@ -14,7 +14,10 @@ const tables: Record<string, string[]> = {
   'files.users': ['id', 'name'],
 };
 
-function lookup(): ColumnLookup & { fetchColumns: ReturnType<typeof vi.fn> } {
+function lookup(): ColumnLookup & {
+  fetchColumns: ReturnType<typeof vi.fn>;
+  fetchMetadataColumns: ReturnType<typeof vi.fn>;
+} {
   return {
     defaultDb: () => 'mindsdb',
     kindOf: (db, name) => {
@@ -22,6 +25,7 @@ function lookup(): ColumnLookup & { fetchColumns: ReturnType<typeof vi.fn> } {
       return tables[`${db}.${name}`] ? 'table' : undefined;
     },
     fetchColumns: vi.fn(async (db: string, table: string) => tables[`${db}.${table}`] ?? []),
+    fetchMetadataColumns: vi.fn(async () => ['author', 'id']),
   };
 }
 
@@ -60,9 +64,10 @@ describe('columnCompletionSource', () => {
     expect(r?.from).toBe('SELECT files.users.'.length);
   });
 
-  it('knows knowledge base and agent columns without asking the server', async () => {
+  it("knows knowledge base and agent columns, adding a KB's metadata columns", async () => {
     const l = lookup();
-    expect(labels(await complete('SELECT c| FROM kb', l))).toEqual(KB_COLUMNS);
+    expect(labels(await complete('SELECT c| FROM kb', l))).toEqual([...KB_COLUMNS, 'author']);
+    expect(l.fetchMetadataColumns).toHaveBeenCalledWith('mindsdb', 'kb');
     expect(labels(await complete('SELECT a| FROM bot', l))).toEqual(AGENT_COLUMNS);
     expect(l.fetchColumns).not.toHaveBeenCalled();
   });

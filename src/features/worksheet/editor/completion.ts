@@ -94,12 +94,17 @@ export interface ColumnLookup {
   kindOf: (db: string, name: string) => ObjectKind | undefined;
   /** Columns of a table, from the server. */
   fetchColumns: (db: string, table: string) => Promise<string[]>;
+  /** Metadata columns of a knowledge base (what its searches can filter on), from the server. */
+  fetchMetadataColumns: (db: string, kb: string) => Promise<string[]>;
 }
 
 async function columnsOf(ref: { db?: string; table: string }, lookup: ColumnLookup): Promise<string[]> {
   const db = ref.db ?? lookup.defaultDb();
   const kind = lookup.kindOf(db, ref.table);
-  if (kind === 'knowledge_base') return KB_COLUMNS;
+  if (kind === 'knowledge_base') {
+    const metadata = await lookup.fetchMetadataColumns(db, ref.table).catch(() => []);
+    return [...KB_COLUMNS, ...metadata.filter((c) => !KB_COLUMNS.includes(c))];
+  }
   if (kind === 'agent') return AGENT_COLUMNS;
   // Only known tables are asked for: a SELECT on an unknown name might ask an agent's or a model's model.
   if (kind !== 'table') return [];

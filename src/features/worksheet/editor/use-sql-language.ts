@@ -2,7 +2,7 @@ import { sql } from '@codemirror/lang-sql';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { TreeObject } from '../../../../protocol/api/tree';
-import { tableColumnsQuery } from '../../../api/sql/queries';
+import { knowledgeBaseMetadataQuery, tableColumnsQuery } from '../../../api/sql/queries';
 import { databaseObjectsQuery, useDatabases } from '../../../api/tree/queries';
 import { buildNamespace, columnCompletionSource, objectKind, type ColumnLookup } from './completion';
 import { MindsDBSQL } from './mindsdb-dialect';
@@ -47,6 +47,7 @@ export function useSqlLanguage(defaultDb: string) {
         return obj ? objectKind(obj) : undefined;
       },
       fetchColumns: (db, table) => queryClient.fetchQuery(tableColumnsQuery(db, table)),
+      fetchMetadataColumns: (db, kb) => queryClient.fetchQuery(knowledgeBaseMetadataQuery(db, kb)),
     }),
     [queryClient],
   );
