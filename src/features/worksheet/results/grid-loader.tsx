@@ -40,14 +40,17 @@ const WARM_UP_RESULT: SqlTableResult = {
 const nextFrames = (n: number, done: () => void) =>
   requestAnimationFrame(() => (n > 1 ? nextFrames(n - 1, done) : done()));
 
+let warmedUp = false;
+
 /**
  * Draws a small, invisible result once while the page is idle. The grid's first use pays for setting up its
  * styles and code paths (a few hundred milliseconds); paying it here means the user's first real result,
  * possibly 100,000 rows, appears as fast as the later ones. Hidden from assistive technology and inert.
  */
 export function GridWarmUp() {
-  const [phase, setPhase] = useState<'waiting' | 'drawing' | 'done'>('waiting');
+  const [phase, setPhase] = useState<'waiting' | 'drawing' | 'done'>(warmedUp ? 'done' : 'waiting');
   useEffect(() => {
+    if (warmedUp) return;
     let cancelled = false;
     const start = () => !cancelled && setPhase((p) => (p === 'waiting' ? 'drawing' : p));
     // When idle, but not later than two seconds on a busy machine.
@@ -59,7 +62,9 @@ export function GridWarmUp() {
     };
   }, []);
   useEffect(() => {
-    if (phase === 'drawing') nextFrames(3, () => setPhase('done'));
+    if (phase !== 'drawing') return;
+    warmedUp = true; // once per page load is enough
+    nextFrames(3, () => setPhase('done'));
   }, [phase]);
   if (phase !== 'drawing' || !loadedGrid) return null;
   const Loaded = loadedGrid;
