@@ -1,4 +1,9 @@
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import {
+  DuckDBInstance,
+  type DuckDBConnection,
+  type DuckDBResultReader,
+  type DuckDBValue,
+} from '@duckdb/node-api';
 
 /** A value as it travels in JSON: DuckDB's 64-bit integers become numbers when they fit. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -20,6 +25,14 @@ function toJsonNumber(value: JsonValue, type: string): JsonValue {
   if (!Number.isFinite(n)) return value;
   if (type.startsWith('DECIMAL')) return n;
   return Number.isSafeInteger(n) ? n : value;
+}
+
+function toResult(reader: DuckDBResultReader): QueryResult {
+  const columnTypes = reader.columnTypes().map((t) => t.toString());
+  const rows = (reader.getRowsJson() as JsonValue[][]).map((row) =>
+    row.map((v, i) => toJsonNumber(v, columnTypes[i])),
+  );
+  return { columnNames: reader.columnNames(), columnTypes, rows };
 }
 
 /**
@@ -55,11 +68,21 @@ export class DuckDb {
     const reader = params.length
       ? await this.connection.runAndReadAll(sql, params as DuckDBValue[])
       : await this.connection.runAndReadAll(sql);
-    const columnTypes = reader.columnTypes().map((t) => t.toString());
-    const rows = (reader.getRowsJson() as JsonValue[][]).map((row) =>
-      row.map((v, i) => toJsonNumber(v, columnTypes[i])),
-    );
-    return { columnNames: reader.columnNames(), columnTypes, rows };
+    return toResult(reader);
+  }
+
+  /**
+   * Like `query`, but streams the result and reads no more than `maxRows` rows (plus the rest of the last
+   * chunk): a query that would return a hundred million rows is stopped before it fills the memory.
+   * `truncated` says that rows were left unread.
+   */
+  async queryAtMost(sql: string, maxRows: number): Promise<QueryResult & { truncated: boolean }> {
+    return this.serial(async () => {
+      const reader = await this.connection.streamAndReadUntil(sql, maxRows + 1);
+      const truncated = reader.currentRowCount > maxRows;
+      if (truncated) return { columnNames: reader.columnNames(), columnTypes: [], rows: [], truncated };
+      return { ...toResult(reader), truncated };
+    });
   }
 
   /** Rows as objects keyed by column name. */

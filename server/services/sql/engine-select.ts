@@ -1,6 +1,7 @@
 import type { DuckDb } from '../../engines/duckdb';
 import { tokenize } from '../../sql/tokenizer';
 import type { StatementOf } from '../../sql/ast';
+import { ValidationError } from '../errors';
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import { table, type SqlOutcome, type SqlSession } from './types';
 
@@ -14,6 +15,12 @@ export class SqlEngineError extends Error {
     super(message);
   }
 }
+
+/**
+ * Most rows a plain SELECT answers with. Past it the query is refused rather than read: a result of a hundred
+ * million rows would exhaust the server's memory (and no grid shows it). A console grid handles this many.
+ */
+export const MAX_RESULT_ROWS = 100_000;
 
 /** Table functions that only compute values; every other one (read_csv, read_text, ...) could read the disk. */
 const SAFE_TABLE_FUNCTIONS = new Set(['range', 'generate_series', 'unnest']);
@@ -35,16 +42,26 @@ export class EngineSelect {
     private readonly projects: ProjectService,
   ) {}
 
-  async run(statement: StatementOf<'select'>, _session: SqlSession): Promise<SqlOutcome> {
+  async run(
+    statement: StatementOf<'select'>,
+    _session: SqlSession,
+    { maxRows = MAX_RESULT_ROWS }: { maxRows?: number } = {},
+  ): Promise<SqlOutcome> {
     const sql = toEngineDialect(statement.sql);
     const ast = await this.serialize(sql);
     await this.checkReferences(ast, sql);
+    let result;
     try {
-      const result = await this.data.query(sql);
-      return table(result.columnNames, result.rows);
+      result = await this.data.queryAtMost(sql, maxRows);
     } catch (err) {
       throw engineError(err, sql);
     }
+    if (result.truncated) {
+      throw new ValidationError(
+        `The query returns more than ${maxRows.toLocaleString('en-US')} rows: add a LIMIT, a WHERE or an aggregate`,
+      );
+    }
+    return table(result.columnNames, result.rows);
   }
 
   private async serialize(sql: string): Promise<unknown> {

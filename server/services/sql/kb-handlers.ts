@@ -26,6 +26,9 @@ export const KB_DESCRIBE_COLUMNS = [
   'updated_at',
 ];
 
+/** Most rows one INSERT ... SELECT reads: they are held in memory while they are embedded. */
+export const MAX_INSERT_ROWS = 1_000_000;
+
 /** Parameters a USING block of CREATE / ALTER KNOWLEDGE_BASE may set. */
 const USING_KEYS = new Set([
   'embedding_model',
@@ -177,7 +180,9 @@ export function registerKnowledgeBaseHandlers(
     if (!target) return undefined;
     let rows: InputRow[];
     if (s.selectSql !== undefined) {
-      const result = await engine.run({ kind: 'select', sql: s.selectSql }, session);
+      const result = await engine.run({ kind: 'select', sql: s.selectSql }, session, {
+        maxRows: MAX_INSERT_ROWS,
+      });
       if (result.type !== 'table')
         throw new ValidationError('INSERT ... SELECT needs a query that returns rows');
       const columns = s.columns ?? result.column_names;
