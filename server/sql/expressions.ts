@@ -6,18 +6,19 @@ const COMPARISONS = new Set(['=', '!=', '<>', '<', '>', '<=', '>=']);
 /** expr := or; or := and (OR and)*; and := not (AND not)*; not := NOT not | predicate */
 export function parseExpr(ts: TokenStream): Expr {
   let left = parseAnd(ts);
-  while (ts.isKeyword('or')) {
+  // Each OR makes the (left-deep) tree one level deeper.
+  for (let levels = 1; ts.isKeyword('or'); levels++) {
     const offset = ts.next().offset;
-    left = { type: 'or', left, right: parseAnd(ts), offset };
+    left = { type: 'or', left, right: ts.nested(() => parseAnd(ts), levels), offset };
   }
   return left;
 }
 
 function parseAnd(ts: TokenStream): Expr {
   let left = parseNot(ts);
-  while (ts.isKeyword('and')) {
+  for (let levels = 1; ts.isKeyword('and'); levels++) {
     const offset = ts.next().offset;
-    left = { type: 'and', left, right: parseNot(ts), offset };
+    left = { type: 'and', left, right: ts.nested(() => parseNot(ts), levels), offset };
   }
   return left;
 }
@@ -25,7 +26,7 @@ function parseAnd(ts: TokenStream): Expr {
 function parseNot(ts: TokenStream): Expr {
   if (ts.isKeyword('not')) {
     const offset = ts.next().offset;
-    return { type: 'not', expr: parseNot(ts), offset };
+    return { type: 'not', expr: ts.nested(() => parseNot(ts)), offset };
   }
   return parsePredicate(ts);
 }
@@ -67,7 +68,7 @@ function parsePredicate(ts: TokenStream): Expr {
 function parseOperand(ts: TokenStream): Expr {
   const t = ts.peek();
   if (ts.acceptOp('(')) {
-    const inner = parseExpr(ts);
+    const inner = ts.nested(() => parseExpr(ts));
     ts.expectOp(')');
     return inner;
   }
@@ -112,7 +113,7 @@ export function parseLiteral(ts: TokenStream): Literal {
   if (ts.acceptOp('[')) {
     const items: Literal[] = [];
     if (!ts.acceptOp(']')) {
-      do items.push(parseLiteral(ts));
+      do items.push(ts.nested(() => parseLiteral(ts)));
       while (ts.acceptOp(','));
       ts.expectOp(']');
     }
@@ -127,7 +128,7 @@ export function parseLiteral(ts: TokenStream): Literal {
           ts.fail('expected a key');
         ts.next();
         if (!ts.acceptOp(':')) ts.expectOp('=');
-        obj[key.value] = parseLiteral(ts);
+        obj[key.value] = ts.nested(() => parseLiteral(ts));
       } while (ts.acceptOp(','));
       ts.expectOp('}');
     }

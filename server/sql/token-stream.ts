@@ -1,9 +1,17 @@
 import { SqlSyntaxError, type Token } from './tokenizer';
 import type { QualifiedName } from './ast';
 
+/**
+ * How deep a condition or a value may nest: brackets, NOT, and each AND / OR of a chain (which makes the tree
+ * one level deeper). Deeper statements are refused with a syntax error, before any code walking the tree
+ * runs out of stack.
+ */
+export const MAX_NESTING = 1000;
+
 /** A cursor over tokens with the small vocabulary the parsers share. */
 export class TokenStream {
   private index = 0;
+  private depth = 0;
 
   constructor(
     readonly tokens: Token[],
@@ -89,6 +97,21 @@ export class TokenStream {
   expectEnd(): void {
     this.acceptOp(';');
     if (this.peek().kind !== 'eof') this.fail('unexpected text after the end of the statement');
+  }
+
+  /** Runs `parse` one nesting level deeper; `levels` counts a chain of AND / OR as the levels it adds. */
+  nested<T>(parse: () => T, levels = 1): T {
+    this.depth += levels;
+    try {
+      if (this.depth > MAX_NESTING) {
+        this.fail(
+          `the statement nests more than ${MAX_NESTING} levels deep (write long OR lists as IN (...))`,
+        );
+      }
+      return parse();
+    } finally {
+      this.depth -= levels;
+    }
   }
 
   fail(message: string, token: Token = this.peek()): never {
