@@ -9,6 +9,7 @@ import { registerAgentRoutes } from './routes/agents';
 import { registerAuthRoutes } from './routes/auth';
 import { registerErrorHandling } from './routes/errors';
 import { registerFileRoutes } from './routes/files';
+import { registerJsonBodyParser } from './routes/json-body';
 import { registerKnowledgeBaseRoutes } from './routes/knowledge-bases';
 import { sendProblem } from './routes/problem';
 import { registerProjectRoutes } from './routes/projects';
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps, options: { logger?: boolean } = {}): Fa
     // Same origin for the browser: the console's /api calls go to the other instance through us.
     app.register(httpProxy, { upstream: deps.apiUrl, prefix: '/api', rewritePrefix: '/api', http2: false });
   } else {
+    registerJsonBodyParser(app);
     app.register(multipart);
     registerAuthRoutes(app, deps);
     registerStatusRoutes(app, deps);

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpProblem } from './problem';
+
+/**
+ * How deep a JSON body may nest. Real bodies nest a handful of levels; a body nested thousands deep would
+ * make every recursive walk over it (validation, masking, serialising the stored object back) run out of
+ * stack, and once stored it would break every later answer that contains it.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** The deepest nesting of objects and arrays in JSON text, read without parsing it. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) max = depth;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return max;
+}
+
+/** Fastify's own JSON parser, behind a check of the body's nesting depth. */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonDepth(text) > MAX_JSON_DEPTH) {
+      done(
+        new HttpProblem(400, 'Bad Request', `The JSON body nests more than ${MAX_JSON_DEPTH} levels deep`),
+        undefined,
+      );
+      return;
+    }
+    parse(request, text, done);
+  });
+}
