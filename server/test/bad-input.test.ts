@@ -165,6 +165,15 @@ describe('every JSON route refuses bad bodies cleanly', () => {
           `${label} ${JSON.stringify(payload).slice(0, 80)}`,
         );
       }
+      for (const levels of [150, 100_000]) {
+        const deep = `${'{"a":['.repeat(levels)}1${']}'.repeat(levels)}`;
+        const res = await expectCleanRefusal(
+          { method: route.method, url: route.url, payload: `{"deep": ${deep}}`, headers: json },
+          `${label} nested ${levels}`,
+        );
+        expect(res.statusCode).toBe(400);
+        expect(res.json().detail).toBe('The JSON body nests more than 100 levels deep');
+      }
       const huge = await expectCleanRefusal(
         { method: route.method, url: route.url, payload: { ...route.body, extra: HUGE } },
         `${label} huge`,
@@ -378,6 +387,44 @@ describe('unknown projects, knowledge bases and agents', () => {
       expect(body.error_message, query).toMatch(/nope|nokb|noagent|nofile/);
     }
     await expectAlive('unknown objects in SQL');
+  });
+});
+
+describe('statements whose answer would not fit in memory', () => {
+  it('are refused with an error result, and the server keeps answering', async () => {
+    for (const query of [
+      'SELECT * FROM generate_series(1, 100000000)',
+      'SELECT a.range AS a, b.range AS b FROM range(100000) a, range(100000) b',
+      'SELECT * FROM range(100001)',
+    ]) {
+      const res = await t.sql(query);
+      expect(res.type, query).toBe('error');
+      expect(res.error_message, query).toBe(
+        'The query returns more than 100,000 rows: add a LIMIT, a WHERE or an aggregate',
+      );
+    }
+    expect((await t.sql('SELECT count(*) AS n FROM range(100000000)')).data).toEqual([[100000000]]);
+    expect((await t.sql('SELECT * FROM range(100000)')).data).toHaveLength(100000);
+    const insert = await t.sql('INSERT INTO put_kb SELECT range AS id, range AS body FROM range(1000001)');
+    expect(insert.error_message).toMatch(/more than 1,000,000 rows/);
+    await expectAlive('huge results');
+  });
+
+  it('are answered without exhausting the stack, however deeply they nest', async () => {
+    for (const query of [
+      `SELECT ${'('.repeat(100_000)}1${')'.repeat(100_000)}`,
+      `SELECT * FROM kb WHERE ${'('.repeat(50_000)}id = '1'${')'.repeat(50_000)}`,
+      `SELECT * FROM kb WHERE ${Array.from({ length: 50_000 }, (_, i) => `id = '${i}'`).join(' OR ')}`,
+      `CREATE KNOWLEDGE_BASE deep USING embedding_model = ${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`,
+      `CREATE KNOWLEDGE_BASE deep USING metadata_columns = ${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+      ';'.repeat(500_000),
+    ]) {
+      const res = await t.inject({ method: 'POST', url: '/api/sql/query', payload: { query } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().type, query.slice(0, 80)).toBe('error');
+      expect(res.json().error_message, query.slice(0, 80)).not.toMatch(/call stack/i);
+    }
+    await expectAlive('deep nesting');
   });
 });
 
