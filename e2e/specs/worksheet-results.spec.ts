@@ -43,6 +43,8 @@ test('sorts, filters, searches, copies a cell and a block, and views JSON', asyn
   // Sort by score (click the header), descending with a second click.
   await ws.columnHeader('score').click();
   await expect(ws.cell(0, 2)).toHaveText('10');
+  // Numbers line up on the right.
+  await expect(ws.cell(0, 2)).toHaveClass(/ag-right-aligned-cell/);
   await ws.columnHeader('score').click();
   await expect(ws.cell(0, 2)).toHaveText('40');
   // Row numbers follow the displayed order.

@@ -17,6 +17,14 @@ const asSearchText = (value: unknown) =>
 
 export const colIdOf = (index: number) => `c${index}`;
 
+export function cellClasses(kind: GridColumn['kind'], long: boolean, value: unknown): string[] {
+  const classes: string[] = [];
+  if (kind === 'number') classes.push('ag-right-aligned-cell');
+  if (value === null || value === undefined) classes.push('ks-cell-null');
+  else if (long) classes.push('ks-cell-long');
+  return classes;
+}
+
 /** Data column index of a grid column id, or undefined for the row-number column. */
 export function columnIndexOf(colId: string): number | undefined {
   return /^c\d+$/.test(colId) ? Number(colId.slice(1)) : undefined;
@@ -36,10 +44,8 @@ function dataColumn(col: GridColumn, inRange: InRange): ColDef<Row> {
     width: col.width,
     type: kind === 'number' ? 'rightAligned' : undefined,
     // Fixed per cell (rows never change), so computed once when the cell is drawn, not toggled on refresh.
-    cellClass: (p) => {
-      const isNull = p.value === null || p.value === undefined;
-      return isNull ? 'ks-cell-null' : col.long ? 'ks-cell-long' : undefined;
-    },
+    // It replaces the class the right-aligned type would give, so numbers name it themselves.
+    cellClass: (p) => cellClasses(kind, col.long, p.value),
     cellClassRules: { 'ks-cell-in-range': (p) => p.rowIndex !== null && inRange(p.rowIndex, index) },
   };
 }
