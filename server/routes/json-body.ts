@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { jsonDepth } from '../util/json-depth';
 import { HttpProblem } from './problem';
 
 /**
@@ -7,24 +8,6 @@ import { HttpProblem } from './problem';
  * stack, and once stored it would break every later answer that contains it.
  */
 export const MAX_JSON_DEPTH = 100;
-
-/** The deepest nesting of objects and arrays in JSON text, read without parsing it. */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 /* { */ || c === 91 /* [ */) {
-      if (++depth > max) max = depth;
-    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
-  }
-  return max;
-}
 
 /** Fastify's own JSON parser, behind a check of the body's nesting depth. */
 export function registerJsonBodyParser(app: FastifyInstance): void {

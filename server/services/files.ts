@@ -1,7 +1,9 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { objectNamePattern } from '../../protocol/api/files';
 import type { DuckDb } from '../engines/duckdb';
 import { quoteIdent } from '../engines/duckdb';
+import { JsonDepthScanner } from '../util/json-depth';
 import { ConflictError, NotFoundError, ValidationError } from './errors';
 
 export type FileFormat = 'csv' | 'json' | 'parquet' | 'txt';
@@ -78,6 +80,7 @@ export class FileService {
     await handle.close();
     if (bytesRead === 0) throw new ValidationError('The file is empty', 'file');
     const format = detectFormat(head.subarray(0, bytesRead), originalName);
+    if (format === 'json') await checkJsonDepth(path);
     const table = `files.${quoteIdent(name)}`;
     const source = readerFor(format);
     try {
@@ -97,6 +100,25 @@ export class FileService {
     this.validateName(name);
     if (!(await this.exists(name))) throw new NotFoundError(`File '${name}' does not exist`);
     await this.data.run(`DROP TABLE files.${quoteIdent(name)}`);
+  }
+}
+
+/**
+ * How deep an uploaded JSON file may nest. The engine's schema inference slows down steeply with depth
+ * (measured: 100 levels 0.1 s, 300 levels 2.7 s, 1000 levels 51 s) and a file nested 10,000 deep crashed the
+ * whole process, so deeper files are refused before the engine reads them.
+ */
+export const MAX_JSON_FILE_DEPTH = 100;
+
+async function checkJsonDepth(path: string): Promise<void> {
+  const scanner = new JsonDepthScanner();
+  for await (const chunk of createReadStream(path)) {
+    if (scanner.push(chunk as Buffer).max > MAX_JSON_FILE_DEPTH) {
+      throw new ValidationError(
+        `The JSON file nests more than ${MAX_JSON_FILE_DEPTH} levels deep: flatten it before uploading`,
+        'file',
+      );
+    }
   }
 }
 
