@@ -10,6 +10,23 @@ import { HttpProblem } from './problem';
 /** The largest file an upload may carry. */
 export const MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
 
+/**
+ * A form that cannot be read (cut off, no boundary, broken part headers) is the client's mistake: a 400
+ * naming it. Errors of the server's own disk (ENOSPC, EACCES, ...) stay errors of the server.
+ */
+function badForm(err: unknown): never {
+  const code = (err as { code?: unknown })?.code;
+  if (err instanceof HttpProblem || (typeof code === 'string' && /^E[A-Z]+$/.test(code))) throw err;
+  if (typeof code === 'string' && code.startsWith('FST_')) throw err;
+  const message = String((err as Error)?.message ?? err).split('\n')[0];
+  throw new HttpProblem(
+    400,
+    'Bad Request',
+    `The upload is not a readable multipart form: ${message}`,
+    'file',
+  );
+}
+
 export function registerFileRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/api/files', async () => deps.files.list());
 
@@ -23,14 +40,16 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps): void {
         'Send the file as multipart/form-data in the field "file"',
       );
     }
-    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    const part = await request
+      .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
+      .catch((err: unknown) => badForm(err));
     if (!part || part.fieldname !== 'file') {
       throw new HttpProblem(400, 'Bad Request', 'The form has no field "file"', 'file');
     }
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-upload-'));
     const tmp = path.join(dir, 'upload');
     try {
-      await pipeline(part.file, createWriteStream(tmp));
+      await pipeline(part.file, createWriteStream(tmp)).catch((err: unknown) => badForm(err));
       if (part.file.truncated)
         throw new HttpProblem(413, 'Payload Too Large', 'The file is larger than 512 MB');
       const info = await deps.files.importFile(name, tmp, part.filename);
