@@ -390,6 +390,52 @@ describe('unknown projects, knowledge bases and agents', () => {
   });
 });
 
+describe('uploads that cannot be read', () => {
+  it('answer 4xx problems, even for files that would take the engine down', async () => {
+    const files: [string, string | Buffer][] = [
+      ['empty.csv', ''],
+      ['binary.csv', Buffer.from([0, 1, 2, 255, 0, 7])],
+      ['fake.parquet', Buffer.concat([Buffer.from('PAR1'), Buffer.alloc(64, 7)])],
+      // Nested 10,000 deep, a JSON file crashed the engine (and the server with it); 1,000 deep took a minute.
+      ['deep.json', `${'['.repeat(10_000)}${']'.repeat(10_000)}`],
+      ['deep-objects.json', `${'{"a":'.repeat(1000)}1${'}'.repeat(1000)}`],
+      ['broken.json', '{"a": '],
+    ];
+    for (const [name, content] of files) {
+      const res = await expectCleanRefusal(
+        { method: 'PUT', url: '/api/files/bad_upload', ...multipartFile('file', name, content) },
+        name,
+      );
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(400);
+    }
+    const boundary = '----ks-test-boundary';
+    for (const payload of [
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\na\n1\n`,
+      'not multipart at all',
+      `--${boundary}\r\nbroken header\r\n\r\nx\r\n--${boundary}--\r\n`,
+    ]) {
+      const res = await expectCleanRefusal(
+        {
+          method: 'PUT',
+          url: '/api/files/bad_upload',
+          payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        },
+        payload.slice(0, 40),
+      );
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    const shallow = `[${'{"a":'.repeat(20)}1${'}'.repeat(20)}]`;
+    const ok = await t.inject({
+      method: 'PUT',
+      url: '/api/files/nested_ok',
+      ...multipartFile('file', 'ok.json', shallow),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    await expectAlive('uploads');
+  });
+});
+
 describe('statements whose answer would not fit in memory', () => {
   it('are refused with an error result, and the server keeps answering', async () => {
     for (const query of [
