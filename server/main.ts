@@ -2,6 +2,9 @@ import { readConfig } from './config';
 import { createApp } from './app';
 import { openServices } from './services/index';
 
+/** How long a stop waits for requests in flight before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 3000;
+
 /** Starts the server: flags and environment in, engines open, listening. Nothing else lives here. */
 async function main(): Promise<void> {
   let config;
@@ -30,7 +33,13 @@ async function main(): Promise<void> {
   );
   if (config.apiUrl) console.log(`Forwarding /api to ${config.apiUrl}`);
   if (config.auth) console.log('Login is on');
+  // A statement whose client has gone may still be running in the engine, and closing waits for requests in
+  // flight: give them a moment, then leave anyway, so a stop request is never ignored.
+  let stopping = false;
   const stop = async () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
     await app.close();
     deps.databases.close();
     process.exit(0);

@@ -1,5 +1,6 @@
 import { test, expect } from '../fixtures';
 import { Shell } from '../pages/shell';
+import { WorksheetPage } from '../pages/worksheet-page';
 
 test.describe('without login', () => {
   test('opens the console directly, says login is off, and shows the default project', async ({ page }) => {
@@ -20,6 +21,14 @@ test.describe('without login', () => {
       buffer: Buffer.from('id,item,amount\n1,pen,2.5\n2,book,12\n'),
     });
     await expect(shell.browser.getByRole('link', { name: /orders/ })).toBeVisible();
+
+    // A table in the browser opens a preview of it in a new worksheet tab, and runs from there.
+    await shell.browser.getByRole('link', { name: /orders/ }).click();
+    const worksheet = new WorksheetPage(page);
+    await expect(worksheet.editor).toContainText('SELECT * FROM files.orders LIMIT 100;');
+    await expect(page).not.toHaveURL(/sql=/);
+    await worksheet.runCurrent();
+    await expect(worksheet.grid.getByText('book')).toBeVisible();
   });
 
   test('refuses a binary file with a clear message', async ({ page }) => {

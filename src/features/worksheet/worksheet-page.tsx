@@ -20,10 +20,33 @@ import './worksheet-page.css';
  * The SQL worksheet of a project: tabs of drafts (saved on every keystroke), the editor, and the results of
  * the last run of the tab on screen. Rendered by the shell at /projects/:project/worksheet.
  */
-export function WorksheetPage({ project }: { project: string }) {
+export function WorksheetPage({
+  project,
+  openSql,
+  onOpened,
+}: {
+  project: string;
+  /** SQL to open in a new tab (a table preview asked for by a link); `onOpened` is called once it is. */
+  openSql?: string;
+  onOpened?: () => void;
+}) {
   const sheets = useWorksheetStore((s) => s.sheets[project]);
   const ensureProject = useWorksheetStore((s) => s.ensureProject);
+  const addTab = useWorksheetStore((s) => s.addTab);
   useEffect(() => ensureProject(project), [ensureProject, project]);
+  // Remembered so that a second run of the effect (or a re-render before the link is cleared) adds no twin tab.
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (!openSql) {
+      opened.current = null;
+      return;
+    }
+    if (opened.current === openSql) return;
+    opened.current = openSql;
+    ensureProject(project);
+    addTab(project, openSql);
+    onOpened?.();
+  }, [openSql, project, ensureProject, addTab, onOpened]);
   useEffect(prefetchGrid, []);
   if (!sheets) return null;
   return (
