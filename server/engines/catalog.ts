@@ -14,10 +14,15 @@ export interface Databases {
   close(): void;
 }
 
-export async function openDatabases(dataDir: string): Promise<Databases> {
+export async function openDatabases(
+  dataDir: string,
+  options: { queryTimeoutMs?: number } = {},
+): Promise<Databases> {
   await fs.mkdir(dataDir, { recursive: true });
   const catalog = await DuckDb.open(path.join(dataDir, 'catalog.duckdb'));
-  const data = await DuckDb.open(path.join(dataDir, 'data.duckdb'));
+  const data = await DuckDb.open(path.join(dataDir, 'data.duckdb'), {
+    queryTimeoutMs: options.queryTimeoutMs,
+  });
   await catalog.run(`CREATE SEQUENCE IF NOT EXISTS object_ids START 1`);
   await catalog.run(
     `CREATE TABLE IF NOT EXISTS projects (id INTEGER PRIMARY KEY, name VARCHAR UNIQUE NOT NULL, created_at TIMESTAMP NOT NULL)`,

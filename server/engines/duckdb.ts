@@ -27,6 +27,18 @@ function toJsonNumber(value: JsonValue, type: string): JsonValue {
   return Number.isSafeInteger(n) ? n : value;
 }
 
+export interface DuckDbOptions {
+  /** How long a `queryAtMost` statement may run before it is interrupted (none when unset). */
+  queryTimeoutMs?: number;
+}
+
+/** A statement stopped because it ran past the time limit. */
+export class QueryTimeoutError extends Error {
+  constructor(readonly limitMs: number) {
+    super(`The query ran longer than ${limitMs / 1000} s and was stopped`);
+  }
+}
+
 function toResult(reader: DuckDBResultReader): QueryResult {
   const columnTypes = reader.columnTypes().map((t) => t.toString());
   const rows = (reader.getRowsJson() as JsonValue[][]).map((row) =>
@@ -45,12 +57,13 @@ export class DuckDb {
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
+    private readonly options: DuckDbOptions,
   ) {}
 
-  static async open(path: string): Promise<DuckDb> {
+  static async open(path: string, options: DuckDbOptions = {}): Promise<DuckDb> {
     const instance = await DuckDBInstance.create(path);
     const connection = await instance.connect();
-    return new DuckDb(instance, connection);
+    return new DuckDb(instance, connection, options);
   }
 
   /** Runs `fn` after every earlier call has finished. */
@@ -78,10 +91,26 @@ export class DuckDb {
    */
   async queryAtMost(sql: string, maxRows: number): Promise<QueryResult & { truncated: boolean }> {
     return this.serial(async () => {
-      const reader = await this.connection.streamAndReadUntil(sql, maxRows + 1);
-      const truncated = reader.currentRowCount > maxRows;
-      if (truncated) return { columnNames: reader.columnNames(), columnTypes: [], rows: [], truncated };
-      return { ...toResult(reader), truncated };
+      // Statements run one at a time: one that never ends would hold up every other. It is interrupted.
+      const limit = this.options.queryTimeoutMs;
+      let interrupted = false;
+      const timer = limit
+        ? setTimeout(() => {
+            interrupted = true;
+            this.connection.interrupt();
+          }, limit)
+        : undefined;
+      try {
+        const reader = await this.connection.streamAndReadUntil(sql, maxRows + 1);
+        const truncated = reader.currentRowCount > maxRows;
+        if (truncated) return { columnNames: reader.columnNames(), columnTypes: [], rows: [], truncated };
+        return { ...toResult(reader), truncated };
+      } catch (err) {
+        if (interrupted) throw new QueryTimeoutError(limit!);
+        throw err;
+      } finally {
+        clearTimeout(timer);
+      }
     });
   }
 

@@ -14,6 +14,9 @@ import { SqlRouter } from './sql/router';
 
 export const VERSION = '0.1.0';
 
+/** A user's SELECT that runs longer than this is interrupted, so that it cannot hold up everyone else's. */
+export const DEFAULT_SQL_TIMEOUT_MS = 60_000;
+
 export interface ServiceOptions {
   dataDir: string;
   auth?: AuthConfig;
@@ -24,6 +27,8 @@ export interface ServiceOptions {
   defaultModel?: ModelConfig;
   /** Step and time limits of agent runs, and the providers' HTTP timeouts and retries (tests shorten them). */
   agentSettings?: Partial<RunnerSettings>;
+  /** How long a user's SELECT may run on the SQL engine before it is stopped (default 60 s). */
+  sqlTimeoutMs?: number;
   /** Timeouts and retries of the knowledge bases' model providers (tests shorten them). */
   providerHttp?: Partial<HttpSettings>;
   /** Receives one line per agent run (trace id and history size, never content or keys). */
@@ -35,7 +40,9 @@ export interface ServiceOptions {
 /** Opens the engines in a data folder and builds every service on them. */
 export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   const fresh = isFreshDataDir(options.dataDir);
-  const databases = await openDatabases(options.dataDir);
+  const databases = await openDatabases(options.dataDir, {
+    queryTimeoutMs: options.sqlTimeoutMs ?? DEFAULT_SQL_TIMEOUT_MS,
+  });
   const projects = new ProjectService(databases.catalog);
   await projects.ensureDefault();
   const auth = new AuthService(databases.catalog, options.auth);

@@ -1,4 +1,4 @@
-import type { DuckDb } from '../../engines/duckdb';
+import { QueryTimeoutError, type DuckDb } from '../../engines/duckdb';
 import { tokenize } from '../../sql/tokenizer';
 import type { StatementOf } from '../../sql/ast';
 import { ValidationError } from '../errors';
@@ -169,6 +169,7 @@ export function lineColumn(sql: string, offset: number): { line: number; column:
 
 /** Turns an engine error into one line that names the problem, located at the name it mentions when possible. */
 function engineError(err: unknown, sql: string): SqlEngineError {
+  if (err instanceof QueryTimeoutError) return new SqlEngineError(err.message);
   const raw = String((err as Error)?.message ?? err);
   const first = raw.split('\n')[0].replace(/^(Binder|Catalog|Conversion|Invalid Input|Parser) Error: /, '');
   const named = /"([^"]+)"/.exec(first)?.[1] ?? /Table with name (\S+?)!? does not exist/.exec(first)?.[1];
