@@ -456,6 +456,20 @@ describe('statements whose answer would not fit in memory', () => {
     await expectAlive('huge results');
   });
 
+  it('are stopped when they run past the time limit, and the next statement runs', async () => {
+    const quick = await startTestApp({ sqlTimeoutMs: 300 });
+    try {
+      const res = await quick.sql('SELECT count(*) AS n FROM range(1000000000000)');
+      expect(res).toMatchObject({
+        type: 'error',
+        error_message: 'The query ran longer than 0.3 s and was stopped',
+      });
+      expect((await quick.sql('SELECT 42 AS answer')).data).toEqual([[42]]);
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('are answered without exhausting the stack, however deeply they nest', async () => {
     for (const query of [
       `SELECT ${'('.repeat(100_000)}1${')'.repeat(100_000)}`,
