@@ -15,6 +15,7 @@ vi.mock('../../api/sql/mutations', () => ({ runSql: (input: RunSqlInput) => runS
 // The object tree feeds completion only; an empty one keeps these tests off the network.
 vi.mock('../../api/tree/queries', () => ({
   useDatabases: () => noDatabases,
+  databasesQuery: () => ({ queryKey: ['tree', 'databases'], queryFn: async () => [] }),
   databaseObjectsQuery: (db: string) => ({ queryKey: ['tree', db], queryFn: async () => [] }),
   projectsQuery: () => ({ queryKey: ['projects'] }),
 }));
