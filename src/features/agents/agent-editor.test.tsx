@@ -5,7 +5,7 @@ import { fakeFetch, type FakeRequest, type FakeResponse } from '../../api/testin
 import { AgentCreatePage } from './agent-create-page';
 import { AgentListPage } from './agent-list-page';
 import { AgentPage } from './agent-page';
-import { renderRoutes } from './test-utils';
+import { renderRoutes } from '../../testing/render-routes';
 
 afterEach(() => {
   cleanup();

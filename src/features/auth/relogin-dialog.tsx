@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSession } from '../../api/session';
 import { LoginForm } from './login-form';
+import '../../components/modal-dialog.css';
 import './auth.css';
 
 /**
@@ -22,7 +23,7 @@ export function ReloginDialog() {
   return (
     <dialog
       ref={ref}
-      className="relogin-dialog"
+      className="modal-dialog relogin-dialog"
       aria-labelledby="relogin-title"
       onCancel={(e) => e.preventDefault()}
     >

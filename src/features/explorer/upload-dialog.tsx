@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { objectNamePattern } from '../../../protocol/api/files';
 import { useUploadFile } from '../../api/files/mutations';
 import { tableNameFromFile } from './table-name';
+import '../../components/modal-dialog.css';
 
 /** Uploads a CSV, JSON, Parquet or text file as a table of `files`, showing progress and any error. */
 export function UploadDialog({ onClose }: { onClose: () => void }) {
@@ -34,7 +35,7 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <dialog ref={ref} className="upload-dialog" aria-labelledby={`${id}-title`} onCancel={close}>
+    <dialog ref={ref} className="modal-dialog upload-dialog" aria-labelledby={`${id}-title`} onCancel={close}>
       <form onSubmit={submit}>
         <h2 id={`${id}-title`}>Upload a file</h2>
         <p className="muted">CSV, JSON, Parquet or text. It becomes the table files.&lt;name&gt;.</p>

@@ -5,7 +5,7 @@ import { fakeFetch, sqlTable } from '../../api/testing/fake-fetch';
 import { CreateKnowledgeBasePage } from './kb-create-page';
 import { KnowledgeBaseListPage } from './kb-list-page';
 import { KnowledgeBasePage } from './kb-page';
-import { renderRoutes } from './test-utils';
+import { renderRoutes } from '../../testing/render-routes';
 
 afterEach(() => {
   cleanup();

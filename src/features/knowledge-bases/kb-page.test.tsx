@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, sqlTable, type FakeRequest } from '../../api/testing/fake-fetch';
 import { KnowledgeBaseListPage } from './kb-list-page';
 import { KnowledgeBasePage } from './kb-page';
-import { renderRoutes } from './test-utils';
+import { renderRoutes } from '../../testing/render-routes';
 
 afterEach(() => {
   cleanup();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, sqlTable } from '../../api/testing/fake-fetch';
 import { KnowledgeBasePage } from './kb-page';
-import { renderRoutes } from './test-utils';
+import { renderRoutes } from '../../testing/render-routes';
 
 afterEach(() => {
   cleanup();
