@@ -50,6 +50,8 @@ test('the session follows USE, and ok results show affected rows', async ({ page
   await ws.setSql('CREATE PROJECT IF NOT EXISTS sales;\nUSE sales;');
   await ws.runAll();
   await expect(ws.resultTab(0)).toContainText('ok');
+  // Both statements must have finished: a result arriving later would take the focus from the first tab.
+  await expect(ws.resultTab(1)).toContainText('ok');
   await ws.resultTab(0).click();
   await expect(ws.results.getByRole('status')).toContainText('1 row affected');
   await expect(page.getByText('Database sales')).toBeVisible();
