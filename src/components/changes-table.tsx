@@ -1,3 +1,4 @@
+import { shortTimestamp } from './format';
 import type { Change } from './model-fields/model-draft';
 
 /** "What will change" before a save: each setting with its value now and after. */
@@ -38,5 +39,18 @@ export function SavedObject({
       <summary>{summary}</summary>
       <pre className="rp-json">{JSON.stringify(value, null, 2)}</pre>
     </details>
+  );
+}
+
+/** Says when an edit was saved and shows the object the server returned; the form already shows it too. */
+export function SavedNotice({ saved }: { saved: { updated_at?: string | null } }) {
+  return (
+    <div className="rp-saved-notice">
+      <p role="status" className="rp-status">
+        Saved{saved.updated_at ? ` at ${shortTimestamp(saved.updated_at)}` : ''}. The form shows what the
+        server returned.
+      </p>
+      <SavedObject value={saved} />
+    </div>
   );
 }

@@ -2,9 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Agent } from '../../../protocol/api/agents';
 import { useUpdateAgent } from '../../api/agents/mutations';
-import { SavedObject } from '../../components/changes-table';
+import { SavedNotice } from '../../components/changes-table';
 import { formError } from '../../components/field-errors';
-import { shortTimestamp } from '../../components/format';
 import { hasSavedKey } from '../../components/model-fields/model-draft';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { agentChanges, draftFromAgent, updateAgentInput, validateAgentDraft } from './agent-draft';
@@ -79,15 +78,7 @@ export function AgentEditForm(props: {
           Could not save: {general}
         </p>
       )}
-      {saved && !dirty && (
-        <div className="ag-saved">
-          <p role="status" className="rp-status">
-            Saved{saved.updated_at ? ` at ${shortTimestamp(saved.updated_at)}` : ''}. The form shows what the
-            server returned.
-          </p>
-          <SavedObject value={saved} />
-        </div>
-      )}
+      {saved && !dirty && <SavedNotice saved={saved} />}
       <div className="rp-savebar">
         <span className="rp-savebar-note muted" aria-live="polite">
           {dirty ? `Unsaved: ${changes.map((c) => c.label.toLowerCase()).join(', ')}` : 'No unsaved changes'}

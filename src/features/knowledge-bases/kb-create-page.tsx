@@ -5,22 +5,12 @@ import { useCreateKnowledgeBase } from '../../api/knowledge-bases/mutations';
 import { fieldError, formError } from '../../components/field-errors';
 import { FieldError } from '../../components/model-fields/model-fields';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { createInput, emptyDraft, FIELD, validateDraft, type KbDraft } from './kb-draft';
+import { createInput, emptyDraft, FIELD, validateDraft, type KbDraft, PLACED_FIELDS } from './kb-draft';
 import { kbUrl } from './kb-list-page';
 import { KbSettingsFields } from './kb-settings-fields';
 import { initialMapping } from './load/column-mapping';
 import '../../components/resource-page.css';
 import './knowledge-bases.css';
-
-const PLACED = [
-  'name',
-  'embedding_model',
-  'reranking_model',
-  'content_columns',
-  'metadata_columns',
-  'id_column',
-  'preprocessing',
-];
 
 /** Creates a KB; optionally shaped after a table of files, which the load tab then offers. */
 export function CreateKnowledgeBasePage({ project }: { project: string }) {
@@ -75,7 +65,7 @@ export function CreateKnowledgeBasePage({ project }: { project: string }) {
     });
   };
   const nameError = errors[FIELD.name] ?? fieldError(create.error, FIELD.name);
-  const general = formError(create.error, PLACED);
+  const general = formError(create.error, PLACED_FIELDS);
 
   return (
     <div className="page rp">

@@ -38,6 +38,17 @@ export const FIELD = {
   chunkOverlap: 'preprocessing.text_chunking_config.chunk_overlap',
 } as const;
 
+/** Every request path the KB forms show errors beside; anything else is shown above the save bar. */
+export const PLACED_FIELDS = [
+  'name',
+  'embedding_model',
+  'reranking_model',
+  'content_columns',
+  'metadata_columns',
+  'id_column',
+  'preprocessing',
+];
+
 const record = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 

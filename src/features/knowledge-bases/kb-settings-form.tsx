@@ -2,25 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { KnowledgeBase } from '../../../protocol/api/knowledge-bases';
 import { useUpdateKnowledgeBase } from '../../api/knowledge-bases/mutations';
 import { useKnowledgeBaseHasVectors } from '../../api/knowledge-bases/queries';
-import { SavedObject } from '../../components/changes-table';
+import { SavedNotice } from '../../components/changes-table';
 import { formError } from '../../components/field-errors';
-import { shortTimestamp } from '../../components/format';
 import { describeModel, hasSavedKey } from '../../components/model-fields/model-draft';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { draftFromKb, kbChanges, updateInput, validateDraft } from './kb-draft';
+import { draftFromKb, kbChanges, updateInput, validateDraft, PLACED_FIELDS } from './kb-draft';
 import { KbSettingsFields } from './kb-settings-fields';
 import { SavePreviewDialog } from './save-preview-dialog';
-
-/** Every request path the form shows errors beside; anything else is shown above the save bar. */
-const PLACED = [
-  'name',
-  'embedding_model',
-  'reranking_model',
-  'content_columns',
-  'metadata_columns',
-  'id_column',
-  'preprocessing',
-];
 
 export function lockReason(kb: KnowledgeBase): string {
   return (
@@ -68,7 +56,7 @@ export function KbSettingsForm({ project, kb }: { project: string; kb: Knowledge
       },
       onSettled: () => setPreviewing(false),
     });
-  const general = formError(update.error, PLACED);
+  const general = formError(update.error, PLACED_FIELDS);
 
   return (
     <form
@@ -95,15 +83,7 @@ export function KbSettingsForm({ project, kb }: { project: string; kb: Knowledge
           Could not save: {general}
         </p>
       )}
-      {saved && changes.length === 0 && (
-        <div className="kb-saved">
-          <p role="status" className="rp-status">
-            Saved{saved.updated_at ? ` at ${shortTimestamp(saved.updated_at)}` : ''}. The form shows what the
-            server returned.
-          </p>
-          <SavedObject value={saved} />
-        </div>
-      )}
+      {saved && changes.length === 0 && <SavedNotice saved={saved} />}
       <div className="rp-savebar">
         <span className="rp-savebar-note muted" aria-live="polite">
           {changes.length === 0
