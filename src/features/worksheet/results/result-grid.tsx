@@ -116,8 +116,11 @@ export default function ResultGrid({ result, durationMs }: ResultGridProps) {
             quickFilterText={search}
             animateRows={false}
             suppressNoRowsOverlay
-            // Fewer off-screen rows drawn per scroll step: a fast scroll redraws every row each frame.
-            rowBuffer={6}
+            // A fast scroll (a dragged scrollbar moves a whole screen per frame) makes every row new in every
+            // frame. Rows are drawn at once in the scroll event, before the frame is painted, so no buffer rows
+            // are needed, and the grid does not spread that work over later frames of up to 60 ms each.
+            rowBuffer={0}
+            suppressAnimationFrame
             onGridReady={onGridReady}
             onCellFocused={(e) => {
               selection.onCellFocused(e);
