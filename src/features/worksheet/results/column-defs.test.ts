@@ -16,10 +16,10 @@ const filterValue = (def: ColDef<Row>, row: Row) =>
   (def.filterValueGetter as (p: Partial<ValueGetterParams<Row>>) => unknown)({ data: row });
 
 describe('buildColumnDefs', () => {
-  it('puts a pinned row number first, then one column per result column, by index', () => {
+  it('puts the row number first, locked in place, then one column per result column, by index', () => {
     expect(rowNumber).toMatchObject({
       colId: ROW_NUMBER_COL_ID,
-      pinned: 'left',
+      lockPosition: 'left',
       sortable: false,
       filter: false,
     });

@@ -51,8 +51,10 @@ function dataColumn(col: GridColumn, inRange: InRange): ColDef<Row> {
 }
 
 /**
- * Row numbers, pinned left: they follow sort and filter, and clicking one selects the whole row (shift-click
- * another to select the rows between), the grid's way to pick full rows for copying.
+ * Row numbers, always the first column: they follow sort and filter, and clicking one selects the whole row
+ * (shift-click another to select the rows between), the grid's way to pick full rows for copying.
+ * Not pinned: a pinned column gives every row a sticky part of its own, which tripled the browser's style
+ * work per row and made a fast scroll drop frames (see `npm run bench:grid`).
  */
 function rowNumberColumn(): ColDef<Row> {
   return {
@@ -60,7 +62,7 @@ function rowNumberColumn(): ColDef<Row> {
     headerName: '#',
     valueGetter: (p) => (p.node?.rowIndex ?? 0) + 1,
     width: 64,
-    pinned: 'left',
+    lockPosition: 'left',
     sortable: false,
     filter: false,
     resizable: false,
