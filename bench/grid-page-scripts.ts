@@ -33,18 +33,25 @@ export const READ_RENDER_TIMES = `new Promise((resolve) => {
   check();
 })`;
 
+/** Frames each scroll measurement records. */
+export const SCROLL_FRAMES = 600;
+
 /**
- * Scrolls the result grid from top to bottom over about 600 frames, as fast wheel scrolling would, and
- * records every frame's duration; then reports which row is last on screen.
+ * Scrolls the result grid from the top and records every frame's duration, then reports which row is last on
+ * screen. `to-end` reaches the last row in about SCROLL_FRAMES frames, as dragging the scrollbar to the
+ * bottom does (a whole screen of new rows in every frame); a number scrolls that many pixels per frame for
+ * SCROLL_FRAMES frames, as a mouse wheel or trackpad does.
  */
-export const SCROLL_TO_END = `new Promise((resolve) => {
+export const scrollGrid = (step: number | 'to-end') => `new Promise((resolve) => {
   const grid = document.querySelector('[aria-label="Results"] [aria-label="Result rows"]') ??
     document.querySelector('[aria-label="Result rows"]');
   // The element that scrolls the rows (its class names have changed between grid versions).
   const scroller = [...grid.querySelectorAll('*')]
     .find((el) => el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY === 'auto');
+  scroller.scrollTop = 0;
   const max = scroller.scrollHeight - scroller.clientHeight;
-  const step = Math.max(scroller.clientHeight, Math.ceil(max / 600));
+  const toEnd = ${JSON.stringify(step)} === 'to-end';
+  const step = toEnd ? Math.max(scroller.clientHeight, Math.ceil(max / ${SCROLL_FRAMES})) : ${Number(step) || 0};
   const frames = [];
   let last;
   const longTasks = [];
@@ -53,7 +60,7 @@ export const SCROLL_TO_END = `new Promise((resolve) => {
   const frame = (t) => {
     if (last !== undefined) frames.push(t - last);
     last = t;
-    if (scroller.scrollTop >= max - 1) {
+    if (toEnd ? scroller.scrollTop >= max - 1 : frames.length >= ${SCROLL_FRAMES}) {
       // Two more frames so the last rows are rendered before reading them.
       requestAnimationFrame(() => requestAnimationFrame(() => {
         observer.disconnect();
@@ -65,22 +72,31 @@ export const SCROLL_TO_END = `new Promise((resolve) => {
     scroller.scrollTop = Math.min(max, scroller.scrollTop + step);
     requestAnimationFrame(frame);
   };
-  requestAnimationFrame(frame);
+  // Start on a fresh frame, after the jump to the top has been drawn.
+  requestAnimationFrame(() => requestAnimationFrame(frame));
 })`;
 
 /**
- * For reference: the bare grid (its standalone build, default theme, plain objects already in memory) with
- * the same number of rows and columns, drawn and scrolled the same way. On a busy machine every figure
- * grows; comparing with this tells load from a regression in the worksheet.
+ * For reference: the bare grid (its standalone build, plain objects already in memory, no React) with the same
+ * rows, columns, box size, row height and drawing options as the worksheet's, drawn and scrolled the same way.
+ * On a busy machine every figure grows; comparing with this tells load from a regression in the worksheet.
  */
-export const REFERENCE_PAGE = `<div aria-label="Result rows" style="height:480px;width:1100px"><div id="g" style="height:100%"></div></div>`;
+export const referencePage = (width: number, height: number) =>
+  `<div aria-label="Result rows" style="height:${height}px;width:${width}px"><div id="g" style="height:100%"></div></div>`;
 export const CREATE_REFERENCE_GRID = `new Promise((resolve) => {
   const rows = Array.from({ length: 100000 }, (_, i) => ({ id: i, twice: i * 2, label: 'row ' + i, bucket: i % 7,
     third: i / 3, hash: 'cfcd208495d565ef66e7dff9f98764da', even: i % 2 === 0, note: i % 5 ? 'note for row ' + i : null,
     meta: JSON.stringify({ k: i % 10, tag: 'x' }), day: '2026-11-22' }));
+  const box = document.getElementById('g');
+  const dataWidth = Math.floor((box.clientWidth - 64) / 10);
+  const rowNumber = { colId: 'n', headerName: '#', width: 64, valueGetter: (p) => p.node.rowIndex + 1 };
   const t0 = performance.now();
-  agGrid.createGrid(document.getElementById('g'), {
-    rowData: rows, columnDefs: Object.keys(rows[0]).map((field) => ({ field })), theme: agGrid.themeQuartz,
+  agGrid.createGrid(box, {
+    rowData: rows,
+    columnDefs: [rowNumber, ...Object.keys(rows[0]).map((field) => ({ field, width: dataWidth }))],
+    theme: agGrid.themeQuartz.withParams({ rowHeight: 28, headerHeight: 32 }),
+    rowBuffer: 0,
+    suppressAnimationFrame: true,
   });
   requestAnimationFrame(() => requestAnimationFrame((t) => resolve(t - t0)));
 })`;

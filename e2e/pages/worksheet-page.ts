@@ -70,8 +70,8 @@ export class WorksheetPage {
   }
 
   /**
-   * A data cell by displayed row (0-based, after sort and filter) and result column (0-based). The grid
-   * renders pinned and scrolling parts of a row separately, so the cell is found by its row and column ids.
+   * A data cell by displayed row (0-based, after sort and filter) and result column (0-based), found by its
+   * row and column ids: the grid draws only the rows and columns on screen, in no fixed DOM order.
    */
   cell(row: number, column: number): Locator {
     return this.grid.locator(`[role="row"][row-index="${row}"] [role="gridcell"][col-id="c${column}"]`);

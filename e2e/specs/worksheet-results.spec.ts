@@ -123,6 +123,28 @@ test('sorts, filters, searches, copies a cell and a block, and views JSON', asyn
   await expect(ws.cell(0, 1)).toHaveText('cy');
 });
 
+test('draws only the rows on screen of a large result, and reaches its last row', async ({ page }) => {
+  const ws = await openWorksheet(page);
+  await ws.setSql("SELECT range AS n, 'row ' || range AS label FROM range(50000)");
+  await ws.runCurrent();
+  await expect(ws.status).toContainText('50,000 rows');
+  await expect(ws.cell(0, 1)).toHaveText('row 0');
+  // Virtualised: a screenful of rows in the page, not fifty thousand.
+  expect(await ws.grid.locator('[role="row"][row-index]').count()).toBeLessThan(60);
+
+  // One long wheel turn over the rows takes them to the bottom, where the last rows are drawn.
+  await ws.cell(0, 1).hover();
+  await page.mouse.wheel(0, 50_000 * 40);
+  await expect(ws.cell(49999, 1)).toHaveText('row 49999');
+  await expect(ws.rowNumberCell(49999)).toHaveText('50000');
+  expect(await ws.grid.locator('[role="row"][row-index]').count()).toBeLessThan(60);
+
+  // And back to the top with the keyboard.
+  await ws.cell(49999, 0).click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await expect(ws.cell(0, 1)).toHaveText('row 0');
+});
+
 test('follows the OS colour scheme, grid and editor included', async ({ browser, baseURL }, testInfo) => {
   const backgrounds: Record<string, string> = {};
   for (const colorScheme of ['light', 'dark'] as const) {
