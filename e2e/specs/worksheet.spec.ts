@@ -200,7 +200,7 @@ test('shows elapsed time while running, and stops waiting on request', async ({ 
   await expect(ws.resultTab(2)).toContainText('skipped');
   await expect(ws.editor.locator('[data-running]')).toHaveCount(0);
   await expect(ws.runButton).toBeEnabled();
-  // The server did go on with it: the next statement queues behind it and answers once it is done.
+  // Our server stops a SELECT whose request was closed, so the engine is free for the next statement.
   const next = await request.post('/api/sql/query', { data: { query: 'SELECT 1' }, timeout: 120_000 });
   expect((await next.json()).type).toBe('table');
 });

@@ -32,6 +32,13 @@ export interface DuckDbOptions {
   queryTimeoutMs?: number;
 }
 
+/** A statement stopped because the one who asked for it went away (a closed request). */
+export class QueryAbortedError extends Error {
+  constructor() {
+    super('The query was stopped: the request was cancelled');
+  }
+}
+
 /** A statement stopped because it ran past the time limit. */
 export class QueryTimeoutError extends Error {
   constructor(readonly limitMs: number) {
@@ -87,29 +94,39 @@ export class DuckDb {
   /**
    * Like `query`, but streams the result and reads no more than `maxRows` rows (plus the rest of the last
    * chunk): a query that would return a hundred million rows is stopped before it fills the memory.
-   * `truncated` says that rows were left unread.
+   * `truncated` says that rows were left unread. When `signal` aborts, the statement is interrupted (or never
+   * started, if it was still waiting for its turn) and QueryAbortedError is thrown.
    */
-  async queryAtMost(sql: string, maxRows: number): Promise<QueryResult & { truncated: boolean }> {
+  async queryAtMost(
+    sql: string,
+    maxRows: number,
+    { signal }: { signal?: AbortSignal } = {},
+  ): Promise<QueryResult & { truncated: boolean }> {
     return this.serial(async () => {
-      // Statements run one at a time: one that never ends would hold up every other. It is interrupted.
+      if (signal?.aborted) throw new QueryAbortedError();
+      // Statements run one at a time: one that never ends, or that nobody waits for any more, would hold up
+      // every other. It is interrupted.
       const limit = this.options.queryTimeoutMs;
-      let interrupted = false;
-      const timer = limit
-        ? setTimeout(() => {
-            interrupted = true;
-            this.connection.interrupt();
-          }, limit)
-        : undefined;
+      let stoppedBy: 'timeout' | 'abort' | undefined;
+      const interrupt = (reason: 'timeout' | 'abort') => {
+        stoppedBy ??= reason;
+        this.connection.interrupt();
+      };
+      const timer = limit ? setTimeout(() => interrupt('timeout'), limit) : undefined;
+      const onAbort = () => interrupt('abort');
+      signal?.addEventListener('abort', onAbort, { once: true });
       try {
         const reader = await this.connection.streamAndReadUntil(sql, maxRows + 1);
         const truncated = reader.currentRowCount > maxRows;
         if (truncated) return { columnNames: reader.columnNames(), columnTypes: [], rows: [], truncated };
         return { ...toResult(reader), truncated };
       } catch (err) {
-        if (interrupted) throw new QueryTimeoutError(limit!);
+        if (stoppedBy === 'timeout') throw new QueryTimeoutError(limit!);
+        if (stoppedBy === 'abort') throw new QueryAbortedError();
         throw err;
       } finally {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
       }
     });
   }

@@ -64,5 +64,7 @@ export function registerCoreHandlers(
     return ok();
   });
 
-  router.register('select', (s, session) => engine.run(s, session), { fallback: true });
+  router.register('select', (s, session, { signal }) => engine.run(s, session, { signal }), {
+    fallback: true,
+  });
 }

@@ -1,4 +1,4 @@
-import { QueryTimeoutError, type DuckDb } from '../../engines/duckdb';
+import { QueryAbortedError, QueryTimeoutError, type DuckDb } from '../../engines/duckdb';
 import { tokenize } from '../../sql/tokenizer';
 import type { StatementOf } from '../../sql/ast';
 import { ValidationError } from '../errors';
@@ -45,14 +45,14 @@ export class EngineSelect {
   async run(
     statement: StatementOf<'select'>,
     _session: SqlSession,
-    { maxRows = MAX_RESULT_ROWS }: { maxRows?: number } = {},
+    { maxRows = MAX_RESULT_ROWS, signal }: { maxRows?: number; signal?: AbortSignal } = {},
   ): Promise<SqlOutcome> {
     const sql = toEngineDialect(statement.sql);
     const ast = await this.serialize(sql);
     await this.checkReferences(ast, sql);
     let result;
     try {
-      result = await this.data.queryAtMost(sql, maxRows);
+      result = await this.data.queryAtMost(sql, maxRows, { signal });
     } catch (err) {
       throw engineError(err, sql);
     }
@@ -169,7 +169,8 @@ export function lineColumn(sql: string, offset: number): { line: number; column:
 
 /** Turns an engine error into one line that names the problem, located at the name it mentions when possible. */
 function engineError(err: unknown, sql: string): SqlEngineError {
-  if (err instanceof QueryTimeoutError) return new SqlEngineError(err.message);
+  if (err instanceof QueryTimeoutError || err instanceof QueryAbortedError)
+    return new SqlEngineError(err.message);
   const raw = String((err as Error)?.message ?? err);
   const first = raw.split('\n')[0].replace(/^(Binder|Catalog|Conversion|Invalid Input|Parser) Error: /, '');
   const named = /"([^"]+)"/.exec(first)?.[1] ?? /Table with name (\S+?)!? does not exist/.exec(first)?.[1];

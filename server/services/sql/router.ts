@@ -4,9 +4,13 @@ import { SqlSyntaxError } from '../../sql/tokenizer';
 import { excerpt } from '../../util/excerpt';
 import { ServiceError } from '../errors';
 import { SqlEngineError } from './engine-select';
-import type { SqlResponse, SqlSession, StatementHandler } from './types';
+import type { SqlResponse, SqlSession, StatementHandler, StatementRun } from './types';
 
-type AnyHandler = (statement: never, session: SqlSession) => ReturnType<StatementHandler<StatementKind>>;
+type AnyHandler = (
+  statement: never,
+  session: SqlSession,
+  run: StatementRun,
+) => ReturnType<StatementHandler<StatementKind>>;
 
 /** Longest query text we accept; longer ones are refused before parsing. */
 export const MAX_QUERY_LENGTH = 1_000_000;
@@ -27,7 +31,7 @@ export class SqlRouter {
     this.handlers.set(kind, list);
   }
 
-  async execute(query: string, context: SqlSession): Promise<SqlResponse> {
+  async execute(query: string, context: SqlSession, run: StatementRun = {}): Promise<SqlResponse> {
     const session = { ...context };
     if (query.length > MAX_QUERY_LENGTH) {
       return this.error(
@@ -39,8 +43,12 @@ export class SqlRouter {
       const statement = parseStatement(query);
       for (const { handler } of this.handlers.get(statement.kind) ?? []) {
         const outcome = await (
-          handler as (s: StatementOf<typeof statement.kind>, x: SqlSession) => ReturnType<AnyHandler>
-        )(statement, session);
+          handler as (
+            s: StatementOf<typeof statement.kind>,
+            x: SqlSession,
+            r: StatementRun,
+          ) => ReturnType<AnyHandler>
+        )(statement, session, run);
         if (outcome) return { ...outcome, context: session };
       }
       return this.error(`${statement.kind.replace(/_/g, ' ')} statements are not supported here`, session);

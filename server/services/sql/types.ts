@@ -21,6 +21,11 @@ export type SqlResponse =
       context: SqlSession;
     };
 
+/** What a statement's run may be told besides its session: `signal` aborts when nobody waits for it any more. */
+export interface StatementRun {
+  signal?: AbortSignal;
+}
+
 /**
  * Answers a statement, or returns undefined to let the next handler of the same kind try (a SELECT on a
  * knowledge base is answered by the KB handler; one on a file table falls through to the SQL engine).
@@ -29,6 +34,7 @@ export type SqlResponse =
 export type StatementHandler<K extends StatementKind> = (
   statement: StatementOf<K>,
   session: SqlSession,
+  run: StatementRun,
 ) => Promise<SqlOutcome | undefined>;
 
 export const table = (column_names: string[], data: JsonValue[][]): SqlOutcome => ({
