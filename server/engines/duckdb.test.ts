@@ -53,3 +53,41 @@ describe('DuckDb.queryAtMost with a signal', () => {
     expect(result).toMatchObject({ rows: [[0], [1], [2]], truncated: false });
   });
 });
+
+describe('DuckDb results as JSON', () => {
+  let dir: string;
+  let db: DuckDb;
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-duckdb-'));
+    db = await DuckDb.open(path.join(dir, 'data.duckdb'));
+  });
+  afterEach(async () => {
+    db.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('gives wide integers and decimals as numbers, however deeply nested', async () => {
+    const { rows } = await db.query(`SELECT count(*) AS c, 1.50::DECIMAL(4,2) AS d,
+      {'n': 5::BIGINT, 'd': 1.5::DECIMAL(4,2), 'l': [1::BIGINT, NULL], 's': 'x'} AS s,
+      [[7::UBIGINT]] AS ll, MAP {'a': 1::BIGINT} AS m, union_value(num := 2::BIGINT) AS u,
+      [1.25::DECIMAL(5,2), 2]::DECIMAL(5,2)[2] AS arr`);
+    expect(rows).toEqual([
+      [
+        1,
+        1.5,
+        { n: 5, d: 1.5, l: [1, null], s: 'x' },
+        [[7]],
+        [{ key: 'a', value: 1 }],
+        { tag: 'num', value: 2 },
+        [1.25, 2],
+      ],
+    ]);
+  });
+
+  it('keeps integers too wide for a JSON number exact, as text', async () => {
+    const { rows } = await db.query(
+      "SELECT 12345678901234567890::HUGEINT AS h, {'h': 12345678901234567890::UBIGINT} AS s",
+    );
+    expect(rows).toEqual([['12345678901234567890', { h: '12345678901234567890' }]]);
+  });
+});

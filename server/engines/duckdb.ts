@@ -4,9 +4,9 @@ import {
   type DuckDBResultReader,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import { converterFor, type JsonValue } from './json-values';
 
-/** A value as it travels in JSON: DuckDB's 64-bit integers become numbers when they fit. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type { JsonValue };
 
 export interface QueryResult {
   columnNames: string[];
@@ -15,17 +15,6 @@ export interface QueryResult {
 }
 
 export type SqlParam = string | number | boolean | null;
-
-const NUMERIC_TEXT_TYPES = /^(BIGINT|HUGEINT|UBIGINT|UHUGEINT|DECIMAL)/;
-
-/** DuckDB renders wide integers and decimals as strings in JSON; turn them into numbers when that loses nothing. */
-function toJsonNumber(value: JsonValue, type: string): JsonValue {
-  if (typeof value !== 'string' || !NUMERIC_TEXT_TYPES.test(type)) return value;
-  const n = Number(value);
-  if (!Number.isFinite(n)) return value;
-  if (type.startsWith('DECIMAL')) return n;
-  return Number.isSafeInteger(n) ? n : value;
-}
 
 export interface DuckDbOptions {
   /** How long a `queryAtMost` statement may run before it is interrupted (none when unset). */
@@ -47,11 +36,18 @@ export class QueryTimeoutError extends Error {
 }
 
 function toResult(reader: DuckDBResultReader): QueryResult {
-  const columnTypes = reader.columnTypes().map((t) => t.toString());
-  const rows = (reader.getRowsJson() as JsonValue[][]).map((row) =>
-    row.map((v, i) => toJsonNumber(v, columnTypes[i])),
-  );
-  return { columnNames: reader.columnNames(), columnTypes, rows };
+  const types = reader.columnTypes();
+  const converters = types.map(converterFor);
+  const rows = reader.getRowsJson() as JsonValue[][];
+  if (converters.some(Boolean)) {
+    for (const row of rows) {
+      for (let i = 0; i < row.length; i++) {
+        const convert = converters[i];
+        if (convert && row[i] !== null) row[i] = convert(row[i]);
+      }
+    }
+  }
+  return { columnNames: reader.columnNames(), columnTypes: types.map((t) => t.toString()), rows };
 }
 
 /**
