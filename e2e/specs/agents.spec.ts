@@ -55,7 +55,7 @@ test('creates an agent with a wildcard, and keeps the rest when only the prompt 
 
 test('asks before leaving an agent with unsaved changes', async ({ page }) => {
   const agent = new AgentEditor(page);
-  await page.goto('/projects/mindsdb/agents/new');
+  await page.goto('/projects/mindsdb/agents/-/new');
   await agent.name.fill('draft_agent');
   await agent.create();
   await expect(page).toHaveURL(/\/agents\/draft_agent$/);

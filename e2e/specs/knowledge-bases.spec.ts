@@ -152,5 +152,34 @@ test('shows a server refusal beside the field it concerns', async ({ page }) => 
   await kb.setModel(kb.embedding, { provider: 'ollama', baseUrl: 'ftp://not-http' });
   await page.getByRole('button', { name: 'Create knowledge base' }).click();
   await expect(kb.embedding.getByText('embedding_model.base_url must be an http(s) URL')).toBeVisible();
-  await expect(page).toHaveURL(/\/knowledge-bases\/new$/);
+  await expect(page).toHaveURL(/\/knowledge-bases\/-\/new$/);
+});
+
+test('opens a knowledge base and an agent that are called "new"', async ({ page, request }) => {
+  // Knowledge bases and agents share a project's names: the agent lives in a project of its own.
+  for (const query of [
+    "CREATE KNOWLEDGE_BASE new USING embedding_model = {'provider': 'local'}",
+    'CREATE PROJECT IF NOT EXISTS named_new',
+    "CREATE AGENT named_new.new USING model = {'provider': 'local'}",
+  ]) {
+    const res = await (await request.post('/api/sql/query', { data: { query } })).json();
+    expect(res.type, query).toBe('ok');
+  }
+  const kb = new KnowledgeBasePages(page);
+  await kb.openList();
+  await page.getByRole('link', { name: 'new', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('new');
+  await expect(kb.tab('Settings')).toBeVisible();
+  // The create page is still one click away, on its own path.
+  await kb.openList();
+  await page.getByRole('link', { name: 'New knowledge base' }).click();
+  await expect(page.getByRole('button', { name: 'Create knowledge base' })).toBeVisible();
+
+  await page.goto('/projects/named_new/agents');
+  await page.getByRole('link', { name: 'new', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('new');
+  await expect(page).toHaveURL(/\/agents\/new$/);
+  await page.goto('/projects/named_new/agents');
+  await page.getByRole('link', { name: 'New agent' }).click();
+  await expect(page.getByRole('button', { name: 'Create agent' })).toBeVisible();
 });

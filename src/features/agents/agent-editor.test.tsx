@@ -48,7 +48,7 @@ function Page() {
 }
 const routes = [
   { path: '/projects/:project/agents', element: <AgentListPage project="mindsdb" /> },
-  { path: '/projects/:project/agents/new', element: <AgentCreatePage project="mindsdb" /> },
+  { path: '/projects/:project/agents/-/new', element: <AgentCreatePage project="mindsdb" /> },
   { path: '/projects/:project/agents/:agent', element: <Page /> },
 ];
 
@@ -77,7 +77,7 @@ describe('agent editor', () => {
   it('creates an agent with a wildcard, showing what the wildcard selects now', async () => {
     const api = server();
     const user = userEvent.setup();
-    const { router } = renderRoutes(routes, '/projects/mindsdb/agents/new');
+    const { router } = renderRoutes(routes, '/projects/mindsdb/agents/-/new');
     await user.type(screen.getByLabelText('Name'), 'support');
     const kbs = screen.getByRole('group', { name: 'Knowledge bases' });
     expect(await within(kbs).findByText(/mindsdb\.\* selects 2 now: docs, faq/)).toBeInTheDocument();

@@ -9,6 +9,9 @@ import './agents.css';
 export const agentUrl = (project: string, agent?: string) =>
   `/projects/${encodeURIComponent(project)}/agents${agent === undefined ? '' : `/${encodeURIComponent(agent)}`}`;
 
+/** The create page, on a path no agent name can take (see newKbUrl). */
+export const newAgentUrl = (project: string) => `${agentUrl(project)}/-/new`;
+
 const chatUrl = (project: string, agent: string) =>
   `/projects/${encodeURIComponent(project)}/chat/${encodeURIComponent(agent)}`;
 
@@ -23,7 +26,7 @@ export function AgentListPage({ project }: { project: string }) {
         <h1>Agents</h1>
         <span className="rp-badge">project {project}</span>
         <div className="rp-head-actions">
-          <Link className="btn btn-primary" to={agentUrl(project, 'new')}>
+          <Link className="btn btn-primary" to={newAgentUrl(project)}>
             New agent
           </Link>
         </div>
@@ -41,7 +44,7 @@ export function AgentListPage({ project }: { project: string }) {
             An agent answers questions with a language model, searching the knowledge bases and querying the
             tables you give it.
           </p>
-          <Link className="btn btn-primary" to={agentUrl(project, 'new')}>
+          <Link className="btn btn-primary" to={newAgentUrl(project)}>
             Create an agent
           </Link>
         </div>

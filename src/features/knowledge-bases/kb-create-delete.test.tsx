@@ -18,7 +18,10 @@ function Kb() {
 
 const routes = [
   { path: '/projects/:project/knowledge-bases', element: <KnowledgeBaseListPage project="mindsdb" /> },
-  { path: '/projects/:project/knowledge-bases/new', element: <CreateKnowledgeBasePage project="mindsdb" /> },
+  {
+    path: '/projects/:project/knowledge-bases/-/new',
+    element: <CreateKnowledgeBasePage project="mindsdb" />,
+  },
   { path: '/projects/:project/knowledge-bases/:kb', element: <Kb /> },
 ];
 
@@ -36,7 +39,7 @@ describe('creating a knowledge base', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    const { router } = renderRoutes(routes, '/projects/mindsdb/knowledge-bases/new');
+    const { router } = renderRoutes(routes, '/projects/mindsdb/knowledge-bases/-/new');
     await user.click(screen.getByRole('button', { name: 'Create knowledge base' }));
     expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(/Letters, digits/);
     expect(screen.getByText('Give the knowledge base a name.')).toBeInTheDocument();
@@ -74,7 +77,7 @@ describe('creating a knowledge base', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/projects/mindsdb/knowledge-bases/new');
+    renderRoutes(routes, '/projects/mindsdb/knowledge-bases/-/new');
     await user.type(screen.getByLabelText('Name'), 'docs');
     await user.click(screen.getByRole('button', { name: 'Create knowledge base' }));
     expect(await screen.findByText("Knowledge base 'docs' already exists")).toBeInTheDocument();

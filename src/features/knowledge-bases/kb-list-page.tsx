@@ -10,6 +10,12 @@ import './knowledge-bases.css';
 export const kbUrl = (project: string, kb?: string) =>
   `/projects/${encodeURIComponent(project)}/knowledge-bases${kb === undefined ? '' : `/${encodeURIComponent(kb)}`}`;
 
+/**
+ * The create page. `-` can never be a name, so a knowledge base called `new` still has its own page; the
+ * path stays under the list so the navigation still shows where the user is.
+ */
+export const newKbUrl = (project: string) => `${kbUrl(project)}/-/new`;
+
 /** The knowledge bases of a project, with the settings that matter at a glance. */
 export function KnowledgeBaseListPage({ project }: { project: string }) {
   const kbs = useKnowledgeBases(project);
@@ -19,7 +25,7 @@ export function KnowledgeBaseListPage({ project }: { project: string }) {
         <h1>Knowledge bases</h1>
         <span className="rp-badge">project {project}</span>
         <div className="rp-head-actions">
-          <Link className="btn btn-primary" to={kbUrl(project, 'new')}>
+          <Link className="btn btn-primary" to={newKbUrl(project)}>
             New knowledge base
           </Link>
         </div>
@@ -37,7 +43,7 @@ export function KnowledgeBaseListPage({ project }: { project: string }) {
             A knowledge base splits your documents into chunks, embeds them, and lets agents and SQL search
             them by meaning.
           </p>
-          <Link className="btn btn-primary" to={kbUrl(project, 'new')}>
+          <Link className="btn btn-primary" to={newKbUrl(project)}>
             Create a knowledge base
           </Link>
         </div>
