@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { parseSse } from '../../protocol/sse';
-import type { FakeOpenAiServer } from '../providers/chat/fake-openai-server';
+import type { FakeProvider } from '../test/fake-provider';
 import type { ServiceOptions } from '../services/index';
 import { multipartFile, startTestApp, type TestApp } from '../test/harness';
 
@@ -30,7 +30,7 @@ export const stream = (t: TestApp, agent: string, messages: unknown[]) =>
   });
 
 /** An agent model pointing at a fake OpenAI-compatible server. */
-export const fakeModel = (server: FakeOpenAiServer) => ({
+export const fakeModel = (server: FakeProvider) => ({
   provider: 'openai',
   model_name: 'fake-model',
   api_key: 'sk-test-key',

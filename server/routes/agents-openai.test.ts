@@ -1,17 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseSse } from '../../protocol/sse';
-import {
-  startFakeOpenAi,
-  textReply,
-  toolCallReply,
-  type FakeOpenAiServer,
-} from '../providers/chat/fake-openai-server';
+import { startFakeProvider, textReply, toolCallReply, type FakeProvider } from '../test/fake-provider';
 import type { TestApp } from '../test/harness';
 import { createAgent, events, fakeModel, startAgentTestApp, stream } from './agent-test-kit';
 
 let t: TestApp;
 const runLines: string[] = [];
-let fake: FakeOpenAiServer | undefined;
+let fake: FakeProvider | undefined;
 
 beforeAll(async () => {
   t = await startAgentTestApp({
@@ -33,7 +28,7 @@ afterEach(async () => {
 
 describe('the openai provider in the loop (fake OpenAI-compatible server)', () => {
   it('asks for a kb_query_tool call, gets the observation back, then answers; history reaches the model', async () => {
-    fake = await startFakeOpenAi((_, i) =>
+    fake = await startFakeProvider((_, i) =>
       i === 0
         ? toolCallReply('kb_query_tool', {
             query: "SELECT * FROM mindsdb.notes_kb WHERE content = 'color' LIMIT 2",
@@ -102,7 +97,7 @@ describe('the openai provider in the loop (fake OpenAI-compatible server)', () =
   });
 
   it('reads role/content history too', async () => {
-    fake = await startFakeOpenAi(() => textReply('ok'));
+    fake = await startFakeProvider(() => textReply('ok'));
     await createAgent(t, { name: 'v26_agent', model: fakeModel(fake) });
     const res = await t.inject({
       method: 'POST',
@@ -126,7 +121,7 @@ describe('the openai provider in the loop (fake OpenAI-compatible server)', () =
   });
 
   it('turns a model failure mid-stream into an error event and still ends; the plain call answers 502', async () => {
-    fake = await startFakeOpenAi(() => ({ status: 500, json: { error: { message: 'model exploded' } } }));
+    fake = await startFakeProvider(() => ({ status: 500, json: { error: { message: 'model exploded' } } }));
     await createAgent(t, {
       name: 'broken_agent',
       model: fakeModel(fake),
@@ -152,7 +147,7 @@ describe('the openai provider in the loop (fake OpenAI-compatible server)', () =
   });
 
   it('stops a model that never answers at the step limit, and a slow one at the time limit', async () => {
-    fake = await startFakeOpenAi(() => toolCallReply('kb_list_tool', {}));
+    fake = await startFakeProvider(() => toolCallReply('kb_list_tool', {}));
     await createAgent(t, {
       name: 'loop_agent',
       model: fakeModel(fake),
@@ -167,7 +162,7 @@ describe('the openai provider in the loop (fake OpenAI-compatible server)', () =
     expect(looped.at(-1)).toEqual({ type: 'end' });
     await fake.close();
 
-    fake = await startFakeOpenAi(() => ({ ...textReply('too late'), delayMs: 3000 }));
+    fake = await startFakeProvider(() => ({ ...textReply('too late'), delayMs: 3000 }));
     await t.inject({
       method: 'PUT',
       url: '/api/projects/mindsdb/agents/loop_agent',
@@ -179,7 +174,7 @@ describe('the openai provider in the loop (fake OpenAI-compatible server)', () =
   });
 
   it('stops the run when the client disconnects: no more model calls', async () => {
-    fake = await startFakeOpenAi(() => ({ ...toolCallReply('kb_list_tool', {}), delayMs: 150 }));
+    fake = await startFakeProvider(() => ({ ...toolCallReply('kb_list_tool', {}), delayMs: 150 }));
     await createAgent(t, {
       name: 'gone_agent',
       model: fakeModel(fake),

@@ -7,12 +7,21 @@ export interface ProviderRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: Record<string, unknown>;
+  /** The client closed the connection before the answer was sent (a cancelled run). */
+  abandoned: boolean;
+}
+
+/** One answer: JSON by default, or plain text; `delayMs` plays a slow model. */
+export interface ProviderReply {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
 }
 
 /** How the fake answers one request. `hang` never answers (until the client gives up or the fake closes). */
-export type ProviderAnswer =
-  | { status?: number; json?: unknown; text?: string; headers?: Record<string, string>; delayMs?: number }
-  | 'hang';
+export type ProviderAnswer = ProviderReply | 'hang';
 
 export type ProviderScript = (request: ProviderRequest, index: number) => ProviderAnswer;
 
@@ -37,22 +46,41 @@ export function fakeEmbedding(text: string): number[] {
   return v;
 }
 
+/** A chat-completions answer that calls one tool. */
+export const toolCallReply = (name: string, args: Record<string, unknown>, id = 'call_1'): ProviderReply => ({
+  json: {
+    choices: [
+      {
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }],
+        },
+        finish_reason: 'tool_calls',
+      },
+    ],
+  },
+});
+
+/** A chat-completions answer with final text. */
+export const textReply = (content: string): ProviderReply => ({
+  json: { choices: [{ message: { role: 'assistant', content }, finish_reason: 'stop' }] },
+});
+
 /** The normal answer of an OpenAI-compatible server: embeddings for `/embeddings`, a text for chat. */
 export function answerNormally(request: ProviderRequest): ProviderAnswer {
   if (request.path.endsWith('/embeddings')) {
     const input = request.body.input as string[];
     return { json: { data: input.map((text, index) => ({ index, embedding: fakeEmbedding(text) })) } };
   }
-  return {
-    json: {
-      choices: [{ message: { role: 'assistant', content: 'A plain answer.' }, finish_reason: 'stop' }],
-    },
-  };
+  return textReply('A plain answer.');
 }
 
 /**
- * An OpenAI-compatible HTTP server on 127.0.0.1 for protocol and failure tests: embeddings and chat answered
- * by a script that can be swapped mid-test (to fail with 401 or 500, echo what it was sent, or hang).
+ * An OpenAI-compatible HTTP server on 127.0.0.1 for our clients' protocol and failure tests (it also serves
+ * Ollama's paths: the script decides by `path`): embeddings and chat answered by a script that can be swapped
+ * mid-test (to call a tool, fail with 401 or 500, echo what it was sent, answer late, or hang). Every request
+ * is recorded, with whether the client gave up on it.
  */
 export async function startFakeProvider(script: ProviderScript = answerNormally): Promise<FakeProvider> {
   const requests: ProviderRequest[] = [];
@@ -67,8 +95,11 @@ export async function startFakeProvider(script: ProviderScript = answerNormally)
       } catch {
         // keep the empty body: the script sees what could be read
       }
-      const request: ProviderRequest = { path: req.url ?? '', headers: req.headers, body };
+      const request: ProviderRequest = { path: req.url ?? '', headers: req.headers, body, abandoned: false };
       requests.push(request);
+      res.on('close', () => {
+        if (!res.writableFinished) request.abandoned = true;
+      });
       const answer = current(request, requests.length - 1);
       if (answer === 'hang') return;
       const send = () => {

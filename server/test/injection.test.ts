@@ -2,12 +2,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectNamePattern } from '../../protocol/api/files';
 import { parseSse } from '../../protocol/sse';
-import {
-  startFakeOpenAi,
-  textReply,
-  toolCallReply,
-  type FakeOpenAiServer,
-} from '../providers/chat/fake-openai-server';
+import { startFakeProvider, textReply, toolCallReply, type FakeProvider } from './fake-provider';
 import { sqlString } from '../providers/chat/tool-protocol';
 import type { Expr } from '../sql/ast';
 import { parseStatement } from '../sql/parser';
@@ -250,7 +245,7 @@ describe('agent questions', () => {
 });
 
 describe('SQL an agent runs', () => {
-  let fake: FakeOpenAiServer;
+  let fake: FakeProvider;
   afterAll(async () => {
     await fake?.close();
   });
@@ -271,7 +266,7 @@ describe('SQL an agent runs', () => {
       'WITH docs AS (SELECT * FROM files.secret) SELECT * FROM docs',
       "SELECT * FROM read_csv('secret.csv')",
     ];
-    fake = await startFakeOpenAi((_, i) =>
+    fake = await startFakeProvider((_, i) =>
       i < attempts.length ? toolCallReply('sql_db_query', { query: attempts[i] }) : textReply('done'),
     );
     const model = { provider: 'openai', model_name: 'fake', api_key: 'sk-x', base_url: fake.baseUrl };

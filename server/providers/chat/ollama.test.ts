@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAiServer } from './fake-openai-server';
+import { startFakeProvider, type FakeProvider } from '../../test/fake-provider';
 import { OllamaChat } from './ollama';
 
-let fake: FakeOpenAiServer | undefined;
+let fake: FakeProvider | undefined;
 afterEach(async () => {
   await fake?.close();
 });
 
 describe('ollama chat provider', () => {
   it('speaks /api/chat with tools and reads object arguments', async () => {
-    fake = await startFakeOpenAi(() => ({
+    fake = await startFakeProvider(() => ({
       json: {
         message: {
           role: 'assistant',

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { UpstreamError, ValidationError } from '../../services/errors';
-import { startFakeOpenAi, textReply, toolCallReply, type FakeOpenAiServer } from './fake-openai-server';
+import { startFakeProvider, textReply, toolCallReply, type FakeProvider } from '../../test/fake-provider';
 import { OpenAiChat, parseArguments } from './openai';
 import type { ChatRequest } from './types';
 
-let fake: FakeOpenAiServer | undefined;
+let fake: FakeProvider | undefined;
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
@@ -27,7 +27,7 @@ const request: ChatRequest = {
 
 describe('openai chat provider', () => {
   it('sends messages, tools and the key in the wire format, and reads tool calls back', async () => {
-    fake = await startFakeOpenAi(() => toolCallReply('kb_query_tool', { query: 'SELECT 1' }, 'call_9'));
+    fake = await startFakeProvider(() => toolCallReply('kb_query_tool', { query: 'SELECT 1' }, 'call_9'));
     const chat = new OpenAiChat({
       provider: 'openai',
       model_name: 'm1',
@@ -69,7 +69,7 @@ describe('openai chat provider', () => {
   });
 
   it('retries 429 and 5xx, then answers', async () => {
-    fake = await startFakeOpenAi((_, i) =>
+    fake = await startFakeProvider((_, i) =>
       i < 2 ? { status: i ? 503 : 429, json: { error: { message: 'busy' } } } : textReply('ok'),
     );
     const chat = new OpenAiChat({ provider: 'openai', api_key: 'k', base_url: fake.baseUrl }, { http: FAST });
@@ -78,7 +78,10 @@ describe('openai chat provider', () => {
   });
 
   it('fails with an error naming the provider and never the key', async () => {
-    fake = await startFakeOpenAi(() => ({ status: 401, json: { error: { message: 'bad key sk-secret' } } }));
+    fake = await startFakeProvider(() => ({
+      status: 401,
+      json: { error: { message: 'bad key sk-secret' } },
+    }));
     const chat = new OpenAiChat(
       { provider: 'openai', api_key: 'sk-secret', base_url: fake.baseUrl },
       { http: FAST },
@@ -93,7 +96,7 @@ describe('openai chat provider', () => {
   });
 
   it('stops at once when aborted', async () => {
-    fake = await startFakeOpenAi(() => ({ ...textReply('late'), delayMs: 2000 }));
+    fake = await startFakeProvider(() => ({ ...textReply('late'), delayMs: 2000 }));
     const chat = new OpenAiChat({ provider: 'openai', api_key: 'k', base_url: fake.baseUrl }, { http: FAST });
     const controller = new AbortController();
     const pending = chat.complete(request, { signal: controller.signal });
