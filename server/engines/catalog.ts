@@ -14,6 +14,9 @@ export interface Databases {
   close(): void;
 }
 
+/** Connections for the users' SELECTs on the data database (see DuckDbOptions.readConnections). */
+const USER_QUERY_CONNECTIONS = 3;
+
 export async function openDatabases(
   dataDir: string,
   options: { queryTimeoutMs?: number } = {},
@@ -22,6 +25,8 @@ export async function openDatabases(
   const catalog = await DuckDb.open(path.join(dataDir, 'catalog.duckdb'));
   const data = await DuckDb.open(path.join(dataDir, 'data.duckdb'), {
     queryTimeoutMs: options.queryTimeoutMs,
+    // The users' SELECTs: a few side by side, so a slow report does not hold up everyone's quick lookups.
+    readConnections: USER_QUERY_CONNECTIONS,
   });
   await catalog.run(`CREATE SEQUENCE IF NOT EXISTS object_ids START 1`);
   await catalog.run(

@@ -91,3 +91,37 @@ describe('DuckDb results as JSON', () => {
     expect(rows).toEqual([['12345678901234567890', { h: '12345678901234567890' }]]);
   });
 });
+
+describe('DuckDb with connections for reading', () => {
+  let dir: string;
+  let db: DuckDb;
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-duckdb-'));
+    db = await DuckDb.open(path.join(dir, 'data.duckdb'), { readConnections: 2 });
+  });
+  afterEach(async () => {
+    db.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers a quick SELECT while a slow one runs, and sees what was written before it', async () => {
+    await db.run('CREATE TABLE t AS SELECT 7 AS x');
+    const slow = new AbortController();
+    const running = db.queryAtMost(ENDLESS, 10, { signal: slow.signal });
+    // Without a connection of its own this would wait for the endless statement, and the test would time out.
+    expect((await db.queryAtMost('SELECT x FROM t', 10)).rows).toEqual([[7]]);
+    await db.run('INSERT INTO t VALUES (8)');
+    expect((await db.queryAtMost('SELECT x FROM t ORDER BY x', 10)).rows).toEqual([[7], [8]]);
+    slow.abort();
+    await expect(running).rejects.toBeInstanceOf(QueryAbortedError);
+  }, 30_000);
+
+  it('queues SELECTs beyond its connections and answers them all', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        db.queryAtMost(`SELECT ${i} AS i, count(*) AS n FROM range(100000)`, 1),
+      ),
+    );
+    expect(answers.map((a) => a.rows)).toEqual(Array.from({ length: 6 }, (_, i) => [[i, 100000]]));
+  });
+});

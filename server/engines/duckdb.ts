@@ -4,6 +4,7 @@ import {
   type DuckDBResultReader,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import { ConnectionPool } from './connection-pool';
 import { converterFor, type JsonValue } from './json-values';
 
 export type { JsonValue };
@@ -19,6 +20,11 @@ export type SqlParam = string | number | boolean | null;
 export interface DuckDbOptions {
   /** How long a `queryAtMost` statement may run before it is interrupted (none when unset). */
   queryTimeoutMs?: number;
+  /**
+   * Extra connections for `queryAtMost` (read-only SELECTs), so that a quick query need not wait for a slow
+   * one. None: it shares the one connection, in turn with everything else.
+   */
+  readConnections?: number;
 }
 
 /** A statement stopped because the one who asked for it went away (a closed request). */
@@ -51,8 +57,10 @@ function toResult(reader: DuckDBResultReader): QueryResult {
 }
 
 /**
- * One embedded DuckDB database file. All statements go through one connection, serialised by a queue,
- * because DuckDB connections are not safe for concurrent use from the same JS thread's interleaved awaits.
+ * One embedded DuckDB database file. Writes and catalogue reads go through one connection, serialised by a
+ * queue, because a DuckDB connection runs one statement at a time and our interleaved awaits would otherwise
+ * mix them. The users' SELECTs (`queryAtMost`) may have a pool of connections of their own: DuckDB runs
+ * statements of different connections side by side, each reading the data as last committed.
  */
 export class DuckDb {
   private queue: Promise<unknown> = Promise.resolve();
@@ -60,13 +68,17 @@ export class DuckDb {
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
+    private readonly readers: ConnectionPool<DuckDBConnection> | undefined,
     private readonly options: DuckDbOptions,
   ) {}
 
   static async open(path: string, options: DuckDbOptions = {}): Promise<DuckDb> {
     const instance = await DuckDBInstance.create(path);
     const connection = await instance.connect();
-    return new DuckDb(instance, connection, options);
+    const extra = await Promise.all(
+      Array.from({ length: options.readConnections ?? 0 }, () => instance.connect()),
+    );
+    return new DuckDb(instance, connection, extra.length ? new ConnectionPool(extra) : undefined, options);
   }
 
   /** Runs `fn` after every earlier call has finished. */
@@ -98,33 +110,41 @@ export class DuckDb {
     maxRows: number,
     { signal }: { signal?: AbortSignal } = {},
   ): Promise<QueryResult & { truncated: boolean }> {
-    return this.serial(async () => {
-      if (signal?.aborted) throw new QueryAbortedError();
-      // Statements run one at a time: one that never ends, or that nobody waits for any more, would hold up
-      // every other. It is interrupted.
-      const limit = this.options.queryTimeoutMs;
-      let stoppedBy: 'timeout' | 'abort' | undefined;
-      const interrupt = (reason: 'timeout' | 'abort') => {
-        stoppedBy ??= reason;
-        this.connection.interrupt();
-      };
-      const timer = limit ? setTimeout(() => interrupt('timeout'), limit) : undefined;
-      const onAbort = () => interrupt('abort');
-      signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        const reader = await this.connection.streamAndReadUntil(sql, maxRows + 1);
-        const truncated = reader.currentRowCount > maxRows;
-        if (truncated) return { columnNames: reader.columnNames(), columnTypes: [], rows: [], truncated };
-        return { ...toResult(reader), truncated };
-      } catch (err) {
-        if (stoppedBy === 'timeout') throw new QueryTimeoutError(limit!);
-        if (stoppedBy === 'abort') throw new QueryAbortedError();
-        throw err;
-      } finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      }
-    });
+    const run = (connection: DuckDBConnection) => this.readAtMost(connection, sql, maxRows, signal);
+    return this.readers ? this.readers.use(run) : this.serial(() => run(this.connection));
+  }
+
+  private async readAtMost(
+    connection: DuckDBConnection,
+    sql: string,
+    maxRows: number,
+    signal: AbortSignal | undefined,
+  ): Promise<QueryResult & { truncated: boolean }> {
+    if (signal?.aborted) throw new QueryAbortedError();
+    // A statement that never ends, or that nobody waits for any more, would hold its connection (and with
+    // it every statement queued behind) for nothing. It is interrupted.
+    const limit = this.options.queryTimeoutMs;
+    let stoppedBy: 'timeout' | 'abort' | undefined;
+    const interrupt = (reason: 'timeout' | 'abort') => {
+      stoppedBy ??= reason;
+      connection.interrupt();
+    };
+    const timer = limit ? setTimeout(() => interrupt('timeout'), limit) : undefined;
+    const onAbort = () => interrupt('abort');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const reader = await connection.streamAndReadUntil(sql, maxRows + 1);
+      const truncated = reader.currentRowCount > maxRows;
+      if (truncated) return { columnNames: reader.columnNames(), columnTypes: [], rows: [], truncated };
+      return { ...toResult(reader), truncated };
+    } catch (err) {
+      if (stoppedBy === 'timeout') throw new QueryTimeoutError(limit!);
+      if (stoppedBy === 'abort') throw new QueryAbortedError();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
   }
 
   /** Rows as objects keyed by column name. */
@@ -166,6 +186,7 @@ export class DuckDb {
   }
 
   close(): void {
+    for (const reader of this.readers?.connections ?? []) reader.closeSync();
     this.connection.closeSync();
     this.instance.closeSync();
   }
