@@ -64,6 +64,7 @@ function toResult(reader: DuckDBResultReader): QueryResult {
  */
 export class DuckDb {
   private queue: Promise<unknown> = Promise.resolve();
+  private selectsRunning = 0;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -114,6 +115,11 @@ export class DuckDb {
     return this.readers ? this.readers.use(run) : this.serial(() => run(this.connection));
   }
 
+  /** How many `queryAtMost` statements the engine is running now (not those waiting for a connection). */
+  get runningSelects(): number {
+    return this.selectsRunning;
+  }
+
   private async readAtMost(
     connection: DuckDBConnection,
     sql: string,
@@ -132,6 +138,7 @@ export class DuckDb {
     const timer = limit ? setTimeout(() => interrupt('timeout'), limit) : undefined;
     const onAbort = () => interrupt('abort');
     signal?.addEventListener('abort', onAbort, { once: true });
+    this.selectsRunning++;
     try {
       const reader = await connection.streamAndReadUntil(sql, maxRows + 1);
       const truncated = reader.currentRowCount > maxRows;
@@ -142,6 +149,7 @@ export class DuckDb {
       if (stoppedBy === 'abort') throw new QueryAbortedError();
       throw err;
     } finally {
+      this.selectsRunning--;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }

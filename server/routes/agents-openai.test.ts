@@ -21,6 +21,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+/** The app on a real port, for tests that drop a connection (opened once: listening twice fails). */
+let address: string | undefined;
+const listening = async () => (address ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));
+
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
@@ -173,6 +177,31 @@ describe('the openai provider in the loop (fake OpenAI-compatible server)', () =
     expect(slow[1].content).toBe('The agent did not finish within 1.5 s (time limit)');
   });
 
+  it("interrupts the run's SQL query when the client disconnects", async () => {
+    fake = await startFakeProvider(() =>
+      toolCallReply('sql_db_query', { query: 'SELECT count(*) AS n FROM range(1000000000000000)' }),
+    );
+    await createAgent(t, {
+      name: 'slow_sql_agent',
+      model: fakeModel(fake),
+      data: { tables: ['files.tickets'] },
+    });
+    const engine = t.deps.databases.data;
+    const address = await listening();
+    const controller = new AbortController();
+    const res = await fetch(`${address}/api/projects/mindsdb/agents/slow_sql_agent/completions/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ question: 'how many?' }] }),
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    await expect.poll(() => engine.runningSelects).toBe(1);
+    controller.abort();
+    // Left running, the query would hold an engine connection until the SQL time limit, a minute away.
+    await expect.poll(() => engine.runningSelects, { timeout: 10_000 }).toBe(0);
+  }, 30_000);
+
   it('stops the run when the client disconnects: no more model calls', async () => {
     fake = await startFakeProvider(() => ({ ...toolCallReply('kb_list_tool', {}), delayMs: 150 }));
     await createAgent(t, {
@@ -180,7 +209,7 @@ describe('the openai provider in the loop (fake OpenAI-compatible server)', () =
       model: fakeModel(fake),
       data: { knowledge_bases: ['mindsdb.*'] },
     });
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const controller = new AbortController();
     const res = await fetch(`${address}/api/projects/mindsdb/agents/gone_agent/completions/stream`, {
       method: 'POST',

@@ -89,6 +89,7 @@ export class AgentRunner {
         project: agent.project,
         knowledgeBases: kbs,
         tables,
+        signal,
       });
       const conversation: ChatMessage[] = [
         { role: 'system', content: systemPrompt(agent, kbs, tables) },

@@ -54,7 +54,11 @@ async function runQuery(input: string, ctx: ToolContext): Promise<string> {
       return `Error: table '${name}' is not available to this agent; use one of: ${ctx.tables.join(', ')}`;
     }
   }
-  const result = await ctx.sql.execute(query, { db: ctx.project, show_secrets: false });
+  const result = await ctx.sql.execute(
+    query,
+    { db: ctx.project, show_secrets: false },
+    { signal: ctx.signal },
+  );
   if (result.type === 'error') return `Error: ${result.error_message}`;
   if (result.type === 'ok') return `The statement ran (${result.affected_rows ?? 0} rows affected)`;
   const shown = result.data.slice(0, MAX_QUERY_ROWS);

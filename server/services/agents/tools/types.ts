@@ -19,6 +19,8 @@ export interface ToolContext {
   knowledgeBases: string[];
   /** `files.table` names, resolved for this run. */
   tables: string[];
+  /** Aborts when the run ends early (client gone, time limit): a query in flight is interrupted too. */
+  signal?: AbortSignal;
 }
 
 export const oneStringArg = (key: string, description: string) => ({
