@@ -167,7 +167,7 @@ test('opens a knowledge base and an agent that are called "new"', async ({ page,
   }
   const kb = new KnowledgeBasePages(page);
   await kb.openList();
-  await page.getByRole('link', { name: 'new', exact: true }).click();
+  await page.getByRole('table').getByRole('link', { name: 'new', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('new');
   await expect(kb.tab('Settings')).toBeVisible();
   // The create page is still one click away, on its own path.
@@ -176,7 +176,7 @@ test('opens a knowledge base and an agent that are called "new"', async ({ page,
   await expect(page.getByRole('button', { name: 'Create knowledge base' })).toBeVisible();
 
   await page.goto('/projects/named_new/agents');
-  await page.getByRole('link', { name: 'new', exact: true }).click();
+  await page.getByRole('table').getByRole('link', { name: 'new', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('new');
   await expect(page).toHaveURL(/\/agents\/new$/);
   await page.goto('/projects/named_new/agents');
