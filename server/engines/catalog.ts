@@ -14,15 +14,19 @@ export interface Databases {
   close(): void;
 }
 
-/** Connections for the users' SELECTs on the data database (see DuckDbOptions.readConnections). */
+/** Read connections (see DuckDbOptions.readConnections): the users' SELECTs, and the catalogue's lookups. */
 const USER_QUERY_CONNECTIONS = 3;
+const CATALOG_READ_CONNECTIONS = 2;
 
 export async function openDatabases(
   dataDir: string,
   options: { queryTimeoutMs?: number } = {},
 ): Promise<Databases> {
   await fs.mkdir(dataDir, { recursive: true });
-  const catalog = await DuckDb.open(path.join(dataDir, 'catalog.duckdb'));
+  // Lookups of projects, knowledge bases and agents come with nearly every request: they read side by side.
+  const catalog = await DuckDb.open(path.join(dataDir, 'catalog.duckdb'), {
+    readConnections: CATALOG_READ_CONNECTIONS,
+  });
   const data = await DuckDb.open(path.join(dataDir, 'data.duckdb'), {
     queryTimeoutMs: options.queryTimeoutMs,
     // The users' SELECTs: a few side by side, so a slow report does not hold up everyone's quick lookups.

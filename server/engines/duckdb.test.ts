@@ -116,6 +116,21 @@ describe('DuckDb with connections for reading', () => {
     await expect(running).rejects.toBeInstanceOf(QueryAbortedError);
   }, 30_000);
 
+  it('reads with select while a write holds the main connection, seeing only what was committed', async () => {
+    await db.run('CREATE TABLE t AS SELECT 1 AS x');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const writing = db.transaction(async (tx) => {
+      await tx.run('INSERT INTO t VALUES (2)');
+      await held;
+    });
+    // Without read connections this would wait for the transaction, which waits for this test: a deadlock.
+    expect(await db.select('SELECT x FROM t ORDER BY x')).toEqual([{ x: 1 }]);
+    release();
+    await writing;
+    expect(await db.select('SELECT x FROM t ORDER BY x')).toEqual([{ x: 1 }, { x: 2 }]);
+  }, 30_000);
+
   it('queues SELECTs beyond its connections and answers them all', async () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>

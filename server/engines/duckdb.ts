@@ -21,8 +21,8 @@ export interface DuckDbOptions {
   /** How long a `queryAtMost` statement may run before it is interrupted (none when unset). */
   queryTimeoutMs?: number;
   /**
-   * Extra connections for `queryAtMost` (read-only SELECTs), so that a quick query need not wait for a slow
-   * one. None: it shares the one connection, in turn with everything else.
+   * Extra connections for `select` and `queryAtMost` (statements that only read), so that a quick read need
+   * not wait for a slow one nor for the writes. None: reads share the one connection, in turn with the rest.
    */
   readConnections?: number;
 }
@@ -56,11 +56,14 @@ function toResult(reader: DuckDBResultReader): QueryResult {
   return { columnNames: reader.columnNames(), columnTypes: types.map((t) => t.toString()), rows };
 }
 
+const asObjects = <T>({ columnNames, rows }: QueryResult): T[] =>
+  rows.map((row) => Object.fromEntries(columnNames.map((c, i) => [c, row[i]])) as T);
+
 /**
- * One embedded DuckDB database file. Writes and catalogue reads go through one connection, serialised by a
- * queue, because a DuckDB connection runs one statement at a time and our interleaved awaits would otherwise
- * mix them. The users' SELECTs (`queryAtMost`) may have a pool of connections of their own: DuckDB runs
- * statements of different connections side by side, each reading the data as last committed.
+ * One embedded DuckDB database file. Writes go through one connection, serialised by a queue, because a
+ * DuckDB connection runs one statement at a time and our interleaved awaits would otherwise mix them. Reads
+ * (`select`, and the users' SELECTs in `queryAtMost`) may have a pool of connections of their own: DuckDB
+ * runs statements of different connections side by side, each reading the data as last committed.
  */
 export class DuckDb {
   private queue: Promise<unknown> = Promise.resolve();
@@ -93,10 +96,25 @@ export class DuckDb {
     return this.serial(() => this.readAll(sql, params));
   }
 
-  private async readAll(sql: string, params: SqlParam[]): Promise<QueryResult> {
+  /**
+   * Rows of a statement that only reads (a lookup, a catalogue listing, a parse), as objects keyed by column
+   * name. It may run on a read connection beside other statements instead of waiting its turn on the main one;
+   * it sees everything committed before it started. Never use it for a statement that writes.
+   */
+  async select<T = Record<string, JsonValue>>(sql: string, params: SqlParam[] = []): Promise<T[]> {
+    const run = (connection: DuckDBConnection) => this.readAll(sql, params, connection);
+    const result = await (this.readers ? this.readers.use(run) : this.serial(() => run(this.connection)));
+    return asObjects<T>(result);
+  }
+
+  private async readAll(
+    sql: string,
+    params: SqlParam[],
+    connection: DuckDBConnection = this.connection,
+  ): Promise<QueryResult> {
     const reader = params.length
-      ? await this.connection.runAndReadAll(sql, params as DuckDBValue[])
-      : await this.connection.runAndReadAll(sql);
+      ? await connection.runAndReadAll(sql, params as DuckDBValue[])
+      : await connection.runAndReadAll(sql);
     return toResult(reader);
   }
 
@@ -157,8 +175,7 @@ export class DuckDb {
 
   /** Rows as objects keyed by column name. */
   async all<T = Record<string, JsonValue>>(sql: string, params: SqlParam[] = []): Promise<T[]> {
-    const { columnNames, rows } = await this.query(sql, params);
-    return rows.map((row) => Object.fromEntries(columnNames.map((c, i) => [c, row[i]])) as T);
+    return asObjects<T>(await this.query(sql, params));
   }
 
   async run(sql: string, params: SqlParam[] = []): Promise<void> {
@@ -173,10 +190,8 @@ export class DuckDb {
     return this.serial(async () => {
       const tx = {
         query: (sql: string, params: SqlParam[] = []) => this.readAll(sql, params),
-        all: async <R = Record<string, JsonValue>>(sql: string, params: SqlParam[] = []) => {
-          const r = await this.readAll(sql, params);
-          return r.rows.map((row) => Object.fromEntries(r.columnNames.map((c, i) => [c, row[i]])) as R);
-        },
+        all: async <R = Record<string, JsonValue>>(sql: string, params: SqlParam[] = []) =>
+          asObjects<R>(await this.readAll(sql, params)),
         run: async (sql: string, params: SqlParam[] = []) => {
           await this.readAll(sql, params);
         },

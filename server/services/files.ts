@@ -44,10 +44,10 @@ export class FileService {
   }
 
   async list(): Promise<FileInfo[]> {
-    const tables = await this.data.all<{ table_name: string; estimated_size: number | null }>(
+    const tables = await this.data.select<{ table_name: string; estimated_size: number | null }>(
       `SELECT table_name, estimated_size FROM duckdb_tables() WHERE schema_name = 'files' ORDER BY table_name`,
     );
-    const columns = await this.data.all<{ table_name: string; column_name: string }>(
+    const columns = await this.data.select<{ table_name: string; column_name: string }>(
       `SELECT table_name, column_name FROM duckdb_columns() WHERE schema_name = 'files' ORDER BY table_name, column_index`,
     );
     return tables.map((t) => ({
@@ -58,7 +58,7 @@ export class FileService {
   }
 
   async exists(name: string): Promise<boolean> {
-    const rows = await this.data.all(
+    const rows = await this.data.select(
       `SELECT 1 FROM duckdb_tables() WHERE schema_name = 'files' AND table_name = ?`,
       [name],
     );

@@ -34,13 +34,13 @@ export class ProjectService {
   }
 
   async list(): Promise<Project[]> {
-    return this.catalog.all<Project>(
+    return this.catalog.select<Project>(
       `SELECT id, name, strftime(created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at FROM projects ORDER BY id`,
     );
   }
 
   async find(name: string): Promise<Project | undefined> {
-    const rows = await this.catalog.all<Project>(
+    const rows = await this.catalog.select<Project>(
       `SELECT id, name, strftime(created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at FROM projects WHERE name = ?`,
       [name],
     );

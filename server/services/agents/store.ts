@@ -36,12 +36,15 @@ export class AgentStore {
   }
 
   async list(projectId: number): Promise<AgentRecord[]> {
-    const rows = await this.catalog.all(`${SELECT} WHERE a.project_id = ? ORDER BY a.id`, [projectId]);
+    const rows = await this.catalog.select(`${SELECT} WHERE a.project_id = ? ORDER BY a.id`, [projectId]);
     return rows.map(toRecord);
   }
 
   async find(projectId: number, name: string): Promise<AgentRecord | undefined> {
-    const rows = await this.catalog.all(`${SELECT} WHERE a.project_id = ? AND a.name = ?`, [projectId, name]);
+    const rows = await this.catalog.select(`${SELECT} WHERE a.project_id = ? AND a.name = ?`, [
+      projectId,
+      name,
+    ]);
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 

@@ -101,7 +101,7 @@ export class KbCatalog {
   }
 
   async projectId(project: string): Promise<number> {
-    const rows = await this.db.all<{ id: number }>(`SELECT id FROM projects WHERE name = ?`, [project]);
+    const rows = await this.db.select<{ id: number }>(`SELECT id FROM projects WHERE name = ?`, [project]);
     if (rows.length === 0) throw new NotFoundError(`Project '${project}' does not exist`);
     return Number(rows[0].id);
   }
@@ -109,13 +109,16 @@ export class KbCatalog {
   async list(projectId?: number): Promise<StoredKb[]> {
     const rows =
       projectId === undefined
-        ? await this.db.all<Row>(`${SELECT} ORDER BY k.id`)
-        : await this.db.all<Row>(`${SELECT} WHERE k.project_id = ? ORDER BY k.id`, [projectId]);
+        ? await this.db.select<Row>(`${SELECT} ORDER BY k.id`)
+        : await this.db.select<Row>(`${SELECT} WHERE k.project_id = ? ORDER BY k.id`, [projectId]);
     return rows.map(toStored);
   }
 
   async find(projectId: number, name: string): Promise<StoredKb | undefined> {
-    const rows = await this.db.all<Row>(`${SELECT} WHERE k.project_id = ? AND k.name = ?`, [projectId, name]);
+    const rows = await this.db.select<Row>(`${SELECT} WHERE k.project_id = ? AND k.name = ?`, [
+      projectId,
+      name,
+    ]);
     return rows[0] ? toStored(rows[0]) : undefined;
   }
 

@@ -65,7 +65,7 @@ export class EngineSelect {
   }
 
   private async serialize(sql: string): Promise<unknown> {
-    const [row] = await this.data.all<{ j: string }>(`SELECT json_serialize_sql(?::VARCHAR) AS j`, [sql]);
+    const [row] = await this.data.select<{ j: string }>(`SELECT json_serialize_sql(?::VARCHAR) AS j`, [sql]);
     const json = JSON.parse(row.j) as { error?: boolean; error_message?: string; position?: string };
     if (json.error) {
       const at = json.position !== undefined ? Number(json.position) : undefined;

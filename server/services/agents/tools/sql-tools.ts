@@ -16,7 +16,7 @@ function resolveTable(name: string, ctx: ToolContext): string | undefined {
 
 async function describeTable(table: string, ctx: ToolContext): Promise<string> {
   const dot = table.indexOf('.');
-  const columns = await ctx.data.all<{ column_name: string; data_type: string }>(
+  const columns = await ctx.data.select<{ column_name: string; data_type: string }>(
     `SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = ? AND table_name = ? ORDER BY column_index`,
     [table.slice(0, dot), table.slice(dot + 1)],
   );

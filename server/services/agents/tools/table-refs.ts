@@ -12,7 +12,7 @@ export interface TableRef {
  */
 export async function tablesRead(data: DuckDb, sql: string): Promise<TableRef[]> {
   // Read in the form the engine will run: the check must see the statement that executes.
-  const [row] = await data.all<{ j: string }>(`SELECT json_serialize_sql(?::VARCHAR) AS j`, [
+  const [row] = await data.select<{ j: string }>(`SELECT json_serialize_sql(?::VARCHAR) AS j`, [
     toEngineDialect(sql),
   ]);
   const ast = JSON.parse(row.j) as { error?: boolean; error_message?: string };
