@@ -26,6 +26,7 @@ export async function openDatabases(
   // Lookups of projects, knowledge bases and agents come with nearly every request: they read side by side.
   const catalog = await DuckDb.open(path.join(dataDir, 'catalog.duckdb'), {
     readConnections: CATALOG_READ_CONNECTIONS,
+    cacheReads: true,
   });
   const data = await DuckDb.open(path.join(dataDir, 'data.duckdb'), {
     queryTimeoutMs: options.queryTimeoutMs,

@@ -140,3 +140,37 @@ describe('DuckDb with connections for reading', () => {
     expect(answers.map((a) => a.rows)).toEqual(Array.from({ length: 6 }, (_, i) => [[i, 100000]]));
   });
 });
+
+describe('DuckDb keeping reads (cacheReads)', () => {
+  let dir: string;
+  let db: DuckDb;
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-duckdb-'));
+    db = await DuckDb.open(path.join(dir, 'catalog.duckdb'), { readConnections: 1, cacheReads: true });
+  });
+  afterEach(async () => {
+    db.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers from what it kept until a write, then reads again', async () => {
+    await db.run('CREATE TABLE t AS SELECT 1 AS x');
+    expect(await db.select('SELECT x FROM t ORDER BY x')).toEqual([{ x: 1 }]);
+    await db.run('INSERT INTO t VALUES (2)');
+    expect(await db.select('SELECT x FROM t ORDER BY x')).toEqual([{ x: 1 }, { x: 2 }]);
+    await db.transaction(async (tx) => tx.run('DELETE FROM t WHERE x = 1'));
+    expect(await db.select('SELECT x FROM t ORDER BY x')).toEqual([{ x: 2 }]);
+  });
+
+  it('reads again each time when told not to keep an answer that changes with time', async () => {
+    const first = await db.select<{ t: string }>('SELECT now()::VARCHAR AS t, random() AS r', [], {
+      keep: false,
+    });
+    const second = await db.select<{ t: string }>('SELECT now()::VARCHAR AS t, random() AS r', [], {
+      keep: false,
+    });
+    expect(second).not.toEqual(first);
+    const kept = await db.select('SELECT random() AS r');
+    expect(await db.select('SELECT random() AS r')).toEqual(kept);
+  });
+});

@@ -6,6 +6,7 @@ import {
 } from '@duckdb/node-api';
 import { ConnectionPool } from './connection-pool';
 import { converterFor, type JsonValue } from './json-values';
+import { ReadCache } from './read-cache';
 
 export type { JsonValue };
 
@@ -25,6 +26,11 @@ export interface DuckDbOptions {
    * not wait for a slow one nor for the writes. None: reads share the one connection, in turn with the rest.
    */
   readConnections?: number;
+  /**
+   * Keep the results of `select` until the next write (see ReadCache): for a catalogue looked up by nearly
+   * every request and changed rarely.
+   */
+  cacheReads?: boolean;
 }
 
 /** A statement stopped because the one who asked for it went away (a closed request). */
@@ -56,6 +62,9 @@ function toResult(reader: DuckDBResultReader): QueryResult {
   return { columnNames: reader.columnNames(), columnTypes: types.map((t) => t.toString()), rows };
 }
 
+/** How often an interrupt is repeated until the statement it stops has ended. */
+const INTERRUPT_REPEAT_MS = 100;
+
 const asObjects = <T>({ columnNames, rows }: QueryResult): T[] =>
   rows.map((row) => Object.fromEntries(columnNames.map((c, i) => [c, row[i]])) as T);
 
@@ -68,13 +77,16 @@ const asObjects = <T>({ columnNames, rows }: QueryResult): T[] =>
 export class DuckDb {
   private queue: Promise<unknown> = Promise.resolve();
   private selectsRunning = 0;
+  private readonly cache: ReadCache | undefined;
 
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
     private readonly readers: ConnectionPool<DuckDBConnection> | undefined,
     private readonly options: DuckDbOptions,
-  ) {}
+  ) {
+    this.cache = options.cacheReads ? new ReadCache() : undefined;
+  }
 
   static async open(path: string, options: DuckDbOptions = {}): Promise<DuckDb> {
     const instance = await DuckDBInstance.create(path);
@@ -92,19 +104,38 @@ export class DuckDb {
     return next;
   }
 
+  /** Like `serial`, for statements that may write: kept reads are forgotten around them. */
+  private writing<T>(fn: () => Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      this.cache?.writeStarted();
+      try {
+        return await fn();
+      } finally {
+        this.cache?.writeEnded();
+      }
+    });
+  }
+
   async query(sql: string, params: SqlParam[] = []): Promise<QueryResult> {
-    return this.serial(() => this.readAll(sql, params));
+    return this.writing(() => this.readAll(sql, params));
   }
 
   /**
    * Rows of a statement that only reads (a lookup, a catalogue listing, a parse), as objects keyed by column
    * name. It may run on a read connection beside other statements instead of waiting its turn on the main one;
-   * it sees everything committed before it started. Never use it for a statement that writes.
+   * it sees everything committed before it started. Never use it for a statement that writes. On a database
+   * that keeps reads (`cacheReads`), a statement whose answer changes with time alone (`now()`) must say
+   * `keep: false`.
    */
-  async select<T = Record<string, JsonValue>>(sql: string, params: SqlParam[] = []): Promise<T[]> {
+  async select<T = Record<string, JsonValue>>(
+    sql: string,
+    params: SqlParam[] = [],
+    { keep = true }: { keep?: boolean } = {},
+  ): Promise<T[]> {
     const run = (connection: DuckDBConnection) => this.readAll(sql, params, connection);
-    const result = await (this.readers ? this.readers.use(run) : this.serial(() => run(this.connection)));
-    return asObjects<T>(result);
+    const load = async () =>
+      asObjects<T>(await (this.readers ? this.readers.use(run) : this.serial(() => run(this.connection))));
+    return this.cache && keep ? this.cache.read(JSON.stringify([sql, params]), load) : load();
   }
 
   private async readAll(
@@ -149,9 +180,13 @@ export class DuckDb {
     // it every statement queued behind) for nothing. It is interrupted.
     const limit = this.options.queryTimeoutMs;
     let stoppedBy: 'timeout' | 'abort' | undefined;
+    let repeat: ReturnType<typeof setInterval> | undefined;
     const interrupt = (reason: 'timeout' | 'abort') => {
       stoppedBy ??= reason;
       connection.interrupt();
+      // An interrupt that lands while the statement is still starting up is forgotten when it starts: repeat
+      // it until the statement has ended.
+      repeat ??= setInterval(() => connection.interrupt(), INTERRUPT_REPEAT_MS);
     };
     const timer = limit ? setTimeout(() => interrupt('timeout'), limit) : undefined;
     const onAbort = () => interrupt('abort');
@@ -169,6 +204,7 @@ export class DuckDb {
     } finally {
       this.selectsRunning--;
       clearTimeout(timer);
+      clearInterval(repeat);
       signal?.removeEventListener('abort', onAbort);
     }
   }
@@ -179,7 +215,7 @@ export class DuckDb {
   }
 
   async run(sql: string, params: SqlParam[] = []): Promise<void> {
-    await this.serial(async () => {
+    await this.writing(async () => {
       if (params.length) await this.connection.run(sql, params as DuckDBValue[]);
       else await this.connection.run(sql);
     });
@@ -187,7 +223,7 @@ export class DuckDb {
 
   /** Runs `fn` inside a transaction; rolls back if it throws. */
   async transaction<T>(fn: (tx: Pick<DuckDb, 'query' | 'all' | 'run'>) => Promise<T>): Promise<T> {
-    return this.serial(async () => {
+    return this.writing(async () => {
       const tx = {
         query: (sql: string, params: SqlParam[] = []) => this.readAll(sql, params),
         all: async <R = Record<string, JsonValue>>(sql: string, params: SqlParam[] = []) =>

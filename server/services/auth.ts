@@ -59,9 +59,11 @@ export class AuthService {
 
   async verify(token: string): Promise<boolean> {
     if (!token) return false;
-    const rows = await this.catalog.all(
+    // Not kept between writes: a token expires with time alone.
+    const rows = await this.catalog.select(
       `SELECT 1 AS ok FROM auth_tokens WHERE token_hash = ? AND expires_at > now()::TIMESTAMP`,
       [sha256(token).toString('hex')],
+      { keep: false },
     );
     return rows.length > 0;
   }
