@@ -32,6 +32,8 @@ export async function openDatabases(
     queryTimeoutMs: options.queryTimeoutMs,
     // The users' SELECTs: a few side by side, so a slow report does not hold up everyone's quick lookups.
     readConnections: USER_QUERY_CONNECTIONS,
+    // Table listings and statement parses, asked for by every SELECT; users' queries are never kept.
+    cacheReads: true,
   });
   await catalog.run(`CREATE SEQUENCE IF NOT EXISTS object_ids START 1`);
   await catalog.run(
