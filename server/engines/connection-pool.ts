@@ -10,10 +10,6 @@ export class ConnectionPool<C> {
     this.idle = [...connections];
   }
 
-  get size(): number {
-    return this.connections.length;
-  }
-
   /** Runs `fn` with a connection of its own, returned to the pool when `fn` settles. */
   async use<T>(fn: (connection: C) => Promise<T>): Promise<T> {
     const connection = this.idle.pop() ?? (await new Promise<C>((resolve) => this.waiting.push(resolve)));

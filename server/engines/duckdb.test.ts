@@ -2,21 +2,31 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DuckDb, QueryAbortedError } from './duckdb';
+import { DuckDb, QueryAbortedError, type DuckDbOptions } from './duckdb';
+
+/** A database in a fresh folder for each test of the block, closed and removed after it. */
+function openForEachTest(options: DuckDbOptions = {}): () => DuckDb {
+  let dir: string;
+  let db: DuckDb;
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-duckdb-'));
+    db = await DuckDb.open(path.join(dir, 'test.duckdb'), options);
+  });
+  afterEach(async () => {
+    db.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+  return () => db;
+}
 
 // Far longer than any test runs: only an interrupt can end it.
 const ENDLESS = 'SELECT count(*) AS n FROM range(1000000000000000)';
 
 describe('DuckDb.queryAtMost with a signal', () => {
-  let dir: string;
+  const current = openForEachTest();
   let db: DuckDb;
-  beforeEach(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-duckdb-'));
-    db = await DuckDb.open(path.join(dir, 'data.duckdb'));
-  });
-  afterEach(async () => {
-    db.close();
-    await fs.rm(dir, { recursive: true, force: true });
+  beforeEach(() => {
+    db = current();
   });
 
   it('interrupts a running statement when the signal aborts, and the next one runs', async () => {
@@ -55,15 +65,10 @@ describe('DuckDb.queryAtMost with a signal', () => {
 });
 
 describe('DuckDb results as JSON', () => {
-  let dir: string;
+  const current = openForEachTest();
   let db: DuckDb;
-  beforeEach(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-duckdb-'));
-    db = await DuckDb.open(path.join(dir, 'data.duckdb'));
-  });
-  afterEach(async () => {
-    db.close();
-    await fs.rm(dir, { recursive: true, force: true });
+  beforeEach(() => {
+    db = current();
   });
 
   it('gives wide integers and decimals as numbers, however deeply nested', async () => {
@@ -93,15 +98,10 @@ describe('DuckDb results as JSON', () => {
 });
 
 describe('DuckDb with connections for reading', () => {
-  let dir: string;
+  const current = openForEachTest({ readConnections: 2 });
   let db: DuckDb;
-  beforeEach(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-duckdb-'));
-    db = await DuckDb.open(path.join(dir, 'data.duckdb'), { readConnections: 2 });
-  });
-  afterEach(async () => {
-    db.close();
-    await fs.rm(dir, { recursive: true, force: true });
+  beforeEach(() => {
+    db = current();
   });
 
   it('answers a quick SELECT while a slow one runs, and sees what was written before it', async () => {
@@ -142,15 +142,10 @@ describe('DuckDb with connections for reading', () => {
 });
 
 describe('DuckDb keeping reads (cacheReads)', () => {
-  let dir: string;
+  const current = openForEachTest({ readConnections: 1, cacheReads: true });
   let db: DuckDb;
-  beforeEach(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-duckdb-'));
-    db = await DuckDb.open(path.join(dir, 'catalog.duckdb'), { readConnections: 1, cacheReads: true });
-  });
-  afterEach(async () => {
-    db.close();
-    await fs.rm(dir, { recursive: true, force: true });
+  beforeEach(() => {
+    db = current();
   });
 
   it('answers from what it kept until a write, then reads again', async () => {
