@@ -33,3 +33,26 @@ describe('toJson', () => {
     ]);
   });
 });
+
+describe('toCsv formula neutralising', () => {
+  const cells = (value: unknown) => Papa.parse<string[]>(toCsv(['v'], [[value]])).data[1]?.[0];
+
+  it.each(['=HYPERLINK("http://x","y")', '+1+2', '-2+3', '@SUM(A1)', '\tcmd', '\r=1', '-', '=-3'])(
+    'quotes %j with a leading apostrophe',
+    (text) => {
+      expect(cells(text)).toBe(`'${text}`);
+    },
+  );
+
+  it.each(['-3', '-1.5', '+4', '-1e5', 'plain', 'a=b', '', ' =1'])('keeps %j as it is', (text) => {
+    expect(cells(text)).toBe(text);
+  });
+
+  it('keeps number cells as numbers', () => {
+    expect(toCsv(['n'], [[-3], [-0.5]])).toBe('n\r\n-3\r\n-0.5');
+  });
+
+  it('neutralises JSON of objects only when it would be a formula (it never is: it starts with { or [)', () => {
+    expect(cells({ a: '=1' })).toBe('{"a":"=1"}');
+  });
+});

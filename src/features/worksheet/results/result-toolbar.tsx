@@ -16,6 +16,10 @@ export interface ResultToolbarProps {
   onView: () => void;
 }
 
+/** Shown on the CSV export: the file differs from the database for such text, so the user is told why. */
+export const CSV_FORMULA_NOTE =
+  "Text starting with =, +, -, @, a tab or a return is saved with a leading ' so spreadsheets do not run it as a formula (plain numbers such as -3 are kept).";
+
 function stamp(): string {
   const d = new Date();
   const p = (n: number) => String(n).padStart(2, '0');
@@ -68,6 +72,7 @@ export function ResultToolbar(props: ResultToolbarProps) {
           type="button"
           className="btn"
           onClick={() => downloadText(`result-${stamp()}.csv`, toCsv(names, rows), 'text/csv;charset=utf-8')}
+          title={CSV_FORMULA_NOTE}
         >
           Export CSV
         </button>
