@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDb } from './duckdb';
+import { CATALOG_MEMORY_LIMIT, defaultDataMemoryLimit } from './sandbox';
 
 /**
  * The two embedded DuckDB databases of a data folder. The catalog (projects, tokens, KB and agent rows)
@@ -14,26 +15,50 @@ export interface Databases {
   close(): void;
 }
 
-/** Read connections (see DuckDbOptions.readConnections): the users' SELECTs, and the catalogue's lookups. */
+/**
+ * Connections of the data database: the users' SELECTs (see DuckDbOptions.queryConnections), the lookups
+ * every request makes (table listings, statement parses), and a quick lane for users' queries while the
+ * others are all busy with long ones (see DuckDbOptions.quickLaneMs). Users are queued fairly in this sense:
+ * three heavy queries hold three connections for up to the time limit, but lookups never wait for them and a
+ * quick query still answers; a long query that lands in the quick lane is stopped after a few seconds.
+ */
 const USER_QUERY_CONNECTIONS = 3;
+const DATA_LOOKUP_CONNECTIONS = 1;
+const QUICK_LANE_MS = 5_000;
 const CATALOG_READ_CONNECTIONS = 2;
+
+/**
+ * The only folder the data database may read files from: uploads are copied (or linked) here under random
+ * names, read into their table, and removed at once. See FileService.importFile.
+ */
+export const STAGING_FOLDER = 'upload-staging';
 
 export async function openDatabases(
   dataDir: string,
   options: { queryTimeoutMs?: number } = {},
 ): Promise<Databases> {
   await fs.mkdir(dataDir, { recursive: true });
+  // Uploads left behind by a server that stopped while reading one are nobody's any more.
+  const staging = path.resolve(dataDir, STAGING_FOLDER);
+  await fs.rm(staging, { recursive: true, force: true });
+  await fs.mkdir(staging, { recursive: true });
   // Lookups of projects, knowledge bases and agents come with nearly every request: they read side by side.
+  // The catalogue never runs users' SQL; it is sandboxed all the same (it reads no file at all).
   const catalog = await DuckDb.open(path.join(dataDir, 'catalog.duckdb'), {
     readConnections: CATALOG_READ_CONNECTIONS,
     cacheReads: true,
+    sandbox: { memoryLimit: CATALOG_MEMORY_LIMIT },
   });
   const data = await DuckDb.open(path.join(dataDir, 'data.duckdb'), {
     queryTimeoutMs: options.queryTimeoutMs,
     // The users' SELECTs: a few side by side, so a slow report does not hold up everyone's quick lookups.
-    readConnections: USER_QUERY_CONNECTIONS,
+    queryConnections: USER_QUERY_CONNECTIONS,
+    quickLaneMs: Math.min(QUICK_LANE_MS, options.queryTimeoutMs ?? QUICK_LANE_MS),
+    readConnections: DATA_LOOKUP_CONNECTIONS,
     // Table listings and statement parses, asked for by every SELECT; users' queries are never kept.
     cacheReads: true,
+    // Users' SQL runs here: it may read no file but staged uploads, load no extension, change no setting.
+    sandbox: { readableDirectory: staging, memoryLimit: defaultDataMemoryLimit() },
   });
   await catalog.run(`CREATE SEQUENCE IF NOT EXISTS object_ids START 1`);
   await catalog.run(

@@ -10,6 +10,11 @@ export class ConnectionPool<C> {
     this.idle = [...connections];
   }
 
+  /** How many connections a caller would get at once. */
+  get idleCount(): number {
+    return this.idle.length;
+  }
+
   /** Runs `fn` with a connection of its own, returned to the pool when `fn` settles. */
   async use<T>(fn: (connection: C) => Promise<T>): Promise<T> {
     const connection = this.idle.pop() ?? (await new Promise<C>((resolve) => this.waiting.push(resolve)));

@@ -4,9 +4,11 @@ import {
   type DuckDBResultReader,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import { readBounded, type BoundedResult } from './bounded-read';
 import { ConnectionPool } from './connection-pool';
 import { converterFor, type JsonValue } from './json-values';
 import { ReadCache } from './read-cache';
+import { lockDown, type Sandbox } from './sandbox';
 
 export type { JsonValue };
 
@@ -22,10 +24,25 @@ export interface DuckDbOptions {
   /** How long a `queryAtMost` statement may run before it is interrupted (none when unset). */
   queryTimeoutMs?: number;
   /**
-   * Extra connections for `select` and `queryAtMost` (statements that only read), so that a quick read need
-   * not wait for a slow one nor for the writes. None: reads share the one connection, in turn with the rest.
+   * Extra connections for `select` (statements that only read), so that a quick read need not wait for a slow
+   * one nor for the writes; also used by `queryAtMost` unless `queryConnections` is set. None: reads share the
+   * one connection, in turn with the rest.
    */
   readConnections?: number;
+  /**
+   * Connections of their own for `queryAtMost` (users' SELECTs), so that the lookups every request makes
+   * (`select`) never wait behind users' long queries.
+   */
+  queryConnections?: number;
+  /**
+   * One more connection for `queryAtMost`, taken only while every query connection is busy, whose statements
+   * may run this long at most (ms). Three long queries hold every query connection for up to the time limit;
+   * with this lane a quick query asked meanwhile still answers at once, and a long one is stopped early with
+   * a message saying why, instead of everyone waiting for the first three.
+   */
+  quickLaneMs?: number;
+  /** The engine's own sandbox (see engines/sandbox.ts), applied before any statement runs. */
+  sandbox?: Sandbox;
   /**
    * Keep the results of `select` until the next write (see ReadCache): for a catalogue looked up by nearly
    * every request and changed rarely.
@@ -42,8 +59,21 @@ export class QueryAbortedError extends Error {
 
 /** A statement stopped because it ran past the time limit. */
 export class QueryTimeoutError extends Error {
-  constructor(readonly limitMs: number) {
-    super(`The query ran longer than ${limitMs / 1000} s and was stopped`);
+  constructor(
+    readonly limitMs: number,
+    message = `The query ran longer than ${limitMs / 1000} s and was stopped`,
+  ) {
+    super(message);
+  }
+}
+
+/** A statement stopped because it ran past the quick lane's limit (see DuckDbOptions.quickLaneMs). */
+export class QuickLaneTimeoutError extends QueryTimeoutError {
+  constructor(limitMs: number) {
+    super(
+      limitMs,
+      `The query ran longer than ${limitMs / 1000} s while the server was busy with other long queries, and was stopped: try again when they have finished`,
+    );
   }
 }
 
@@ -82,7 +112,11 @@ export class DuckDb {
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
-    private readonly readers: ConnectionPool<DuckDBConnection> | undefined,
+    private readonly pools: {
+      readers?: ConnectionPool<DuckDBConnection>;
+      queries?: ConnectionPool<DuckDBConnection>;
+      quickLane?: ConnectionPool<DuckDBConnection>;
+    },
     private readonly options: DuckDbOptions,
   ) {
     this.cache = options.cacheReads ? new ReadCache() : undefined;
@@ -91,10 +125,23 @@ export class DuckDb {
   static async open(path: string, options: DuckDbOptions = {}): Promise<DuckDb> {
     const instance = await DuckDBInstance.create(path);
     const connection = await instance.connect();
-    const extra = await Promise.all(
-      Array.from({ length: options.readConnections ?? 0 }, () => instance.connect()),
-    );
-    return new DuckDb(instance, connection, extra.length ? new ConnectionPool(extra) : undefined, options);
+    // The sandbox is the instance's: set on the first connection, it holds for every later one.
+    if (options.sandbox) await lockDown(connection, options.sandbox);
+    const pool = async (size = 0) =>
+      size > 0
+        ? new ConnectionPool(await Promise.all(Array.from({ length: size }, () => instance.connect())))
+        : undefined;
+    const pools = {
+      readers: await pool(options.readConnections),
+      queries: await pool(options.queryConnections),
+      quickLane: await pool(options.quickLaneMs ? 1 : 0),
+    };
+    return new DuckDb(instance, connection, pools, options);
+  }
+
+  /** The folder whose files this database may read (uploads staged for reading), when it is sandboxed. */
+  get readableDirectory(): string | undefined {
+    return this.options.sandbox?.readableDirectory;
   }
 
   /** Runs `fn` after every earlier call has finished. */
@@ -133,8 +180,9 @@ export class DuckDb {
     { keep = true }: { keep?: boolean } = {},
   ): Promise<T[]> {
     const run = (connection: DuckDBConnection) => this.readAll(sql, params, connection);
+    const readers = this.pools.readers;
     const load = async () =>
-      asObjects<T>(await (this.readers ? this.readers.use(run) : this.serial(() => run(this.connection))));
+      asObjects<T>(await (readers ? readers.use(run) : this.serial(() => run(this.connection))));
     return this.cache && keep ? this.cache.read(JSON.stringify([sql, params]), load) : load();
   }
 
@@ -150,18 +198,26 @@ export class DuckDb {
   }
 
   /**
-   * Like `query`, but streams the result and reads no more than `maxRows` rows (plus the rest of the last
-   * chunk): a query that would return a hundred million rows is stopped before it fills the memory.
-   * `truncated` says that rows were left unread. When `signal` aborts, the statement is interrupted (or never
-   * started, if it was still waiting for its turn) and QueryAbortedError is thrown.
+   * Like `query`, but streams the result and reads no more than `maxRows` rows and `maxBytes` of values (see
+   * readBounded): a query that would return a hundred million rows, or sixty rows of 10 MB each, is stopped
+   * before it fills the memory. `truncated` says which bound left rows unread. When `signal` aborts, the
+   * statement is interrupted (or never started, if it was still waiting for its turn) and QueryAbortedError is
+   * thrown.
    */
   async queryAtMost(
     sql: string,
     maxRows: number,
-    { signal }: { signal?: AbortSignal } = {},
-  ): Promise<QueryResult & { truncated: boolean }> {
-    const run = (connection: DuckDBConnection) => this.readAtMost(connection, sql, maxRows, signal);
-    return this.readers ? this.readers.use(run) : this.serial(() => run(this.connection));
+    { signal, maxBytes = Number.POSITIVE_INFINITY }: { signal?: AbortSignal; maxBytes?: number } = {},
+  ): Promise<BoundedResult> {
+    const bounds = { maxRows, maxBytes };
+    const { queries = this.pools.readers, quickLane } = this.pools;
+    const quickMs = this.options.quickLaneMs;
+    if (queries && quickLane && quickMs && queries.idleCount === 0 && quickLane.idleCount > 0) {
+      return quickLane.use((c) => this.readAtMost(c, sql, bounds, signal, { ms: quickMs, quick: true }));
+    }
+    const limit = { ms: this.options.queryTimeoutMs, quick: false };
+    const run = (connection: DuckDBConnection) => this.readAtMost(connection, sql, bounds, signal, limit);
+    return queries ? queries.use(run) : this.serial(() => run(this.connection));
   }
 
   /** How many `queryAtMost` statements the engine is running now (not those waiting for a connection). */
@@ -172,13 +228,13 @@ export class DuckDb {
   private async readAtMost(
     connection: DuckDBConnection,
     sql: string,
-    maxRows: number,
+    bounds: { maxRows: number; maxBytes: number },
     signal: AbortSignal | undefined,
-  ): Promise<QueryResult & { truncated: boolean }> {
+    limit: { ms?: number; quick: boolean },
+  ): Promise<BoundedResult> {
     if (signal?.aborted) throw new QueryAbortedError();
     // A statement that never ends, or that nobody waits for any more, would hold its connection (and with
     // it every statement queued behind) for nothing. It is interrupted.
-    const limit = this.options.queryTimeoutMs;
     let stoppedBy: 'timeout' | 'abort' | undefined;
     let repeat: ReturnType<typeof setInterval> | undefined;
     const interrupt = (reason: 'timeout' | 'abort') => {
@@ -188,17 +244,15 @@ export class DuckDb {
       // it until the statement has ended.
       repeat ??= setInterval(() => connection.interrupt(), INTERRUPT_REPEAT_MS);
     };
-    const timer = limit ? setTimeout(() => interrupt('timeout'), limit) : undefined;
+    const timer = limit.ms ? setTimeout(() => interrupt('timeout'), limit.ms) : undefined;
     const onAbort = () => interrupt('abort');
     signal?.addEventListener('abort', onAbort, { once: true });
     this.selectsRunning++;
     try {
-      const reader = await connection.streamAndReadUntil(sql, maxRows + 1);
-      const truncated = reader.currentRowCount > maxRows;
-      if (truncated) return { columnNames: reader.columnNames(), columnTypes: [], rows: [], truncated };
-      return { ...toResult(reader), truncated };
+      return await readBounded(connection, sql, bounds);
     } catch (err) {
-      if (stoppedBy === 'timeout') throw new QueryTimeoutError(limit!);
+      if (stoppedBy === 'timeout')
+        throw limit.quick ? new QuickLaneTimeoutError(limit.ms!) : new QueryTimeoutError(limit.ms!);
       if (stoppedBy === 'abort') throw new QueryAbortedError();
       throw err;
     } finally {
@@ -245,7 +299,8 @@ export class DuckDb {
   }
 
   close(): void {
-    for (const reader of this.readers?.connections ?? []) reader.closeSync();
+    for (const pool of Object.values(this.pools))
+      for (const connection of pool?.connections ?? []) connection.closeSync();
     this.connection.closeSync();
     this.instance.closeSync();
   }

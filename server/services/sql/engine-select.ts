@@ -3,6 +3,13 @@ import { tokenize } from '../../sql/tokenizer';
 import type { StatementOf } from '../../sql/ast';
 import { ValidationError } from '../errors';
 import { DATA_SOURCES, type ProjectService } from '../projects';
+import {
+  collectReferences,
+  isValueOnlyTableFunction,
+  looksLikePath,
+  parseSelect,
+  StatementParseError,
+} from './table-references';
 import { table, type SqlOutcome, type SqlSession } from './types';
 
 /** A SQL engine error that knows where in the statement it happened. */
@@ -22,14 +29,11 @@ export class SqlEngineError extends Error {
  */
 export const MAX_RESULT_ROWS = 100_000;
 
-/** Table functions that only compute values; every other one (read_csv, read_text, ...) could read the disk. */
-const SAFE_TABLE_FUNCTIONS = new Set(['range', 'generate_series', 'unnest']);
-
-interface TableRef {
-  schema: string;
-  table: string;
-  location: number;
-}
+/**
+ * Most bytes of values a plain SELECT answers with (about, as JSON). Rows are not the only measure: sixty rows
+ * of 10 MB strings are 600 MB, which no browser shows and which could not even be serialised into one answer.
+ */
+export const MAX_RESULT_BYTES = 100 * 2 ** 20;
 
 /**
  * Runs a plain SELECT on the data database. The statement is first parsed by the engine itself to find every
@@ -52,45 +56,59 @@ export class EngineSelect {
     await this.checkReferences(ast, sql);
     let result;
     try {
-      result = await this.data.queryAtMost(sql, maxRows, { signal });
+      result = await this.data.queryAtMost(sql, maxRows, { signal, maxBytes: MAX_RESULT_BYTES });
     } catch (err) {
       throw engineError(err, sql);
     }
-    if (result.truncated) {
+    if (result.truncated === 'rows') {
       throw new ValidationError(
         `The query returns more than ${maxRows.toLocaleString('en-US')} rows: add a LIMIT, a WHERE or an aggregate`,
+      );
+    }
+    if (result.truncated === 'bytes') {
+      throw new ValidationError(
+        `The query returns more than ${MAX_RESULT_BYTES / 2 ** 20} MB of data: select fewer or shorter columns, or add a LIMIT or a WHERE`,
       );
     }
     return table(result.columnNames, result.rows);
   }
 
   private async serialize(sql: string): Promise<unknown> {
-    const [row] = await this.data.select<{ j: string }>(`SELECT json_serialize_sql(?::VARCHAR) AS j`, [sql]);
-    const json = JSON.parse(row.j) as { error?: boolean; error_message?: string; position?: string };
-    if (json.error) {
-      const at = json.position !== undefined ? Number(json.position) : undefined;
-      const pos = at !== undefined ? lineColumn(sql, at) : undefined;
-      throw new SqlEngineError(
-        `Syntax error: ${json.error_message ?? 'the statement could not be parsed'}`,
-        pos?.line,
-        pos?.column,
-      );
+    try {
+      return await parseSelect(this.data, sql);
+    } catch (err) {
+      if (!(err instanceof StatementParseError)) throw err;
+      const pos = err.position !== undefined ? lineColumn(sql, err.position) : undefined;
+      throw new SqlEngineError(err.message, pos?.line, pos?.column);
     }
-    return json;
   }
 
+  /**
+   * The first wall of the sandbox (the data database's own settings are the second, see engines/sandbox.ts):
+   * only tables of known data sources, CTEs in scope and value-only table functions may be read.
+   */
   private async checkReferences(ast: unknown, sql: string): Promise<void> {
-    const { tables, functions, ctes } = collectReferences(ast);
+    const { tables, functions } = collectReferences(ast);
     for (const fn of functions) {
-      if (!SAFE_TABLE_FUNCTIONS.has(fn.table.toLowerCase())) {
+      if (!isValueOnlyTableFunction(fn.name)) {
         const pos = lineColumn(sql, fn.location);
-        throw new SqlEngineError(`Table function '${fn.table}' is not allowed`, pos.line, pos.column);
+        throw new SqlEngineError(`Table function '${fn.name}' is not allowed`, pos.line, pos.column);
       }
     }
     for (const ref of tables) {
-      if (!ref.schema && ctes.has(ref.table)) continue;
-      if (DATA_SOURCES.some((d) => d.name === ref.schema)) continue;
       const pos = lineColumn(sql, ref.location);
+      const name = [ref.catalog, ref.schema, ref.table].filter(Boolean).join('.');
+      if (looksLikePath(ref.table) || looksLikePath(ref.schema) || looksLikePath(ref.catalog)) {
+        throw new SqlEngineError(
+          `'${name}' is not a table: files on the server cannot be read, only tables such as files.<name>`,
+          pos.line,
+          pos.column,
+        );
+      }
+      if (ref.catalog) {
+        throw new SqlEngineError(`Unknown database '${ref.catalog}' in '${name}'`, pos.line, pos.column);
+      }
+      if (DATA_SOURCES.some((d) => d.name === ref.schema)) continue;
       const project = ref.schema || undefined;
       if (project && (await this.projects.find(project))) {
         throw new SqlEngineError(
@@ -99,7 +117,6 @@ export class EngineSelect {
           pos.column,
         );
       }
-      const name = ref.schema ? `${ref.schema}.${ref.table}` : ref.table;
       throw new SqlEngineError(
         ref.schema
           ? `Unknown database '${ref.schema}' in '${name}'`
@@ -131,36 +148,6 @@ export function toEngineDialect(sql: string): string {
   return out + sql.slice(last);
 }
 
-function collectReferences(ast: unknown) {
-  const tables: TableRef[] = [];
-  const functions: TableRef[] = [];
-  const ctes = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (!node || typeof node !== 'object') return;
-    const n = node as Record<string, unknown>;
-    if (n.type === 'BASE_TABLE') {
-      tables.push({
-        schema: String(n.schema_name ?? ''),
-        table: String(n.table_name),
-        location: Number(n.query_location ?? 0),
-      });
-    } else if (n.type === 'TABLE_FUNCTION') {
-      const fn = n.function as Record<string, unknown> | undefined;
-      functions.push({
-        schema: '',
-        table: String(fn?.function_name ?? '?'),
-        location: Number(n.query_location ?? 0),
-      });
-    }
-    const cteMap = n.cte_map as { map?: { key: string }[] } | undefined;
-    for (const entry of cteMap?.map ?? []) ctes.add(entry.key);
-    Object.values(n).forEach(walk);
-  };
-  walk(ast);
-  return { tables, functions, ctes };
-}
-
 export function lineColumn(sql: string, offset: number): { line: number; column: number } {
   const before = sql.slice(0, Math.max(0, Math.min(offset, sql.length)));
   const line = before.split('\n').length;
@@ -172,6 +159,9 @@ function engineError(err: unknown, sql: string): SqlEngineError {
   if (err instanceof QueryTimeoutError || err instanceof QueryAbortedError)
     return new SqlEngineError(err.message);
   const raw = String((err as Error)?.message ?? err);
+  // The engine's sandbox said no (a path the table check did not see as one): name the rule, not the engine.
+  if (/^Permission Error/.test(raw))
+    return new SqlEngineError('Files, extensions and settings of the server cannot be used in a query');
   const first = raw.split('\n')[0].replace(/^(Binder|Catalog|Conversion|Invalid Input|Parser) Error: /, '');
   const named = /"([^"]+)"/.exec(first)?.[1] ?? /Table with name (\S+?)!? does not exist/.exec(first)?.[1];
   const token = named ? tokenize(sql).find((t) => t.value.toLowerCase() === named.toLowerCase()) : undefined;

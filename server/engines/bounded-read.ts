@@ -1,0 +1,62 @@
+import { JsonDuckDBValueConverter, type DuckDBConnection } from '@duckdb/node-api';
+import { converterFor, type JsonValue } from './json-values';
+
+export interface BoundedResult {
+  columnNames: string[];
+  columnTypes: string[];
+  rows: JsonValue[][];
+  /** Why rows were left unread: more than `maxRows` rows, or more than `maxBytes` of values. */
+  truncated: false | 'rows' | 'bytes';
+}
+
+/**
+ * About how many bytes `value` takes in a JSON answer. Cheaper than serialising, and safe for a value too
+ * large to serialise at all.
+ */
+export function jsonSize(value: JsonValue): number {
+  if (value === null) return 4;
+  if (typeof value === 'string') return value.length + 2;
+  if (typeof value === 'number' || typeof value === 'boolean') return 8;
+  if (Array.isArray(value)) return value.reduce<number>((n, v) => n + jsonSize(v) + 1, 2);
+  return Object.entries(value).reduce<number>((n, [k, v]) => n + k.length + 4 + jsonSize(v), 2);
+}
+
+/**
+ * Streams the result of `sql` one chunk (about 2,048 rows) at a time and stops reading as soon as it holds
+ * more than `maxRows` rows or more than `maxBytes` of values: a result of sixty 10 MB strings is stopped
+ * after the chunk that crosses the bound, instead of filling the memory and failing to serialise. The engine
+ * drops the unread rest when the connection runs its next statement.
+ */
+export async function readBounded(
+  connection: DuckDBConnection,
+  sql: string,
+  { maxRows, maxBytes }: { maxRows: number; maxBytes: number },
+): Promise<BoundedResult> {
+  const result = await connection.stream(sql);
+  const types = result.columnTypes();
+  const converters = types.map(converterFor);
+  const answer: BoundedResult = {
+    columnNames: result.columnNames(),
+    columnTypes: types.map((t) => t.toString()),
+    rows: [],
+    truncated: false,
+  };
+  let bytes = 0;
+  for (
+    let chunk = await result.fetchChunk();
+    chunk && chunk.rowCount > 0;
+    chunk = await result.fetchChunk()
+  ) {
+    if (answer.rows.length + chunk.rowCount > maxRows) return { ...answer, rows: [], truncated: 'rows' };
+    for (const row of chunk.convertRows(JsonDuckDBValueConverter) as JsonValue[][]) {
+      for (let i = 0; i < row.length; i++) {
+        const convert = converters[i];
+        if (convert && row[i] !== null) row[i] = convert(row[i]);
+        bytes += jsonSize(row[i]);
+      }
+      if (bytes > maxBytes) return { ...answer, rows: [], truncated: 'bytes' };
+      answer.rows.push(row);
+    }
+  }
+  return answer;
+}
