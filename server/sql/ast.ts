@@ -46,6 +46,9 @@ export type Statement =
   | { kind: 'create_project'; name: string; ifNotExists: boolean }
   | { kind: 'drop_project'; name: string; ifExists: boolean }
   | { kind: 'show_projects' }
+  /** CREATE DATABASE name WITH ENGINE = '...', PARAMETERS = {...}: a connection to an external data source. */
+  | { kind: 'create_database'; name: string; ifNotExists: boolean; engine: string; params: UsingParams }
+  | { kind: 'alter_database'; name: string; params: UsingParams }
   | { kind: 'show_databases'; full: boolean }
   | { kind: 'show_tables'; full: boolean; from?: string }
   | { kind: 'use'; name: string }

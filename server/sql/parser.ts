@@ -1,5 +1,6 @@
 import type { Literal, Statement } from './ast';
 import { parseExpr, parseLiteral, parseUsing } from './expressions';
+import { isDatabaseStatement, parseDatabaseStatement } from './parse-database';
 import { tryParseSimpleSelect } from './select';
 import { TokenStream } from './token-stream';
 import { tokenize } from './tokenizer';
@@ -14,6 +15,7 @@ export function parseStatement(sql: string): Statement {
     (t, i) => t.kind === 'op' && t.value === ';' && tokens[i + 1].kind !== 'eof',
   );
   if (separator !== -1) ts.fail('send one statement at a time', tokens[separator]);
+  if (isDatabaseStatement(ts)) return parseDatabaseStatement(ts);
   const first = ts.peek();
   const word = first.kind === 'ident' ? first.value.toLowerCase() : '';
   switch (word) {

@@ -1,0 +1,52 @@
+import type { Statement, UsingParams } from './ast';
+import { parseLiteral } from './expressions';
+import type { TokenStream } from './token-stream';
+
+/**
+ * `CREATE DATABASE name WITH ENGINE = 'postgres', PARAMETERS = {...}` and `ALTER DATABASE name PARAMETERS = {...}`:
+ * connections to external data sources, written as MindsDB writes them. `CREATE DATABASE name` without an engine
+ * stays a project (see parser.ts), and `DROP DATABASE` is shared with projects.
+ */
+export function isDatabaseStatement(ts: TokenStream): boolean {
+  if (ts.isKeyword('alter') && ts.isKeyword('database', 1)) return true;
+  if (!ts.isKeyword('create') || !ts.isKeyword('database', 1)) return false;
+  // CREATE DATABASE [IF NOT EXISTS] name followed by WITH or ENGINE
+  let at = 2;
+  if (ts.isKeyword('if', at)) at += 3;
+  return ts.isKeyword('with', at + 1) || ts.isKeyword('engine', at + 1);
+}
+
+export function parseDatabaseStatement(ts: TokenStream): Statement {
+  if (ts.acceptKeyword('alter', 'database')) {
+    const name = ts.identifier('a database');
+    ts.acceptKeyword('with');
+    const params = parseParameters(ts);
+    ts.expectEnd();
+    return { kind: 'alter_database', name, params };
+  }
+  ts.expectKeyword('create');
+  ts.expectKeyword('database');
+  const ifNotExists = ts.acceptKeyword('if', 'not', 'exists');
+  const name = ts.identifier('a database');
+  ts.acceptKeyword('with');
+  ts.expectKeyword('engine');
+  ts.acceptOp('=');
+  const engineToken = ts.next();
+  if (engineToken.kind !== 'string' && engineToken.kind !== 'ident')
+    ts.fail('expected an engine name', engineToken);
+  const engine = engineToken.value.toLowerCase();
+  let params: UsingParams = {};
+  if (ts.acceptOp(',') || ts.isKeyword('parameters')) params = parseParameters(ts);
+  ts.expectEnd();
+  return { kind: 'create_database', name, ifNotExists, engine, params };
+}
+
+/** `[PARAMETERS [=]] {"key": value, ...}`; keys keep their case (MindsDB's parameter names are lower-case). */
+function parseParameters(ts: TokenStream): UsingParams {
+  if (ts.acceptKeyword('parameters')) ts.acceptOp('=');
+  if (!ts.isOp('{')) ts.fail('expected PARAMETERS = {...}');
+  const value = parseLiteral(ts);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return ts.fail('expected PARAMETERS = {...}');
+  return value;
+}
