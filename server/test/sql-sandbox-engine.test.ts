@@ -1,0 +1,124 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAGING_FOLDER } from '../engines/catalog';
+import type { DuckDb } from '../engines/duckdb';
+import { multipartFile, startTestApp, type TestApp } from './harness';
+
+/**
+ * The second wall around users' SQL: the data database's own sandbox. These statements go straight to the
+ * engine, past the table check (sql-sandbox.test.ts), as a statement the check misread would: the engine
+ * itself must refuse to read, write, attach, install, load or reconfigure anything.
+ */
+const SECRET = 'TOP-SECRET-9146';
+let t: TestApp;
+let secretDir: string;
+let secretCsv: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  secretDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-secret-'));
+  secretCsv = path.join(secretDir, 'secret.csv');
+  await fs.writeFile(secretCsv, `code\n${SECRET}\n`);
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await fs.rm(secretDir, { recursive: true, force: true });
+});
+
+/** Runs `sql` as users' SELECTs run (a query connection), and as the writes run (the main connection). */
+async function refusedEverywhere(db: DuckDb, sql: string, refusal: RegExp): Promise<void> {
+  await expect(db.queryAtMost(sql, 10), sql).rejects.toThrow(refusal);
+  await expect(db.run(sql), sql).rejects.toThrow(refusal);
+}
+
+const PERMISSION = /Permission Error/;
+const LOCKED = /configuration has been locked/;
+
+describe("the data database's sandbox", () => {
+  it('reads no file outside the staging folder, by any reader or path', async () => {
+    const data = t.deps.databases.data;
+    const glob = secretCsv.replace('secret.csv', 'secre[t].csv');
+    for (const sql of [
+      `SELECT * FROM '${secretCsv}'`,
+      `SELECT * FROM '${glob}'`,
+      `SELECT * FROM read_csv('${secretCsv}')`,
+      `SELECT * FROM read_json_auto('${secretCsv}')`,
+      `SELECT * FROM read_parquet('${secretCsv}')`,
+      `SELECT content FROM read_text('${secretCsv}')`,
+      `SELECT content FROM read_blob('${secretCsv}')`,
+      `SELECT * FROM glob('${secretDir}/*')`,
+      `SELECT * FROM read_text('${path.join(t.dataDir, STAGING_FOLDER)}/../catalog.duckdb')`,
+      `SELECT * FROM read_text('/etc/passwd')`,
+    ]) {
+      await refusedEverywhere(data, sql, PERMISSION);
+    }
+  });
+
+  it('writes no file, attaches no database and loads no extension', async () => {
+    const data = t.deps.databases.data;
+    const out = path.join(secretDir, 'out.csv');
+    await refusedEverywhere(data, `COPY (SELECT 1) TO '${out}'`, PERMISSION);
+    await refusedEverywhere(data, `ATTACH '${path.join(t.dataDir, 'catalog.duckdb')}' AS c`, PERMISSION);
+    await refusedEverywhere(data, `ATTACH '${path.join(secretDir, 'new.duckdb')}' AS n`, PERMISSION);
+    await refusedEverywhere(data, 'INSTALL httpfs', PERMISSION);
+    await refusedEverywhere(data, 'LOAD httpfs', PERMISSION);
+    await refusedEverywhere(data, `SELECT * FROM read_csv('https://example.invalid/x.csv')`, PERMISSION);
+    expect(await fs.readdir(secretDir)).toEqual(['secret.csv']);
+  });
+
+  it('changes no setting: SET, RESET and PRAGMA are locked out', async () => {
+    const data = t.deps.databases.data;
+    for (const sql of [
+      'SET enable_external_access = true',
+      "SET allowed_directories = ['/']",
+      'RESET allowed_paths',
+      "SET memory_limit = '100GB'",
+      'SET autoinstall_known_extensions = true',
+      'SET lock_configuration = false',
+      "PRAGMA memory_limit = '100GB'",
+    ]) {
+      await refusedEverywhere(data, sql, LOCKED);
+    }
+    const [settings] = await data.select<Record<string, unknown>>(
+      `SELECT current_setting('enable_external_access') AS external,
+              current_setting('autoload_known_extensions') AS autoload,
+              current_setting('autoinstall_known_extensions') AS autoinstall,
+              current_setting('lock_configuration') AS locked`,
+    );
+    expect(settings).toEqual({ external: false, autoload: false, autoinstall: false, locked: true });
+  });
+
+  it('locks the catalogue the same way, with no readable folder at all', async () => {
+    const catalog = t.deps.databases.catalog;
+    await expect(catalog.run(`SELECT * FROM read_text('${secretCsv}')`)).rejects.toThrow(PERMISSION);
+    await expect(catalog.run(`COPY (SELECT 1) TO '${secretDir}/c.csv'`)).rejects.toThrow(PERMISSION);
+    await expect(catalog.run('SET enable_external_access = true')).rejects.toThrow(LOCKED);
+    await expect(catalog.run('LOAD httpfs')).rejects.toThrow(PERMISSION);
+  });
+});
+
+describe('uploads', () => {
+  it('are read through the staging folder, which is left empty after each upload', async () => {
+    const staging = path.join(t.dataDir, STAGING_FOLDER);
+    for (const [name, filename, content] of [
+      ['ok_csv', 'a.csv', 'id,v\n1,one\n'],
+      ['ok_json', 'a.json', '[{"id": 1, "v": "one"}]'],
+      ['ok_txt', 'a.txt', 'one'],
+    ]) {
+      const res = await t.inject({ method: 'PUT', url: `/api/files/${name}`, ...multipartFile('file', filename, content) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await fs.readdir(staging)).toEqual([]);
+    }
+    expect((await t.sql('SELECT v FROM files.ok_csv')).data).toEqual([['one']]);
+    const bad = await t.inject({
+      method: 'PUT',
+      url: '/api/files/bad_json',
+      ...multipartFile('file', 'b.json', '{"a": '),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).not.toContain(STAGING_FOLDER);
+    expect(await fs.readdir(staging)).toEqual([]);
+  });
+});

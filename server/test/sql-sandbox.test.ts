@@ -1,0 +1,228 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSse } from '../../protocol/sse';
+import { collectReferences, parseSelect } from '../services/sql/table-references';
+import { startFakeProvider, textReply, toolCallReply, type FakeProvider } from './fake-provider';
+import { multipartFile, startTestApp, type TestApp } from './harness';
+
+/**
+ * The first wall around users' SQL: the check that a SELECT reads only users' tables. Every statement here
+ * must be refused by that check itself (its message), not merely fail later in the engine's own sandbox
+ * (sql-sandbox-engine.test.ts), so each test fails if the check is weakened even while the sandbox holds.
+ */
+const SECRET = 'TOP-SECRET-7731';
+let t: TestApp;
+let secretDir: string;
+let secretCsv: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  secretDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-secret-'));
+  secretCsv = path.join(secretDir, 'secret.csv');
+  await fs.writeFile(secretCsv, `code\n${SECRET}\n`);
+  const up = await t.inject({
+    method: 'PUT',
+    url: '/api/files/docs',
+    ...multipartFile('file', 'docs.csv', 'id,body\n1,first\n2,second\n'),
+  });
+  expect(up.statusCode, up.body).toBe(200);
+  const kb = await t.sql(`CREATE KNOWLEDGE_BASE kb USING content_columns = ['body'], id_column = 'id'`);
+  expect(kb.type, kb.error_message).toBe('ok');
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await fs.rm(secretDir, { recursive: true, force: true });
+});
+
+/** Statements that read a file by a trick, each with what the check must say about it. */
+function tricks(): { name: string; sql: string; refusal: RegExp }[] {
+  const file = `"${secretCsv}"`;
+  const glob = `"${secretCsv.replace('secret.csv', 'secre[t].csv')}"`;
+  const notATable = /is not a table/;
+  const notAllowed = /Table function '\w+' is not allowed/;
+  return [
+    {
+      name: 'CTE of the same name declared in a scalar subquery',
+      sql: `SELECT (WITH ${file} AS (SELECT 1 AS code) SELECT 1) AS x, * FROM ${file}`,
+      refusal: notATable,
+    },
+    {
+      name: 'CTE of the same name declared in a FROM subquery',
+      sql: `SELECT * FROM (WITH ${file} AS (SELECT 1 AS code) SELECT * FROM ${file}) a, ${file} b`,
+      refusal: notATable,
+    },
+    {
+      name: 'CTE of the same name declared in a WHERE subquery',
+      sql: `SELECT * FROM ${file} WHERE EXISTS (WITH ${file} AS (SELECT 1) SELECT * FROM ${file})`,
+      refusal: notATable,
+    },
+    {
+      name: 'CTE of the same name declared in the other side of a UNION',
+      sql: `SELECT code FROM ${file} UNION ALL (WITH ${file} AS (SELECT 'x' AS code) SELECT code FROM ${file})`,
+      refusal: notATable,
+    },
+    {
+      name: 'CTE referenced by an earlier CTE of the same WITH',
+      sql: `WITH a AS (SELECT * FROM ${file}), ${file} AS (SELECT 1 AS code) SELECT * FROM a`,
+      refusal: notATable,
+    },
+    { name: 'plain path', sql: `SELECT * FROM ${file}`, refusal: notATable },
+    { name: 'path as a string', sql: `SELECT * FROM '${secretCsv}'`, refusal: notATable },
+    { name: 'glob class in a path', sql: `SELECT * FROM ${glob}`, refusal: notATable },
+    { name: 'path in a data source', sql: `SELECT * FROM files."x.csv"`, refusal: notATable },
+    { name: 'another database', sql: `SELECT * FROM data.files.docs`, refusal: /Unknown database 'data'/ },
+    { name: 'read_csv in FROM', sql: `SELECT * FROM read_csv('${secretCsv}')`, refusal: notAllowed },
+    { name: 'read_text', sql: `SELECT content FROM read_text('${secretCsv}')`, refusal: notAllowed },
+    { name: 'read_blob', sql: `SELECT content FROM read_blob('${secretCsv}')`, refusal: notAllowed },
+    { name: 'glob', sql: `SELECT * FROM glob('${secretDir}/*')`, refusal: notAllowed },
+    {
+      name: 'table function in a scalar subquery',
+      sql: `SELECT (SELECT content FROM read_text('${secretCsv}')) AS c`,
+      refusal: notAllowed,
+    },
+    {
+      name: 'table function in a join',
+      sql: `SELECT * FROM files.docs JOIN read_text('${secretCsv}') r ON true`,
+      refusal: notAllowed,
+    },
+    {
+      name: 'table function in a CTE body',
+      sql: `WITH s AS (SELECT * FROM read_text('${secretCsv}')) SELECT * FROM s`,
+      refusal: notAllowed,
+    },
+    {
+      name: 'table function in an IN list',
+      sql: `SELECT * FROM files.docs WHERE body IN (SELECT content FROM read_text('${secretCsv}'))`,
+      refusal: notAllowed,
+    },
+    {
+      name: 'table function inside an allowed one',
+      sql: `SELECT * FROM unnest((SELECT list(content) FROM read_text('${secretCsv}')))`,
+      refusal: notAllowed,
+    },
+    { name: 'dynamic SQL', sql: `SELECT * FROM query('SELECT 1')`, refusal: notAllowed },
+  ];
+}
+
+describe('the table check of SELECT', () => {
+  it('refuses every trick that reads a file, naming why', async () => {
+    for (const trick of tricks()) {
+      const res = await t.sql(trick.sql);
+      expect(res.type, trick.name).toBe('error');
+      expect(res.error_message, trick.name).toMatch(trick.refusal);
+      expect(JSON.stringify(res), trick.name).not.toContain(SECRET);
+    }
+  });
+
+  it('refuses statements that are not SELECTs', async () => {
+    for (const sql of [
+      `COPY (SELECT 1) TO '${secretDir}/out.csv'`,
+      `ATTACH '${t.dataDir}/catalog.duckdb' AS c`,
+      'INSTALL httpfs',
+      'LOAD httpfs',
+      'SET enable_external_access = true',
+      'PRAGMA enable_external_access',
+    ]) {
+      const res = await t.sql(sql);
+      expect(res.type, sql).toBe('error');
+    }
+    expect(await fs.readdir(secretDir)).toEqual(['secret.csv']);
+  });
+
+  it('still reads CTEs wherever they are in scope', async () => {
+    const cases: [string, unknown[][]][] = [
+      ['WITH a AS (SELECT id FROM files.docs), b AS (SELECT * FROM a) SELECT count(*) FROM b', [[2]]],
+      ['WITH a AS (SELECT 1 AS n) SELECT (SELECT n FROM a) + (SELECT count(*) FROM A)', [[2]]],
+      ['WITH a AS (SELECT 3 AS n) SELECT * FROM (SELECT * FROM a) x', [[3]]],
+      [
+        'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3) SELECT sum(n) FROM r',
+        [[6]],
+      ],
+      ['SELECT (WITH c AS (SELECT 4 AS n) SELECT n FROM c)', [[4]]],
+    ];
+    for (const [sql, rows] of cases) {
+      const res = await t.sql(sql);
+      expect(res.type, `${sql}: ${res.error_message}`).toBe('table');
+      expect(res.data, sql).toEqual(rows);
+    }
+  });
+
+  it('lists, scope by scope, every base table and table function a SELECT reads', async () => {
+    const refs = collectReferences(
+      await parseSelect(
+        t.deps.databases.data,
+        `WITH a AS (SELECT * FROM files.x), b AS (SELECT * FROM a, c)
+         SELECT (WITH c AS (SELECT 1) SELECT * FROM c), * FROM b, c, range(3)
+         WHERE id IN (SELECT id FROM read_text('f'))`,
+      ),
+    );
+    expect(refs.tables.map((r) => [r.schema, r.table])).toEqual([
+      ['files', 'x'],
+      ['', 'c'],
+      ['', 'c'],
+    ]);
+    expect(refs.functions.map((f) => f.name).sort()).toEqual(['range', 'read_text']);
+  });
+});
+
+describe('INSERT INTO a knowledge base', () => {
+  it('refuses a SELECT that reads a file, and inserts nothing', async () => {
+    for (const trick of tricks()) {
+      const res = await t.sql(`INSERT INTO kb (id, body) SELECT 1, code FROM (${trick.sql}) s`);
+      expect(res.type, trick.name).toBe('error');
+      expect(res.error_message, trick.name).toMatch(trick.refusal);
+    }
+    expect(await t.deps.knowledgeBases.countChunks('mindsdb', 'kb')).toBe(0);
+  });
+});
+
+/** One agent run that calls sql_db_query with each of `queries`; returns each call's observation. */
+async function agentObservations(fake: FakeProvider, queries: string[]) {
+  const first = fake.requests.length;
+  fake.setScript((_, i) =>
+    i - first < queries.length
+      ? toolCallReply('sql_db_query', { query: queries[i - first] }, `call_${i}`)
+      : textReply('done'),
+  );
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/projects/mindsdb/agents/ag_sql/completions/stream',
+    payload: { messages: [{ question: 'read the docs' }] },
+  });
+  const events = parseSse(res.body).events.map((e) => JSON.parse(e.data));
+  const steps = events.filter((e) => e.steps).map((e) => e.steps[0]);
+  return { observations: steps.map((st) => String(st.observation)), body: res.body };
+}
+
+describe("an agent's sql_db_query tool", () => {
+  it('refuses every trick even when the agent may read one table', async () => {
+    const fake = await startFakeProvider();
+    try {
+      const model = { provider: 'openai', model_name: 'fake', api_key: 'sk-x', base_url: fake.baseUrl };
+      const created = await t.inject({
+        method: 'POST',
+        url: '/api/projects/mindsdb/agents',
+        payload: { agent: { name: 'ag_sql', model, data: { tables: ['files.docs'] } } },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const attempts = tricks();
+      // An agent run takes a few tool calls at most: the tricks go a few at a time.
+      for (let start = 0; start < attempts.length; start += 5) {
+        const batch = attempts.slice(start, start + 5);
+        const { observations, body } = await agentObservations(
+          fake,
+          batch.map((a) => a.sql),
+        );
+        expect(observations).toHaveLength(batch.length);
+        for (const [i, observation] of observations.entries()) {
+          expect(observation, batch[i].name).toMatch(/^Error: .*(is not a table|is not allowed)/);
+        }
+        expect(body).not.toContain(SECRET);
+      }
+    } finally {
+      await fake.close();
+    }
+  });
+});
