@@ -15,6 +15,8 @@ export interface ServerConfig {
   staticDir: string;
   /** The model used when a KB or agent names none. */
   defaultModel: { provider: string; model_name?: string; base_url?: string; api_key?: string };
+  /** Model base URLs may point at private network ranges (link-local and metadata addresses never). */
+  allowPrivateModelUrls: boolean;
 }
 
 const HELP = `Knowledge Studio server
@@ -30,7 +32,11 @@ const HELP = `Knowledge Studio server
   --default-provider local|openai|ollama   default model provider (env KS_DEFAULT_PROVIDER)
   --default-model NAME                     default model name (env KS_DEFAULT_MODEL)
   --default-base-url URL                   default provider base URL (env KS_DEFAULT_BASE_URL)
-  (the default provider's key comes only from env KS_DEFAULT_API_KEY, never from a flag)
+  (the default provider's key comes only from env KS_DEFAULT_API_KEY, never from a flag; it is sent only to
+   the default base URL)
+  --allow-private-model-urls   let model base URLs point at private networks (10/8, 172.16/12, 192.168/16,
+                               100.64/10, fc00::/7) (env KS_ALLOW_PRIVATE_URLS=1); loopback is always allowed,
+                               link-local and cloud metadata addresses never
 `;
 
 /** Reads flags first, then environment variables, then defaults. Throws with the help text on bad flags. */
@@ -49,6 +55,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       'default-provider': { type: 'string' },
       'default-model': { type: 'string' },
       'default-base-url': { type: 'string' },
+      'allow-private-model-urls': { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -78,5 +85,6 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       base_url: values['default-base-url'] ?? env.KS_DEFAULT_BASE_URL,
       api_key: env.KS_DEFAULT_API_KEY,
     },
+    allowPrivateModelUrls: Boolean(values['allow-private-model-urls']) || env.KS_ALLOW_PRIVATE_URLS === '1',
   };
 }

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     log: (err) => console.error('statement failed:', err),
     demo: config.demo,
     defaultModel: config.defaultModel,
+    allowPrivateModelUrls: config.allowPrivateModelUrls,
     // One line per agent run (trace id, history size): lets an operator or a test see what reached the model.
     agentLog: (line) => console.log(line),
   });

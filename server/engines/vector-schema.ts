@@ -70,6 +70,12 @@ export function baseSchema(dimensions: number): ArrowModule.Schema {
   ]);
 }
 
+/**
+ * Most metadata names a knowledge base's table may hold. Each one is two columns of every stored chunk and
+ * widens every later read and write: thousands of them stall the one thread that serves all requests.
+ */
+export const MAX_METADATA_NAMES = 256;
+
 /** Lowercased metadata names that the records carry. */
 export function metadataNamesOf(records: readonly ChunkRecord[]): Set<string> {
   const names = new Set<string>();
@@ -114,8 +120,16 @@ export function recordsToArrow(records: readonly ChunkRecord[], dimensions: numb
     ),
     vector: vectors,
   };
+  // Each record's names lowercased once (chunks of one document share theirs), so that looking up every
+  // name stays linear in the records' size.
+  const seen = new WeakMap<object, Map<string, JsonValue>>();
+  const byLowerName = records.map((r) => {
+    let map = seen.get(r.filterable);
+    if (!map) seen.set(r.filterable, (map = lowercaseKeys(r.filterable)));
+    return map;
+  });
   for (const name of metadataNamesOf(records)) {
-    const values = records.map((r) => lookup(r.filterable, name));
+    const values = byLowerName.map((values) => values.get(name) ?? null);
     const cols = metadataColumns(name);
     columns[cols.text] = arrow.vectorFromArray(values.map(textValue), new arrow.Utf8());
     columns[cols.number] = arrow.vectorFromArray(values.map(numberValue), new arrow.Float64());
@@ -123,9 +137,12 @@ export function recordsToArrow(records: readonly ChunkRecord[], dimensions: numb
   return new arrow.Table(columns);
 }
 
-/** A record's value for a lowercased metadata name (keys may differ in case). */
-function lookup(values: Record<string, JsonValue>, lowerName: string): JsonValue {
-  if (lowerName in values) return values[lowerName];
-  for (const key of Object.keys(values)) if (key.toLowerCase() === lowerName) return values[key];
-  return null;
+/** Metadata by lowercased name: a key already in lower case wins, else the first spelling. */
+function lowercaseKeys(values: Record<string, JsonValue>): Map<string, JsonValue> {
+  const out = new Map<string, JsonValue>();
+  for (const [key, value] of Object.entries(values)) {
+    const lower = key.toLowerCase();
+    if (key === lower || !out.has(lower)) out.set(lower, value);
+  }
+  return out;
 }

@@ -13,8 +13,10 @@ import {
   type IndexPolicy,
   type IndexState,
 } from './vector-index';
+import { ValidationError } from '../services/errors';
 import {
   baseSchema,
+  MAX_METADATA_NAMES,
   metadataColumns,
   metadataNameOf,
   metadataNamesOf,
@@ -303,6 +305,13 @@ export class VectorStore {
     const existing = await this.metadataSet(table);
     const missing = [...names].filter((n) => !existing.has(n));
     if (missing.length === 0) return;
+    if (existing.size + missing.length > MAX_METADATA_NAMES) {
+      throw new ValidationError(
+        `These rows would give the knowledge base ${existing.size + missing.length} metadata columns; it ` +
+          `holds at most ${MAX_METADATA_NAMES} (list the ones to keep in metadata_columns)`,
+        'metadata_columns',
+      );
+    }
     await table.addColumns(
       missing.flatMap((n) => {
         const cols = metadataColumns(n);

@@ -1,3 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import { guardedFetch } from '../net/guarded-fetch';
+import { OutboundUrlError } from '../net/url-guard';
+import { scrubSecrets } from '../secrets';
 import { UpstreamError } from '../services/errors';
 import { DEFAULT_HTTP, type HttpSettings } from './types';
 
@@ -35,26 +39,14 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     );
   });
 
-/** Never let a key reach a message, even when a server echoes it back. */
-function scrub(text: string, secret?: string): string {
-  return secret ? text.split(secret).join('******') : text;
-}
-
-/** The most useful line of an error body: OpenAI's `error.message`, Ollama's `error`, else the raw text. */
-function errorDetail(text: string): string {
-  try {
-    const body = JSON.parse(text) as { error?: unknown; message?: unknown; detail?: unknown };
-    const error = body.error;
-    if (typeof error === 'string') return error;
-    if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
-      return (error as { message: string }).message;
-    }
-    if (typeof body.message === 'string') return body.message;
-    if (typeof body.detail === 'string') return body.detail;
-  } catch {
-    // not JSON: fall through to the raw text
-  }
-  return text.slice(0, 300);
+/**
+ * What a failed answer is reported as: the status and its standard reason only. The body is never quoted:
+ * a server that is not what the user thought (an internal page, a proxy) may answer with anything, secrets
+ * included, and whoever set the address would read it.
+ */
+function statusReason(status: number): string {
+  const reason = STATUS_CODES[status];
+  return `the model server answered ${status}${reason ? ` ${reason}` : ''}`;
 }
 
 function retryAfterMs(header: string | null): number | undefined {
@@ -68,9 +60,9 @@ function retryAfterMs(header: string | null): number | undefined {
 async function attempt(req: JsonRequest, settings: HttpSettings): Promise<unknown> {
   const timeout = AbortSignal.timeout(settings.timeoutMs);
   const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
-  let response: Response;
+  let response: Awaited<ReturnType<typeof guardedFetch>>;
   try {
-    response = await fetch(req.url, {
+    response = await guardedFetch(req.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -82,21 +74,25 @@ async function attempt(req: JsonRequest, settings: HttpSettings): Promise<unknow
     });
   } catch (err) {
     if (req.signal?.aborted) throw err;
-    if (timeout.aborted) throw new RetryableError(`no answer within ${settings.timeoutMs} ms`);
+    // A refused address or redirect will not change on a retry.
+    if (err instanceof OutboundUrlError) throw err;
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    if (cause instanceof OutboundUrlError) throw cause;
+    if (timeout.aborted) throw new RetryableError(`no answer within ${settings.timeoutMs} ms`);
     throw new RetryableError(
       `cannot reach ${new URL(req.url).origin}: ${cause?.code ?? cause?.message ?? String(err)}`,
     );
   }
-  const text = await response.text();
   if (response.ok) {
+    const text = await response.text();
     try {
       return JSON.parse(text);
     } catch {
-      throw new Error(`answered HTTP ${response.status} with a body that is not JSON`);
+      throw new Error(`the model server answered ${response.status} with a body that is not JSON`);
     }
   }
-  const message = `HTTP ${response.status}: ${errorDetail(text)}`;
+  await response.body?.cancel();
+  const message = statusReason(response.status);
   if (response.status === 429 || response.status >= 500) {
     throw new RetryableError(message, retryAfterMs(response.headers.get('retry-after')));
   }
@@ -105,7 +101,8 @@ async function attempt(req: JsonRequest, settings: HttpSettings): Promise<unknow
 
 /**
  * POSTs JSON and returns the parsed answer. Retries with exponential backoff (and jitter) on 429, 5xx,
- * timeouts and network errors; other failures fail at once. Errors name the call and the cause, never the key.
+ * timeouts and network errors; other failures fail at once. Errors name the call and the cause (a status,
+ * never the answer's body), never the key. The address is checked by the outbound policy (see `net/`).
  */
 export async function postJson<T>(req: JsonRequest): Promise<T> {
   const settings = { ...DEFAULT_HTTP, ...req.http };
@@ -114,7 +111,8 @@ export async function postJson<T>(req: JsonRequest): Promise<T> {
       return (await attempt(req, settings)) as T;
     } catch (err) {
       if (req.signal?.aborted) throw err;
-      const message = scrub(err instanceof Error ? err.message : String(err), req.apiKey);
+      // Belt and braces: no message is built from a body any more, but a key must never reach one.
+      const message = scrubSecrets(err instanceof Error ? err.message : String(err), [req.apiKey]);
       if (!(err instanceof RetryableError) || tryNo >= settings.retries) {
         const tries = tryNo > 0 ? ` (after ${tryNo + 1} attempts)` : '';
         throw new UpstreamError(`${req.label} failed${tries}: ${message}`);

@@ -51,4 +51,9 @@ export const DEFAULT_HTTP: HttpSettings = {
 
 export interface ProviderOptions {
   http?: Partial<HttpSettings>;
+  /**
+   * The operator's default model (flags, environment). Its key is added only to models that go to its
+   * address (see `withDefaultCredentials`), and is never stored with a knowledge base.
+   */
+  defaults?: ModelConfig;
 }

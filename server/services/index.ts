@@ -1,4 +1,5 @@
 import { openDatabases } from '../engines/catalog';
+import { setOutboundPolicy } from '../net/url-guard';
 import type { AppDeps } from '../app-deps';
 import type { HttpSettings, ModelConfig } from '../providers/types';
 import { openAgents } from './agents/index';
@@ -25,6 +26,8 @@ export interface ServiceOptions {
   log?: (err: unknown) => void;
   /** The model used when an agent names none (flags and environment); `local` when unset. */
   defaultModel?: ModelConfig;
+  /** Model base URLs may point at private network ranges (see `net/address-policy.ts`). */
+  allowPrivateModelUrls?: boolean;
   /** Step and time limits of agent runs, and the providers' HTTP timeouts and retries (tests shorten them). */
   agentSettings?: Partial<RunnerSettings>;
   /** How long a user's SELECT may run on the SQL engine before it is stopped (default 60 s). */
@@ -50,20 +53,22 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   const files = new FileService(databases.data);
   const sql = new SqlRouter(options.log);
   registerCoreHandlers(sql, { projects, files, engine: new EngineSelect(databases.data, projects) });
+  // The outbound address policy is process-wide: every model call checks the address it connects to.
+  setOutboundPolicy({ allowPrivate: options.allowPrivateModelUrls ?? false });
   const kbs = await openKnowledgeBases(
     { databases, projects, sql },
     {
       // An instance default of another provider embeds with that provider's own embedding model (its chat
-      // model name would not embed), reusing its key and address.
+      // model name would not embed). The KB stores only the provider: its key and address are the
+      // default's, added at each call (`providerOptions.defaults`), so the key never lands in the catalog.
       defaultEmbeddingModel:
         options.defaultModel && options.defaultModel.provider !== 'local'
-          ? {
-              provider: options.defaultModel.provider,
-              api_key: options.defaultModel.api_key,
-              base_url: options.defaultModel.base_url,
-            }
+          ? { provider: options.defaultModel.provider }
           : undefined,
-      providerOptions: options.providerHttp ? { http: options.providerHttp } : undefined,
+      providerOptions: {
+        ...(options.providerHttp ? { http: options.providerHttp } : {}),
+        ...(options.defaultModel ? { defaults: options.defaultModel } : {}),
+      },
       log: (m) => options.log?.(m),
     },
   );

@@ -228,7 +228,7 @@ describe('an embedding provider that fails in the middle of an insert', () => {
       failAfter(3, () => ({ status: 500, json: { error: { message: 'model overloaded' } } })),
     );
     const result = await t.sql('INSERT INTO kb SELECT id, body FROM files.docs');
-    await expectKeptThreeBatches(result, /HTTP 500: model overloaded$/);
+    await expectKeptThreeBatches(result, /the model server answered 500 Internal Server Error$/);
   });
 
   it('keeps the batches stored before a provider that stops answering', async () => {
@@ -251,7 +251,9 @@ describe('an embedding provider that fails in the middle of an insert', () => {
       payload: { knowledge_base: { rows } },
     });
     expect(res.statusCode).toBe(502);
-    expect(res.json().detail).toMatch(/stopped after 6000 of 10000 rows \(kept\).*HTTP 503: try later$/);
+    expect(res.json().detail).toMatch(
+      /stopped after 6000 of 10000 rows \(kept\).*the model server answered 503 Service Unavailable$/,
+    );
     expect(await storedDocIds(t, 'kb')).toEqual(firstDocs(3 * DEFAULT_BATCH_ROWS));
   });
 });

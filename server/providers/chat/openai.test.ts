@@ -89,7 +89,7 @@ describe('openai chat provider', () => {
     const err = await chat.complete(request).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UpstreamError);
     expect((err as Error).message).toMatch(
-      /^openai-compatible chat at http:\/\/127\.0\.0\.1:\d+ failed: HTTP 401/,
+      /^openai-compatible chat at http:\/\/127\.0\.0\.1:\d+ failed: the model server answered 401 Unauthorized$/,
     );
     expect((err as Error).message).not.toContain('sk-secret');
     expect(fake.requests).toHaveLength(1);

@@ -1,5 +1,6 @@
 import type { Literal, UsingParams } from '../../sql/ast';
 import { ValidationError } from '../errors';
+import { readModelConfig } from '../model-config';
 import type { AgentChanges, AgentData } from './types';
 
 type Loose = Record<string, unknown>;
@@ -14,19 +15,9 @@ function stringList(value: unknown, field: string): string[] {
   return value.map((v) => v.trim()).filter(Boolean);
 }
 
+/** The agent's model object: the one reader that knowledge bases' models use too. */
 function readModel(value: unknown, field = 'model'): Loose {
-  if (!isObject(value))
-    throw new ValidationError(`${field} must be an object such as {"provider": "local"}`, field);
-  for (const key of ['provider', 'model_name', 'api_key', 'base_url']) {
-    if (value[key] !== undefined && value[key] !== null && typeof value[key] !== 'string') {
-      throw new ValidationError(`${field}.${key} must be a string`, `${field}.${key}`);
-    }
-  }
-  if (typeof value.base_url === 'string' && value.base_url && !/^https?:\/\/[^\s]+$/.test(value.base_url)) {
-    throw new ValidationError(`${field}.base_url must be an http(s) URL`, `${field}.base_url`);
-  }
-  // null means "not given": the merge then keeps the stored value.
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined));
+  return readModelConfig(value, field);
 }
 
 function readData(value: unknown): Partial<AgentData> {

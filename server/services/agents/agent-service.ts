@@ -4,6 +4,7 @@ import { LOCAL_CHAT_MODEL } from '../../providers/chat/local/index';
 import { OPENAI_DEFAULT_CHAT_MODEL } from '../../providers/chat/openai';
 import type { ModelConfig } from '../../providers/types';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { checkModelAddress, mergeModelConfig, withDefaultCredentials } from '../model-config';
 import type { ProjectObjectSource, ProjectService } from '../projects';
 import type { DataResolver } from './resolve';
 import type { AgentStore } from './store';
@@ -58,6 +59,7 @@ export class AgentService implements ProjectObjectSource {
       throw new ConflictError(`Agent '${name}' already exists in project '${project}'`, 'name');
     }
     await this.checkNotKb(project, name);
+    await checkModelAddress(changes.model, 'model');
     const data = await this.buildData(project, changes.data);
     const record = {
       project_id: projectId,
@@ -85,6 +87,7 @@ export class AgentService implements ProjectObjectSource {
       await this.checkNotKb(project, changes.name);
       next.name = changes.name;
     }
+    await checkModelAddress(changes.model, 'model');
     if (changes.model) next.model = this.buildModel(changes.model, agent.model);
     if (changes.data) next.data = await this.buildData(project, changes.data, agent.data);
     if (changes.prompt_template !== undefined) next.prompt_template = changes.prompt_template;
@@ -99,14 +102,9 @@ export class AgentService implements ProjectObjectSource {
     return true;
   }
 
-  /** The model a run uses: the stored one, with the instance default's key and URL for the same provider. */
+  /** The model a run uses: the stored one, with the default's key only if it goes to the default's address. */
   runtimeModel(agent: AgentRecord): ModelConfig {
-    const model = { ...agent.model };
-    if (model.provider === this.defaultModel.provider) {
-      model.api_key ??= this.defaultModel.api_key;
-      model.base_url ??= this.defaultModel.base_url;
-    }
-    return model;
+    return withDefaultCredentials(agent.model, this.defaultModel);
   }
 
   private checkName(name: string): void {
@@ -140,7 +138,8 @@ export class AgentService implements ProjectObjectSource {
   /** Keys of the instance default are not stored: they are added at run time (see `runtimeModel`). */
   private buildModel(given: Partial<ModelConfig> = {}, old?: ModelConfig): ModelConfig {
     const switching = old && given.provider !== undefined && given.provider !== old.provider;
-    const model = { ...(old && !switching ? old : {}), ...given } as ModelConfig;
+    // A new base_url forgets the stored key unless `given` has one (see mergeModelConfig).
+    const model = mergeModelConfig(old && !switching ? old : undefined, given) as ModelConfig;
     model.provider ||= this.defaultModel.provider;
     if (!isChatProvider(model.provider)) {
       throw new ValidationError(

@@ -1,20 +1,12 @@
 import type { ModelConfig } from '../../providers/types';
+import { maskSecrets } from '../../secrets';
 import type { AgentRecord } from './types';
 
-export const MASK = '******';
+export { MASK, isSecretKey } from '../../secrets';
 
-/** Keys whose values are credentials: `api_key`, `openai_api_key`, `client_secret`, `password`, ... */
-const SECRET_KEY = /(^|_)(key|secret|password|token)$|secret/i;
-
-export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key);
-}
-
-/** A copy of a model object with every credential replaced by asterisks (present ones only). */
+/** A copy of a model object with every credential, at any depth, replaced by the mask (present ones only). */
 export function maskModel(model: ModelConfig): ModelConfig {
-  return Object.fromEntries(
-    Object.entries(model).map(([k, v]) => [k, isSecretKey(k) && v !== undefined && v !== null ? MASK : v]),
-  ) as ModelConfig;
+  return maskSecrets(model);
 }
 
 /** The agent object of the API: api.md's fields, credentials masked unless `showSecrets`. */

@@ -1,29 +1,19 @@
 import { DEFAULT_CHUNKING, validateChunking, type ChunkingConfig } from '../chunking/text-chunker';
+import { MAX_METADATA_NAMES } from '../../engines/vector-schema';
+import { maskSecrets } from '../../secrets';
 import { ValidationError } from '../errors';
+import { mergeModelConfig, readModelConfig } from '../model-config';
 import type { KnowledgeBase, KnowledgeBaseInput, ModelConfig, Preprocessing } from './types';
 
-/** How a stored secret is shown. A client that sends it back unchanged keeps the stored value. */
-export const MASK = '******';
+export { MASK, maskSecrets } from '../../secrets';
 
-const SECRET_KEY = /(^|_)key$|secret/i;
-
-/** A copy with every `api_key`, `*_key` and `*secret*` string replaced by the mask, at any depth. */
-export function maskSecrets<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(maskSecrets) as T;
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    out[k] = SECRET_KEY.test(k) && typeof v === 'string' ? MASK : maskSecrets(v);
-  }
-  return out as T;
-}
-
-/** A knowledge base with the secrets of its model objects masked (what REST always shows). */
+/** A knowledge base as shown: the secrets of its model objects masked (REST always, SQL without show_secrets). */
 export function mask(kb: KnowledgeBase): KnowledgeBase {
   return {
     ...kb,
     embedding_model: maskSecrets(kb.embedding_model),
     reranking_model: maskSecrets(kb.reranking_model),
+    params: maskSecrets(kb.params),
   };
 }
 
@@ -56,46 +46,49 @@ export function flattenInput(input: KnowledgeBaseInput): KnowledgeBaseInput {
   return { ...(params as KnowledgeBaseInput), ...top };
 }
 
+/**
+ * Most columns a knowledge base may name in one list. Every column is a field of every stored chunk and a
+ * filter the search may be asked for; thousands of them is a mistake, and an unbounded list is CPU spent on
+ * the one thread that serves every request.
+ */
+export const MAX_KB_COLUMNS = MAX_METADATA_NAMES;
+
 function columnList(value: unknown, field: string, allowEmpty: boolean): string[] {
-  if (!Array.isArray(value) || value.some((c) => typeof c !== 'string' || c.trim() === '')) {
+  if (!Array.isArray(value)) throw new ValidationError(`${field} must be a list of column names`, field);
+  if (value.length > MAX_KB_COLUMNS) {
+    throw new ValidationError(
+      `${field} names ${value.length} columns; a knowledge base takes at most ${MAX_KB_COLUMNS}`,
+      field,
+    );
+  }
+  if (value.some((c) => typeof c !== 'string' || c.trim() === '')) {
     throw new ValidationError(`${field} must be a list of column names`, field);
   }
   if (!allowEmpty && value.length === 0)
     throw new ValidationError(`${field} needs at least one column`, field);
-  const lower = value.map((c: string) => c.toLowerCase());
-  const dup = lower.find((c, i) => lower.indexOf(c) !== i);
-  if (dup) throw new ValidationError(`${field} names '${dup}' twice`, field);
-  return [...value];
+  const seen = new Set<string>();
+  for (const column of value as string[]) {
+    const lower = column.toLowerCase();
+    if (seen.has(lower)) throw new ValidationError(`${field} names '${lower}' twice`, field);
+    seen.add(lower);
+  }
+  return [...(value as string[])];
 }
 
 function modelObject(value: unknown, field: string): Partial<ModelConfig> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ValidationError(
-      `${field} must be an object like {"provider": "...", "model_name": "..."}`,
-      field,
-    );
-  }
-  for (const key of ['provider', 'model_name', 'api_key', 'base_url']) {
-    const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined && v !== null && typeof v !== 'string') {
-      throw new ValidationError(`${field}.${key} must be text`, field);
-    }
-  }
-  const base = (value as Record<string, unknown>).base_url;
-  if (typeof base === 'string' && !/^https?:\/\/[^\s]+$/i.test(base)) {
-    throw new ValidationError(`${field}.base_url must be an http(s) URL`, field);
-  }
-  return value as Partial<ModelConfig>;
+  return readModelConfig(value, field);
 }
 
-/** `current` updated by `patch`; masked or null values in the patch keep what is stored. */
+/**
+ * `current` updated by `patch` (masked or null values in the patch keep what is stored; a new address or
+ * provider forgets the stored key unless the patch gives one).
+ */
 export function mergeModel(
   current: ModelConfig | null,
   patch: Partial<ModelConfig>,
   field: string,
 ): ModelConfig {
-  const merged: Record<string, unknown> = { ...(current ?? {}) };
-  for (const [k, v] of Object.entries(patch)) if (v !== undefined && v !== null && v !== MASK) merged[k] = v;
+  const merged: Record<string, unknown> = mergeModelConfig(current, patch);
   if (typeof merged.provider !== 'string' || merged.provider === '') {
     throw new ValidationError(`${field} needs a provider`, field);
   }

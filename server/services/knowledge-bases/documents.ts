@@ -81,6 +81,16 @@ export function cell(row: InputRow, column: string): unknown {
   return undefined;
 }
 
+/** A row's values by lowercased column name; the first spelling of a name wins, as in `cell`. */
+function lowercaseIndex(row: InputRow): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(row)) {
+    const lower = key.toLowerCase();
+    if (!out.has(lower)) out.set(lower, value);
+  }
+  return out;
+}
+
 function md5Id(text: string): string {
   return createHash('md5').update(text).digest('hex').slice(0, 16);
 }
@@ -94,7 +104,16 @@ function rowId(row: InputRow, spec: DocumentSpec): string | null {
 function rowMetadata(row: InputRow, spec: DocumentSpec): Record<string, JsonValue> {
   if (spec.metadataColumns) {
     const out: Record<string, JsonValue> = {};
-    for (const column of spec.metadataColumns) out[column] = toJsonValue(cell(row, column));
+    // Names that miss an exact match are found through one lowercased index of the row, built on first
+    // need: looking each one up by a scan of the row would be columns x keys.
+    let lowered: Map<string, unknown> | undefined;
+    for (const column of spec.metadataColumns) {
+      if (column in row) out[column] = toJsonValue(row[column]);
+      else {
+        lowered ??= lowercaseIndex(row);
+        out[column] = toJsonValue(lowered.get(column.toLowerCase()));
+      }
+    }
     return out;
   }
   const skip = new Set(

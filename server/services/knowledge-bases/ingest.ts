@@ -1,3 +1,4 @@
+import { MAX_METADATA_NAMES } from '../../engines/vector-schema';
 import type { ChunkRecord, VectorStore } from '../../engines/vector-store';
 import type { EmbeddingProvider } from '../../providers/types';
 import type { ChunkingConfig } from '../chunking/text-chunker';
@@ -43,6 +44,28 @@ function checkContentColumns(rows: readonly InputRow[], spec: DocumentSpec, kbNa
   }
 }
 
+/**
+ * A KB without declared metadata_columns keeps every other column of a row as metadata: a row may then have
+ * at most MAX_METADATA_NAMES of them. Counted with an early stop, so a huge row costs no more than the limit.
+ */
+function checkRowWidth(rows: readonly InputRow[], spec: DocumentSpec): void {
+  if (spec.metadataColumns) return;
+  const limit = MAX_METADATA_NAMES + spec.contentColumns.length + 1;
+  rows.forEach((row, index) => {
+    let columns = 0;
+    for (const key in row) {
+      if (Object.hasOwn(row, key) && ++columns > limit) {
+        throw new ValidationError(
+          `Row ${index + 1} has more than ${limit} columns; a knowledge base keeps at most ` +
+            `${MAX_METADATA_NAMES} metadata columns besides its content and id (list the ones to keep in ` +
+            'metadata_columns)',
+          'metadata_columns',
+        );
+      }
+    }
+  });
+}
+
 function toRecords(chunks: readonly KbChunk[], vectors: readonly Float32Array[]): ChunkRecord[] {
   return chunks.map((c, i) => ({
     id: c.chunkId,
@@ -73,6 +96,7 @@ async function ensureTable(job: IngestJob, dimensions: number): Promise<void> {
  * thread) the next one is chunked and embedded. A failing batch stops the insert; earlier batches stay.
  */
 export async function ingest(job: IngestJob): Promise<InsertResult> {
+  checkRowWidth(job.rows, job.spec);
   checkContentColumns(job.rows, job.spec, job.kbName);
   const batchSize = job.batchSize ?? DEFAULT_BATCH_ROWS;
   // A table that starts empty needs no deletes, except for ids repeated across batches of this insert.

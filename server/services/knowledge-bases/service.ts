@@ -111,7 +111,7 @@ export class KnowledgeBaseService {
       if (options.ifNotExists) return this.show(existing.kb, options);
       throw new ConflictError(`Knowledge base '${name}' already exists in project '${project}'`, 'name');
     }
-    const settings = this.models.check(settingsForCreate(flat, this.defaultEmbedding));
+    const settings = await this.models.check(settingsForCreate(flat, this.defaultEmbedding));
     try {
       await this.catalog.insert(projectId, name, settings);
     } catch (err) {
@@ -134,7 +134,7 @@ export class KnowledgeBaseService {
     return this.locks.run(String(kb.id), async () => {
       const stored = await this.load(project, name);
       const chunks = await this.store.count(stored.kb.vector_database_table);
-      const settings = this.models.check(
+      const settings = await this.models.check(
         settingsForAlter(stored.settings, flattenInput(input), chunks, name),
       );
       await this.catalog.update(stored.kb.id, settings);

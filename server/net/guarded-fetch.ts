@@ -1,0 +1,33 @@
+import { Agent, fetch, type RequestInit, type Response } from 'undici';
+import { guardedLookup, OutboundUrlError, parseOutboundUrl } from './url-guard';
+
+/**
+ * Connections for calls to addresses users chose. Names are resolved by `guardedLookup`, which refuses the
+ * addresses the policy forbids; IP-literal hosts never reach a lookup, so `guardedFetch` checks them first.
+ */
+const dispatcher = new Agent({ connect: { lookup: guardedLookup } });
+
+/**
+ * fetch for a URL a user chose: the policy's checks on the URL and on the address connected to, and no
+ * redirects followed (a redirect could lead to an address the policy forbids, or take the key elsewhere).
+ * Throws OutboundUrlError for a refused URL or a redirect; network failures come as fetch's own errors, with
+ * the OutboundUrlError as their `cause` when the lookup refused the address.
+ */
+export async function guardedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  parseOutboundUrl(url);
+  const response = await fetch(url, { ...init, dispatcher, redirect: 'manual' });
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    const location = response.headers.get('location');
+    let target = 'elsewhere';
+    try {
+      if (location) target = `to ${new URL(location, url).origin}`;
+    } catch {
+      // an unreadable Location header: the generic wording is enough
+    }
+    throw new OutboundUrlError(
+      `the server answered ${response.status} (a redirect ${target}), which is not followed: use the final address`,
+    );
+  }
+  return response;
+}
