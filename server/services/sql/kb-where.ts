@@ -104,7 +104,9 @@ function asBoolean(value: Scalar, name: string): boolean {
 
 function asNumber(value: Scalar, name: string): number {
   const n = typeof value === 'string' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw new ValidationError(`${name} must be a number`);
+  if (typeof n !== 'number' || Number.isNaN(n)) throw new ValidationError(`${name} must be a number`);
+  // 1e400 reads as Infinity: a number, but no threshold or weight.
+  if (!Number.isFinite(n)) throw new ValidationError(`${name} must be a finite number, not ${String(value)}`);
   return n;
 }
 
