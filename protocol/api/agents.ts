@@ -42,3 +42,17 @@ export const completionResponseSchema = z.looseObject({
   message: z.looseObject({ content: z.string(), role: z.string(), trace_id: z.string().optional() }),
 });
 export type CompletionResponse = z.infer<typeof completionResponseSchema>;
+
+/**
+ * The version tag of an agent (the HTTP ETag of its GET, POST and PUT answers), made from its id and
+ * `updated_at`, which the server moves forward on every change. A client that read an agent sends it back as
+ * `If-Match` with a PUT; the server answers 409 (problem `field`: STALE_VERSION_FIELD) when the agent has
+ * changed since. Undefined for an agent without `updated_at` (a server that does not give one).
+ */
+export function agentEtag(agent: Pick<Agent, 'id' | 'updated_at'>): string | undefined {
+  if (!agent.updated_at) return undefined;
+  return `"${agent.id}-${agent.updated_at.replace(/\D/g, '')}"`;
+}
+
+/** The problem `field` of a 409 for a PUT whose `If-Match` names a version that is no longer current. */
+export const STALE_VERSION_FIELD = 'If-Match';

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { agentBodySchema, completionRequestSchema } from '../../protocol/api/agents';
+import { agentBodySchema, agentEtag, completionRequestSchema } from '../../protocol/api/agents';
 import { encodeSseEvent } from '../../protocol/sse';
 import type { AppDeps } from '../app-deps';
 import { changesFromRest } from '../services/agents/agent-input';
 import { toAgentResponse } from '../services/agents/masking';
+import type { AgentRecord } from '../services/agents/types';
 import { collectAnswer, streamEvents } from '../services/agents/stream';
 import { ValidationError } from '../services/errors';
 import { parseBody } from './problem';
@@ -19,6 +20,18 @@ function disconnectSignal(reply: FastifyReply): AbortController {
   return controller;
 }
 
+/** The agent's answer with its version as the ETag, for the client to send back as If-Match on a PUT. */
+function sendAgent(reply: FastifyReply, agent: AgentRecord, status = 200) {
+  const etag = agentEtag(agent);
+  if (etag) void reply.header('ETag', etag);
+  return reply.code(status).send(toAgentResponse(agent));
+}
+
+/** The If-Match header, when one was sent (several are joined as one list, as HTTP allows). */
+function ifMatchOf(header: string | string[] | undefined): string | undefined {
+  return Array.isArray(header) ? header.join(', ') : header;
+}
+
 export function registerAgentRoutes(app: FastifyInstance, deps: AppDeps): void {
   const base = '/api/projects/:project/agents';
 
@@ -32,17 +45,19 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw new ValidationError('agent.name is required', 'agent.name');
     }
     const created = await deps.agents.create(request.params.project, changesFromRest(agent));
-    return reply.code(201).send(toAgentResponse(created!));
+    return sendAgent(reply, created!, 201);
   });
 
-  app.get<AgentParams>(`${base}/:agent`, async (request) =>
-    toAgentResponse(await deps.agents.get(request.params.project, request.params.agent)),
+  app.get<AgentParams>(`${base}/:agent`, async (request, reply) =>
+    sendAgent(reply, await deps.agents.get(request.params.project, request.params.agent)),
   );
 
-  app.put<AgentParams>(`${base}/:agent`, async (request) => {
+  /** Without If-Match (MindsDB's clients send none) the update still applies atomically to the latest version. */
+  app.put<AgentParams>(`${base}/:agent`, async (request, reply) => {
     const { agent } = parseBody(agentBodySchema, request.body);
     const { project, agent: name } = request.params;
-    return toAgentResponse(await deps.agents.update(project, name, changesFromRest(agent)));
+    const ifMatch = ifMatchOf(request.headers['if-match']);
+    return sendAgent(reply, await deps.agents.update(project, name, changesFromRest(agent), { ifMatch }));
   });
 
   app.delete<AgentParams>(`${base}/:agent`, async (request, reply) => {

@@ -16,8 +16,11 @@ export interface Project {
 /** Things that live in a project (knowledge bases, agents) announce themselves to the tree and SHOW TABLES. */
 export interface ProjectObjectSource {
   listObjects(project: string): Promise<{ name: string; type: 'knowledge_base' | 'agent' }[]>;
-  /** Removes everything the source holds for a project that is being dropped. */
-  dropProjectObjects?(project: string): Promise<void>;
+  /**
+   * Removes everything the source holds for a dropped project. Called after the project's row is deleted:
+   * sources create objects only while their project exists, so nothing can be added after this runs.
+   */
+  dropProjectObjects?(project: Project): Promise<void>;
 }
 
 export class ProjectService {
@@ -69,14 +72,20 @@ export class ProjectService {
   }
 
   async drop(name: string, { ifExists = false } = {}): Promise<boolean> {
-    if (!(await this.find(name))) {
+    const project = await this.find(name);
+    if (name === DEFAULT_PROJECT && project)
+      throw new ValidationError(`The default project '${name}' cannot be dropped`);
+    // The row goes first: from then on no knowledge base or agent can be created in the project (their
+    // inserts require it), so the sources' clean-up below finds everything, even objects whose create
+    // raced this drop. A crash in between leaves rows and tables that start-up removes.
+    const { rows } = project
+      ? await this.catalog.query(`DELETE FROM projects WHERE id = ? RETURNING id`, [project.id])
+      : { rows: [] };
+    if (!project || rows.length === 0) {
       if (ifExists) return false;
       throw new NotFoundError(`Project '${name}' does not exist`);
     }
-    if (name === DEFAULT_PROJECT)
-      throw new ValidationError(`The default project '${name}' cannot be dropped`);
-    for (const source of this.objectSources) await source.dropProjectObjects?.(name);
-    await this.catalog.run(`DELETE FROM projects WHERE name = ?`, [name]);
+    for (const source of this.objectSources) await source.dropProjectObjects?.(project);
     return true;
   }
 

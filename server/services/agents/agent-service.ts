@@ -1,3 +1,4 @@
+import { agentEtag, STALE_VERSION_FIELD } from '../../../protocol/api/agents';
 import { objectNamePattern } from '../../../protocol/api/files';
 import { CHAT_PROVIDERS, isChatProvider } from '../../providers/chat/index';
 import { LOCAL_CHAT_MODEL } from '../../providers/chat/local/index';
@@ -5,7 +6,9 @@ import { OPENAI_DEFAULT_CHAT_MODEL } from '../../providers/chat/openai';
 import type { ModelConfig } from '../../providers/types';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { checkModelAddress, mergeModelConfig, withDefaultCredentials } from '../model-config';
-import type { ProjectObjectSource, ProjectService } from '../projects';
+import { ifMatchAllows } from '../../util/if-match';
+import { nameHolder, nameTakenError } from '../project-names';
+import type { Project, ProjectObjectSource, ProjectService } from '../projects';
 import type { DataResolver } from './resolve';
 import type { AgentStore } from './store';
 import type { AgentChanges, AgentData, AgentRecord, DefaultModel } from './types';
@@ -29,9 +32,9 @@ export class AgentService implements ProjectObjectSource {
     return (await this.store.list(id)).map((a) => ({ name: a.name, type: 'agent' as const }));
   }
 
-  async dropProjectObjects(project: string): Promise<void> {
-    const found = await this.projects.find(project);
-    if (found) await this.store.removeProject(found.id);
+  /** Called once the project's row is gone, so no agent can be created in it any more (see AgentStore.insert). */
+  async dropProjectObjects(project: Project): Promise<void> {
+    await this.store.removeProject(project.id);
   }
 
   async list(project: string): Promise<AgentRecord[]> {
@@ -46,53 +49,79 @@ export class AgentService implements ProjectObjectSource {
   async get(project: string, name: string): Promise<AgentRecord> {
     const { id } = await this.projects.get(project);
     const agent = await this.store.find(id, name);
-    if (!agent) throw new NotFoundError(`Agent '${name}' does not exist in project '${project}'`);
+    if (!agent) throw this.notFound(project, name);
     return agent;
   }
 
+  private notFound(project: string, name: string): NotFoundError {
+    return new NotFoundError(`Agent '${name}' does not exist in project '${project}'`);
+  }
+
   async create(project: string, changes: AgentChanges, { ifNotExists = false } = {}) {
-    const { id: projectId } = await this.projects.get(project);
+    const found = await this.projects.get(project);
     const name = changes.name ?? '';
     this.checkName(name);
-    if (await this.store.find(projectId, name)) {
-      if (ifNotExists) return undefined;
-      throw new ConflictError(`Agent '${name}' already exists in project '${project}'`, 'name');
-    }
-    await this.checkNotKb(project, name);
     await checkModelAddress(changes.model, 'model');
+    if (ifNotExists && (await this.store.find(found.id, name))) return undefined;
     const data = await this.buildData(project, changes.data);
     const record = {
-      project_id: projectId,
+      project_id: found.id,
       name,
       model: this.buildModel(changes.model),
       data,
       prompt_template: changes.prompt_template ?? null,
     };
     if (!(await this.store.insert(record))) {
-      if (ifNotExists) return undefined;
-      throw new ConflictError(`Agent '${name}' already exists in project '${project}'`, 'name');
+      if (ifNotExists && (await this.store.find(found.id, name))) return undefined;
+      throw await this.store.whyNotInserted(found, name);
     }
     return this.get(project, name);
   }
 
-  /** Changes only what is given: a model with just `api_key` keeps its provider and model name. */
-  async update(project: string, name: string, changes: AgentChanges): Promise<AgentRecord> {
+  /**
+   * Changes only what is given: a model with just `api_key` keeps its provider and model name. The given
+   * fields are checked first; then they are applied to the agent as it is at that moment, in one catalog
+   * transaction, so that a concurrent update of other fields is kept. With `ifMatch` (the ETag the client
+   * read), a change to an agent that has changed since is refused with a 409.
+   */
+  async update(
+    project: string,
+    name: string,
+    changes: AgentChanges,
+    { ifMatch }: { ifMatch?: string } = {},
+  ): Promise<AgentRecord> {
     const agent = await this.get(project, name);
-    const next = { ...agent };
-    if (changes.name !== undefined && changes.name !== name) {
-      this.checkName(changes.name);
-      if (await this.store.find(agent.project_id, changes.name)) {
-        throw new ConflictError(`Agent '${changes.name}' already exists in project '${project}'`, 'name');
-      }
-      await this.checkNotKb(project, changes.name);
-      next.name = changes.name;
-    }
+    const rename = changes.name !== undefined && changes.name !== name ? changes.name : undefined;
+    if (rename !== undefined) this.checkName(rename);
     await checkModelAddress(changes.model, 'model');
-    if (changes.model) next.model = this.buildModel(changes.model, agent.model);
-    if (changes.data) next.data = await this.buildData(project, changes.data, agent.data);
-    if (changes.prompt_template !== undefined) next.prompt_template = changes.prompt_template;
-    await this.store.update(next);
-    return this.get(project, next.name);
+    const data = changes.data ? await this.checkData(project, changes.data) : undefined;
+    return this.store.modify(agent.id, async (current, tx) => {
+      if (current.name !== name) throw this.notFound(project, name);
+      const etag = agentEtag(current)!;
+      if (ifMatch !== undefined && !ifMatchAllows(ifMatch, etag)) {
+        throw new ConflictError(
+          `Agent '${name}' was changed elsewhere after it was read (If-Match ${ifMatch.slice(0, 60)}, now ${etag}): reload it to see the latest version, then apply the change again`,
+          STALE_VERSION_FIELD,
+        );
+      }
+      const next = { ...current };
+      if (rename !== undefined) {
+        const holder = await nameHolder(tx, current.project_id, rename);
+        if (holder && !(holder.kind === 'agent' && holder.id === current.id)) {
+          throw nameTakenError(holder, 'agent', project);
+        }
+        next.name = rename;
+      }
+      if (changes.model) next.model = this.buildModel(changes.model, current.model);
+      if (data) {
+        next.data = {
+          knowledge_bases: data.knowledge_bases ?? current.data.knowledge_bases,
+          tables: data.tables ?? current.data.tables,
+        };
+      }
+      if (changes.prompt_template !== undefined) next.prompt_template = changes.prompt_template;
+      return next;
+    });
   }
 
   async drop(project: string, name: string, { ifExists = false } = {}): Promise<boolean> {
@@ -118,21 +147,22 @@ export class AgentService implements ProjectObjectSource {
     }
   }
 
-  private async checkNotKb(project: string, name: string): Promise<void> {
-    const objects = await this.projects.objects(project);
-    if (objects.some((o) => o.type === 'knowledge_base' && o.name === name)) {
-      throw new ConflictError(`'${name}' is already a knowledge base in project '${project}'`, 'name');
-    }
+  private async buildData(project: string, given?: Partial<AgentData>): Promise<AgentData> {
+    const data = await this.checkData(project, given ?? {});
+    return { knowledge_bases: data.knowledge_bases ?? [], tables: data.tables ?? [] };
   }
 
-  private async buildData(project: string, given?: Partial<AgentData>, old?: AgentData): Promise<AgentData> {
-    const normalized = this.resolver.normalize(given ?? {}, project);
-    const data: AgentData = {
-      knowledge_bases: normalized.knowledge_bases ?? old?.knowledge_bases ?? [],
-      tables: normalized.tables ?? old?.tables ?? [],
-    };
-    await this.resolver.validate(data);
-    return data;
+  /**
+   * The given lists, qualified and checked (every entry names an existing object). Lists not given stay
+   * undefined: an update keeps the stored ones, which were checked when they were saved.
+   */
+  private async checkData(project: string, given: Partial<AgentData>): Promise<Partial<AgentData>> {
+    const normalized = this.resolver.normalize(given, project);
+    await this.resolver.validate({
+      knowledge_bases: normalized.knowledge_bases ?? [],
+      tables: normalized.tables ?? [],
+    });
+    return normalized;
   }
 
   /** Keys of the instance default are not stored: they are added at run time (see `runtimeModel`). */

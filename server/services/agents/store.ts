@@ -1,5 +1,13 @@
 import type { DuckDb, JsonValue } from '../../engines/duckdb';
 import { formatTimestamp, normalizeTimestamp } from '../../util/time';
+import { NotFoundError } from '../errors';
+import {
+  NAME_IS_FREE,
+  nameIsFreeParams,
+  PROJECT_EXISTS,
+  whyNotInserted,
+  type ProjectObjectKind,
+} from '../project-names';
 import type { AgentData, AgentRecord } from './types';
 
 const SELECT = `SELECT a.id, a.name, p.name AS project, a.project_id, a.model, a.data, a.prompt_template,
@@ -8,6 +16,14 @@ const SELECT = `SELECT a.id, a.name, p.name AS project, a.project_id, a.model, a
   FROM agents a JOIN projects p ON p.id = a.project_id`;
 
 type Row = Record<string, JsonValue>;
+type Reader = Pick<DuckDb, 'all'>;
+type NewAgent = Omit<AgentRecord, 'id' | 'project' | 'created_at' | 'updated_at'>;
+
+/**
+ * A change's new `updated_at`: now, but always later than the old one, even for two changes within one
+ * millisecond, because the agent's ETag is made from it and two versions must never share an ETag.
+ */
+const NEXT_UPDATED_AT = `GREATEST(CAST(? AS TIMESTAMP), updated_at + INTERVAL 1 MICROSECOND)`;
 
 function toRecord(row: Row): AgentRecord {
   const data = JSON.parse(String(row.data)) as Partial<AgentData>;
@@ -33,6 +49,7 @@ export class AgentStore {
       id INTEGER PRIMARY KEY, project_id INTEGER NOT NULL, name VARCHAR NOT NULL,
       model VARCHAR NOT NULL, data VARCHAR NOT NULL, prompt_template VARCHAR,
       created_at TIMESTAMP NOT NULL, updated_at TIMESTAMP NOT NULL)`);
+    await this.removeOrphans();
   }
 
   async list(projectId: number): Promise<AgentRecord[]> {
@@ -48,12 +65,15 @@ export class AgentStore {
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
-  /** Inserts unless the name is taken, in one statement so that two concurrent creates cannot both win. */
-  async insert(a: Omit<AgentRecord, 'id' | 'project' | 'created_at' | 'updated_at'>): Promise<boolean> {
+  /**
+   * Inserts unless the project's name is taken (by an agent or a knowledge base, in any case) or the project
+   * is gone, in one statement so that two concurrent creates, or a create racing DROP PROJECT, cannot both win.
+   */
+  async insert(a: NewAgent): Promise<boolean> {
     const now = formatTimestamp();
     const { rows } = await this.catalog.query(
       `INSERT INTO agents SELECT nextval('object_ids'), ?, ?, ?, ?, ?, CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP)
-       WHERE NOT EXISTS (SELECT 1 FROM agents WHERE project_id = ? AND name = ?) RETURNING id`,
+       WHERE ${PROJECT_EXISTS} AND ${NAME_IS_FREE} RETURNING id`,
       [
         a.project_id,
         a.name,
@@ -63,17 +83,45 @@ export class AgentStore {
         now,
         now,
         a.project_id,
-        a.name,
+        ...nameIsFreeParams(a.project_id, a.name),
       ],
     );
     return rows.length > 0;
   }
 
-  async update(a: AgentRecord): Promise<void> {
-    await this.catalog.run(
-      `UPDATE agents SET name = ?, model = ?, data = ?, prompt_template = ?, updated_at = CAST(? AS TIMESTAMP) WHERE id = ?`,
-      [a.name, JSON.stringify(a.model), JSON.stringify(a.data), a.prompt_template, formatTimestamp(), a.id],
-    );
+  /** Why `insert` inserted nothing: the project is gone (404) or which object holds the name (409). */
+  whyNotInserted(project: { id: number; name: string }, name: string, creating: ProjectObjectKind = 'agent') {
+    return whyNotInserted(this.catalog, creating, project, name);
+  }
+
+  /**
+   * Read-modify-write of one agent in one catalog transaction: `change` gets the agent as it is now and returns
+   * what it should become (or throws, and nothing changes). No other write to the catalog runs in between,
+   * so two updates of different fields both land, and a check of the version the client read (If-Match) is
+   * made against the version that is replaced. Returns the agent as saved.
+   */
+  async modify(
+    id: number,
+    change: (current: AgentRecord, tx: Reader) => AgentRecord | Promise<AgentRecord>,
+  ): Promise<AgentRecord> {
+    return this.catalog.transaction(async (tx) => {
+      const current = await tx.all<Row>(`${SELECT} WHERE a.id = ?`, [id]);
+      if (!current[0]) throw new NotFoundError(`The agent was dropped while it was being changed`);
+      const next = await change(toRecord(current[0]), tx);
+      await tx.run(
+        `UPDATE agents SET name = ?, model = ?, data = ?, prompt_template = ?, updated_at = ${NEXT_UPDATED_AT} WHERE id = ?`,
+        [
+          next.name,
+          JSON.stringify(next.model),
+          JSON.stringify(next.data),
+          next.prompt_template,
+          formatTimestamp(),
+          id,
+        ],
+      );
+      const saved = await tx.all<Row>(`${SELECT} WHERE a.id = ?`, [id]);
+      return toRecord(saved[0]);
+    });
   }
 
   async remove(id: number): Promise<void> {
@@ -82,5 +130,10 @@ export class AgentStore {
 
   async removeProject(projectId: number): Promise<void> {
     await this.catalog.run(`DELETE FROM agents WHERE project_id = ?`, [projectId]);
+  }
+
+  /** Removes agents whose project is gone (a drop interrupted between its steps); run at start-up. */
+  async removeOrphans(): Promise<void> {
+    await this.catalog.run(`DELETE FROM agents WHERE project_id NOT IN (SELECT id FROM projects)`);
   }
 }

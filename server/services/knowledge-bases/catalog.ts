@@ -1,6 +1,7 @@
 import type { DuckDb, JsonValue } from '../../engines/duckdb';
 import { formatTimestamp, normalizeTimestamp } from '../../util/time';
 import { NotFoundError } from '../errors';
+import { NAME_IS_FREE, nameIsFreeParams, PROJECT_EXISTS, whyNotInserted } from '../project-names';
 import type { KbSettings } from './config';
 import type { KnowledgeBase, KnowledgeBaseParams, ModelConfig, Preprocessing } from './types';
 
@@ -122,15 +123,21 @@ export class KbCatalog {
     return rows[0] ? toStored(rows[0]) : undefined;
   }
 
-  /** Inserts a row and returns its id. */
-  async insert(projectId: number, name: string, settings: KbSettings): Promise<number> {
+  /**
+   * Inserts a row and returns its id, unless the project's name is taken (by a KB or an agent, in any case)
+   * or the project is gone: then it inserts nothing and throws the 409 or 404 that says so. One statement
+   * decides, so a create racing another create of the name, or DROP PROJECT, cannot leave a row behind.
+   */
+  async insert(project: { id: number; name: string }, name: string, settings: KbSettings): Promise<number> {
     const [{ id }] = await this.db.all<{ id: number }>(`SELECT nextval('object_ids') AS id`);
     const now = formatTimestamp();
-    await this.db.run(
-      `INSERT INTO knowledge_bases VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP))`,
+    const { rows } = await this.db.query(
+      `INSERT INTO knowledge_bases
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP)
+       WHERE ${PROJECT_EXISTS} AND ${NAME_IS_FREE} RETURNING id`,
       [
         Number(id),
-        projectId,
+        project.id,
         name,
         vectorTableOf(Number(id)),
         JSON.stringify(settings.embedding_model),
@@ -142,8 +149,11 @@ export class KbCatalog {
         settings.embedding_model.model_name ?? settings.embedding_model.provider,
         now,
         now,
+        project.id,
+        ...nameIsFreeParams(project.id, name),
       ],
     );
+    if (rows.length === 0) throw await whyNotInserted(this.db, 'knowledge_base', project, name);
     return Number(id);
   }
 
@@ -166,6 +176,15 @@ export class KbCatalog {
 
   async delete(id: number): Promise<void> {
     await this.db.run(`DELETE FROM knowledge_bases WHERE id = ?`, [id]);
+  }
+
+  /** Deletes every row of a project; returns what was deleted, whose vector tables are to be dropped. */
+  async deleteProject(projectId: number): Promise<{ id: number; vector_table: string }[]> {
+    const { rows } = await this.db.query(
+      `DELETE FROM knowledge_bases WHERE project_id = ? RETURNING id, vector_table`,
+      [projectId],
+    );
+    return rows.map(([id, table]) => ({ id: Number(id), vector_table: String(table) }));
   }
 
   /** Vector table names that a catalog row owns. */

@@ -201,7 +201,8 @@ describe('KnowledgeBaseService: create, get, list, alter, drop', () => {
       { name: 'a', type: 'knowledge_base' },
       { name: 'b', type: 'knowledge_base' },
     ]);
-    await env.service.dropProjectObjects('other');
+    const [other] = await env.catalog.select<{ id: number }>(`SELECT id FROM projects WHERE name = 'other'`);
+    await env.service.dropProjectObjects({ id: Number(other.id), name: 'other' });
     expect(await env.service.list('other')).toEqual([]);
   });
 });

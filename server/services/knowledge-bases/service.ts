@@ -113,12 +113,12 @@ export class KnowledgeBaseService {
     }
     const settings = await this.models.check(settingsForCreate(flat, this.defaultEmbedding));
     try {
-      await this.catalog.insert(projectId, name, settings);
+      // Refused (404 or 409) when the project is gone or another object took the name meanwhile.
+      await this.catalog.insert({ id: projectId, name: project }, name, settings);
     } catch (err) {
-      // Two creates of the same name at once: the catalog's unique key decides.
-      if (/duplicate|constraint/i.test(String(err))) {
-        throw new ConflictError(`Knowledge base '${name}' already exists in project '${project}'`, 'name');
-      }
+      // Another create of the name won meanwhile: IF NOT EXISTS is then satisfied by it.
+      const winner = options.ifNotExists && (await this.catalog.find(projectId, name));
+      if (winner) return this.show(winner.kb, options);
       throw err;
     }
     return this.get(project, name, options);
@@ -157,10 +157,15 @@ export class KnowledgeBaseService {
     await this.locks.run(String(id), async () => {
       await this.catalog.delete(id);
       this.forget(project, name);
-      await this.store.dropTable(table);
-      this.progressBoard.forget(id);
+      await this.dropVectorTable(id, table);
     });
     return true;
+  }
+
+  /** Drops a vector table whose catalog row is gone; run under the KB's lock, so no insert is writing it. */
+  private async dropVectorTable(id: number, table: string): Promise<void> {
+    await this.store.dropTable(table);
+    this.progressBoard.forget(id);
   }
 
   /** Chunks, embeds and stores rows; re-inserting an id replaces its chunks. */
@@ -266,10 +271,20 @@ export class KnowledgeBaseService {
     return rows.map((s) => ({ name: s.kb.name, type: 'knowledge_base' as const }));
   }
 
-  /** Drops every KB of a project that is being dropped (ProjectObjectSource). */
-  async dropProjectObjects(project: string): Promise<void> {
-    for (const kb of await this.catalog.list(await this.catalog.projectId(project))) {
-      await this.drop(project, kb.kb.name, { ifExists: true });
+  /**
+   * Drops every KB of a project whose row is already gone (ProjectObjectSource). No KB can be created in it
+   * any more (the catalog inserts only while the project exists), so one delete finds them all, including
+   * any created while the drop began. Each vector table is dropped under its KB's lock, after any running
+   * insert has been stopped, so that no insert writes a table after it is dropped.
+   */
+  async dropProjectObjects(project: { id: number; name: string }): Promise<void> {
+    const removed = await this.catalog.deleteProject(project.id);
+    this.forgetProject(project.name);
+    for (const { id } of removed) {
+      this.running.get(id)?.abort(new ServiceError(`Project '${project.name}' was dropped`));
+    }
+    for (const { id, vector_table } of removed) {
+      await this.locks.run(String(id), () => this.dropVectorTable(id, vector_table));
     }
   }
 
@@ -288,6 +303,11 @@ export class KnowledgeBaseService {
   private forget(project: string, name: string): void {
     this.generation++;
     this.cache.delete(`${project}\u0000${name}`);
+  }
+
+  private forgetProject(project: string): void {
+    this.generation++;
+    for (const key of this.cache.keys()) if (key.startsWith(`${project}\u0000`)) this.cache.delete(key);
   }
 
   private notFound(project: string, name: string): NotFoundError {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDb } from '../../engines/duckdb';
 import { VectorStore, type VectorStoreOptions } from '../../engines/vector-store';
+import { AgentStore } from '../agents/store';
 import { KnowledgeBaseService, type KnowledgeBaseServiceDeps } from './service';
 
 export interface TestEnv {
@@ -32,6 +33,8 @@ export async function openTestEnv(
   const store = await VectorStore.open(path.join(dir, 'vectors'), options.store);
   const service = new KnowledgeBaseService({ catalog, store, ...options.service });
   await service.ensureSchema();
+  // KBs share their projects' names with agents (see project-names.ts): the agents table must exist.
+  await new AgentStore(catalog).ensureSchema();
   return {
     dir,
     catalog,
