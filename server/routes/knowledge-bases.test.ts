@@ -118,7 +118,8 @@ describe('knowledge bases in SQL', () => {
 
   it('searches with content, metadata filters, a relevance floor and LIMIT', async () => {
     const r = await ok(
-      "SELECT * FROM sql_kb WHERE content = 'refund policy' AND author = 'ann' AND year > 2020 LIMIT 5",
+      "SELECT * FROM sql_kb WHERE content = 'refund policy' AND author = 'ann' AND year > 2020 " +
+        'AND hybrid_search = false LIMIT 5',
     );
     expect(r.type).toBe('table');
     expect(r.column_names).toEqual(['id', 'chunk_id', 'chunk_content', 'metadata', 'relevance', 'distance']);

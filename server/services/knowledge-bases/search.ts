@@ -1,9 +1,13 @@
 import type { StoredChunk, VectorStore } from '../../engines/vector-store';
 import type { EmbeddingProvider, Reranker } from '../../providers/types';
 import { ValidationError } from '../errors';
+import { fuseHybrid } from './fusion';
+import { semanticRelevance } from './score';
 import type { FilterNode, KbSearchQuery, KbSearchRow } from './types';
 
 export const DEFAULT_LIMIT = 10;
+/** Weight of the vector side in hybrid search when `hybrid_search_alpha` is not given (MindsDB's default). */
+export const DEFAULT_HYBRID_ALPHA = 0.5;
 /** Candidates fetched per wanted row when a reranker or hybrid fusion reorders them. */
 const CANDIDATE_FACTOR = 3;
 const MAX_CANDIDATES = 200;
@@ -79,27 +83,29 @@ const toRow = (c: StoredChunk, relevance: number | null): KbSearchRow => ({
   distance: c.distance,
 });
 
-const similarity = (distance: number | null) => (distance === null ? 0 : 1 / (1 + distance));
+/**
+ * The search mode when a query does not say (`hybrid_search` absent): hybrid for the built-in `local` embedding,
+ * semantic for every other. The local embedding hashes words, so on its own it ranks by shared vocabulary less
+ * well than BM25 does; fused with BM25 it both matches exact terms and breaks ties by closeness (measured by
+ * `npm run bench:retrieval`). A real embedding model is left as MindsDB does: semantic unless asked.
+ */
+export const defaultsToHybrid = (embedder: Pick<EmbeddingProvider, 'provider'>): boolean =>
+  embedder.provider === 'local';
 
 /**
- * Blends vector and keyword candidates: `alpha * 1/(1+distance) + (1 - alpha) * score/maxScore`.
- * A chunk found by only one side gets that side's share alone.
+ * Whether the KB's reranker reorders this search. The built-in `local` reranker scores word overlap, which
+ * BM25 in a hybrid search has already counted better; measured, it made hybrid rankings worse, so it applies
+ * to semantic searches only. Model rerankers apply to both.
  */
-export function fuse(vector: StoredChunk[], keyword: StoredChunk[], alpha: number): KbSearchRow[] {
-  const maxScore = Math.max(0, ...keyword.map((k) => k.score ?? 0));
-  const merged = new Map<string, { chunk: StoredChunk; keyword: number }>();
-  for (const c of vector) merged.set(c.chunkId, { chunk: c, keyword: 0 });
-  for (const k of keyword) {
-    const entry = merged.get(k.chunkId) ?? { chunk: k, keyword: 0 };
-    entry.keyword = maxScore > 0 ? (k.score ?? 0) / maxScore : 0;
-    merged.set(k.chunkId, entry);
-  }
-  return [...merged.values()].map(({ chunk, keyword: kw }) =>
-    toRow(chunk, alpha * similarity(chunk.distance) + (1 - alpha) * kw),
-  );
-}
+export const rerankerApplies = (reranker: Reranker, hybrid: boolean): boolean =>
+  !(hybrid && reranker.provider === 'local');
 
-async function candidates(ctx: SearchContext, q: KbSearchQuery & { query: string }, k: number) {
+async function candidates(
+  ctx: SearchContext,
+  q: KbSearchQuery & { query: string },
+  hybrid: boolean,
+  k: number,
+): Promise<KbSearchRow[]> {
   const [vector] = await ctx.embedder.embed([q.query]);
   const label = `knowledge base '${ctx.kbName}'`;
   const filters = q.filters ?? [];
@@ -109,9 +115,11 @@ async function candidates(ctx: SearchContext, q: KbSearchQuery & { query: string
     label,
     exact: q.exact,
   });
-  if (!q.hybrid) return nearest.map((c) => toRow(c, similarity(c.distance)));
+  if (!hybrid) return nearest.map((c) => toRow(c, semanticRelevance(c.distance)));
   const keyword = await ctx.store.textSearch(ctx.table, q.query, { filters, limit: k, label, vector });
-  return fuse(nearest, keyword, q.hybridAlpha ?? 0.5);
+  return fuseHybrid(nearest, keyword, q.hybridAlpha ?? DEFAULT_HYBRID_ALPHA).map((f) =>
+    toRow(f.chunk, f.relevance),
+  );
 }
 
 /** A knowledge-base search: semantic (optionally hybrid and reranked) with a query, a filtered scan without. */
@@ -128,11 +136,13 @@ export async function searchKb(ctx: SearchContext, q: KbSearchQuery): Promise<Kb
   }
   const limit = q.limit ?? DEFAULT_LIMIT;
   if (limit === 0) return [];
-  const reorders = ctx.reranker !== null || q.hybrid === true;
+  const hybrid = q.hybrid ?? defaultsToHybrid(ctx.embedder);
+  const reranker = ctx.reranker && rerankerApplies(ctx.reranker, hybrid) ? ctx.reranker : null;
+  const reorders = reranker !== null || hybrid;
   const k = reorders ? Math.min(MAX_CANDIDATES, Math.max(limit * CANDIDATE_FACTOR, 20)) : limit;
-  let rows = await candidates(ctx, { ...q, query: q.query }, k);
-  if (ctx.reranker && rows.length > 0) {
-    const scores = await ctx.reranker.score(
+  let rows = await candidates(ctx, { ...q, query: q.query }, hybrid, k);
+  if (reranker && rows.length > 0) {
+    const scores = await reranker.score(
       q.query,
       rows.map((r) => r.chunk_content),
     );

@@ -27,7 +27,10 @@ describe('KnowledgeBaseService: insert, search, delete', () => {
 
   it('searches semantically: seed columns, relevance = 1/(1+distance), best first', async () => {
     await env.service.insertRows('mindsdb', 'kb', ROWS);
-    const rows = await env.service.search('mindsdb', 'kb', { query: 'what is the refund policy' });
+    const rows = await env.service.search('mindsdb', 'kb', {
+      query: 'what is the refund policy',
+      hybrid: false,
+    });
     expect(rows.length).toBe(4);
     expect(Object.keys(rows[0])).toEqual([...KB_SEARCH_COLUMNS]);
     expect(rows[0].id).toBe('r3');
@@ -150,7 +153,8 @@ describe('KnowledgeBaseService: insert, search, delete', () => {
   it('reranks with the local reranker: relevance is its score', async () => {
     await env.service.alter('mindsdb', 'kb', { reranking_model: { provider: 'local' } });
     await env.service.insertRows('mindsdb', 'kb', ROWS);
-    const rows = await env.service.search('mindsdb', 'kb', { query: 'refund policy', limit: 3 });
+    const query = { query: 'refund policy', limit: 3, hybrid: false };
+    const rows = await env.service.search('mindsdb', 'kb', query);
     expect(rows).toHaveLength(3);
     expect(rows[0].id).toBe('r3');
     for (const r of rows) {
@@ -159,6 +163,20 @@ describe('KnowledgeBaseService: insert, search, delete', () => {
       expect(r.distance).not.toBeNull();
     }
     expect(rows[0].relevance).toBeGreaterThan(rows[2].relevance ?? 1);
+    const plain = await env.service.search('mindsdb', 'kb', { ...query, rerank: false });
+    expect(rows.map((r) => r.relevance)).not.toEqual(plain.map((r) => r.relevance));
+  });
+
+  it('searches hybrid by default with the local embedding, where the local reranker does not apply', async () => {
+    await env.service.insertRows('mindsdb', 'kb', ROWS);
+    const byDefault = await env.service.search('mindsdb', 'kb', { query: 'refund policy' });
+    expect(byDefault).toEqual(
+      await env.service.search('mindsdb', 'kb', { query: 'refund policy', hybrid: true }),
+    );
+    // The best row of a hybrid search is the best of both sides here, so it scores 1 (not 1/(1+distance)).
+    expect(byDefault[0]).toMatchObject({ id: 'r3', relevance: 1 });
+    await env.service.alter('mindsdb', 'kb', { reranking_model: { provider: 'local' } });
+    expect(await env.service.search('mindsdb', 'kb', { query: 'refund policy' })).toEqual(byDefault);
   });
 
   it('hybrid search blends keyword matches into the ranking', async () => {

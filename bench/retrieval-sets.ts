@@ -1,0 +1,81 @@
+/**
+ * Labelled retrieval sets in BEIR's layout: a folder with `corpus.jsonl` ({_id, title?, text}),
+ * `queries.jsonl` ({_id, text, metadata?}) and `qrels/test.tsv` (query-id, corpus-id, score; a header line).
+ * The built-in `help` set has no corpus file: its corpus is the demo's help articles, loaded as the demo loads
+ * them, so that its figures are the demo agent's.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Doc {
+  id: string;
+  title: string;
+  text: string;
+}
+
+export interface Query {
+  id: string;
+  text: string;
+  /** `plain` (shares words with its answer) or `paraphrase` (shares few); own sets only. */
+  kind?: string;
+  /** Words the answering document contains that an answer must quote; own sets only. */
+  fact?: string;
+}
+
+export interface LabelledSet {
+  name: string;
+  docs: Doc[];
+  queries: Query[];
+  /** query id -> document id -> graded relevance (> 0). */
+  qrels: Map<string, Map<string, number>>;
+}
+
+const DATA = fileURLToPath(new URL('./retrieval-data/', import.meta.url));
+const HELP_ARTICLES = fileURLToPath(new URL('../server/services/demo/help-articles.json', import.meta.url));
+
+/** Our own sets, in the repository. */
+export const OWN_SETS = ['help', 'shop'].map((name) => path.join(DATA, name));
+
+const jsonLines = <T>(file: string): T[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
+
+function helpArticles(): Doc[] {
+  const articles = JSON.parse(readFileSync(HELP_ARTICLES, 'utf8')) as {
+    id: number;
+    title: string;
+    body: string;
+  }[];
+  return articles.map((a) => ({ id: String(a.id), title: a.title, text: a.body }));
+}
+
+/** Reads a set from a folder in BEIR's layout (the `help` set takes its corpus from the demo). */
+export function loadSet(dir: string): LabelledSet {
+  const corpusFile = path.join(dir, 'corpus.jsonl');
+  const docs = existsSync(corpusFile)
+    ? jsonLines<{ _id: string; title?: string; text: string }>(corpusFile).map((d) => ({
+        id: String(d._id),
+        title: d.title ?? '',
+        text: d.text,
+      }))
+    : helpArticles();
+  const qrels = new Map<string, Map<string, number>>();
+  const lines = readFileSync(path.join(dir, 'qrels', 'test.tsv'), 'utf8')
+    .split('\n')
+    .slice(1);
+  for (const line of lines) {
+    const [query, doc, score] = line.split('\t');
+    if (!query || !doc || !(Number(score) > 0)) continue;
+    if (!qrels.has(query)) qrels.set(query, new Map());
+    qrels.get(query)!.set(doc, Number(score));
+  }
+  const queries = jsonLines<{ _id: string; text: string; metadata?: { kind?: string; fact?: string } }>(
+    path.join(dir, 'queries.jsonl'),
+  )
+    .map((q) => ({ id: String(q._id), text: q.text, kind: q.metadata?.kind, fact: q.metadata?.fact }))
+    .filter((q) => qrels.has(q.id));
+  return { name: path.basename(dir), docs, queries, qrels };
+}
