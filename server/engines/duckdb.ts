@@ -6,11 +6,13 @@ import {
 } from '@duckdb/node-api';
 import { readBounded, type BoundedResult } from './bounded-read';
 import { ConnectionPool } from './connection-pool';
+import { QueryAbortedError, QueryTimeoutError, QuickLaneTimeoutError } from './query-errors';
 import { converterFor, type JsonValue } from './json-values';
 import { ReadCache } from './read-cache';
 import { lockDown, type Sandbox } from './sandbox';
 
 export type { JsonValue };
+export { QueryAbortedError, QueryTimeoutError, QuickLaneTimeoutError };
 
 export interface QueryResult {
   columnNames: string[];
@@ -48,33 +50,6 @@ export interface DuckDbOptions {
    * every request and changed rarely.
    */
   cacheReads?: boolean;
-}
-
-/** A statement stopped because the one who asked for it went away (a closed request). */
-export class QueryAbortedError extends Error {
-  constructor() {
-    super('The query was stopped: the request was cancelled');
-  }
-}
-
-/** A statement stopped because it ran past the time limit. */
-export class QueryTimeoutError extends Error {
-  constructor(
-    readonly limitMs: number,
-    message = `The query ran longer than ${limitMs / 1000} s and was stopped`,
-  ) {
-    super(message);
-  }
-}
-
-/** A statement stopped because it ran past the quick lane's limit (see DuckDbOptions.quickLaneMs). */
-export class QuickLaneTimeoutError extends QueryTimeoutError {
-  constructor(limitMs: number) {
-    super(
-      limitMs,
-      `The query ran longer than ${limitMs / 1000} s while the server was busy with other long queries, and was stopped: try again when they have finished`,
-    );
-  }
 }
 
 function toResult(reader: DuckDBResultReader): QueryResult {

@@ -1,0 +1,28 @@
+/** Why a user's statement was stopped before it ended (see DuckDb.queryAtMost). */
+
+/** A statement stopped because the one who asked for it went away (a closed request). */
+export class QueryAbortedError extends Error {
+  constructor() {
+    super('The query was stopped: the request was cancelled');
+  }
+}
+
+/** A statement stopped because it ran past the time limit. */
+export class QueryTimeoutError extends Error {
+  constructor(
+    readonly limitMs: number,
+    message = `The query ran longer than ${limitMs / 1000} s and was stopped`,
+  ) {
+    super(message);
+  }
+}
+
+/** A statement stopped because it ran past the quick lane's limit (see DuckDbOptions.quickLaneMs). */
+export class QuickLaneTimeoutError extends QueryTimeoutError {
+  constructor(limitMs: number) {
+    super(
+      limitMs,
+      `The query ran longer than ${limitMs / 1000} s while the server was busy with other long queries, and was stopped: try again when they have finished`,
+    );
+  }
+}
