@@ -9,9 +9,11 @@ import ipaddr from 'ipaddr.js';
 export interface OutboundPolicy {
   /** Private ranges (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7) may be called. */
   allowPrivate: boolean;
+  /** This machine (127/8, ::1) may be called: on by default, for a model server beside this one. */
+  allowLoopback: boolean;
 }
 
-const DEFAULT_POLICY: OutboundPolicy = { allowPrivate: false };
+const DEFAULT_POLICY: OutboundPolicy = { allowPrivate: false, allowLoopback: true };
 let current: OutboundPolicy = { ...DEFAULT_POLICY };
 
 /** Set once at start-up from the flags (`--allow-private-model-urls`, `KS_ALLOW_PRIVATE_URLS=1`). */
@@ -67,7 +69,8 @@ export function addressProblem(ip: string, policy: OutboundPolicy = current): st
   const text = address.toString();
   if (METADATA.has(text) || METADATA.has(normal)) return 'a cloud metadata address';
   const range = address.range();
-  if (range === 'loopback' || range === 'unicast') return null;
+  if (range === 'unicast') return null;
+  if (range === 'loopback') return policy.allowLoopback ? null : 'a loopback address (this machine)';
   if (ALWAYS_REFUSED[range]) return ALWAYS_REFUSED[range];
   if (PRIVATE[range]) return policy.allowPrivate ? null : PRIVATE[range];
   // Anything else special (documentation, benchmarking, translation ranges) is not a model server.
