@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentEtag } from '../../protocol/api/agents';
 import { multipartFile, startTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -139,6 +140,79 @@ describe('agent CRUD', () => {
     expect(tree).toContainEqual(expect.objectContaining({ name: 'in_tree', type: 'agent' }));
     const tables = await t.sql('SHOW FULL TABLES');
     expect(tables.data).toContainEqual(['in_tree', 'AGENT']);
+  });
+});
+
+describe('concurrent agent updates', () => {
+  const putAgent = (name: string, agent: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.inject({ method: 'PUT', url: url(name), payload: { agent }, headers });
+
+  it('keeps both of two concurrent PUTs of different fields, in every round', async () => {
+    await create({ name: 'busy' });
+    const lost: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      // Each round sets values different from the last, so a lost update shows as the old value.
+      const tables = round % 2 ? ['files.orders'] : ['files.*'];
+      const kbs = round % 2 ? ['mindsdb.*'] : [];
+      const [a, b] = await Promise.all([
+        putAgent('busy', { data: { tables } }),
+        putAgent('busy', { data: { knowledge_bases: kbs } }),
+      ]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      const data = (await t.inject({ url: url('busy') })).json().data;
+      if (JSON.stringify(data) !== JSON.stringify({ knowledge_bases: kbs, tables })) lost.push(round);
+    }
+    expect(lost).toEqual([]);
+  });
+
+  it('answers an ETag and refuses a PUT whose If-Match is no longer current with a 409', async () => {
+    const created = await create({ name: 'versioned', prompt_template: 'v1' });
+    expect(created.headers.etag).toBe(agentEtag(created.json()));
+    const read = await t.inject({ url: url('versioned') });
+    const etag = read.headers.etag as string;
+    expect(etag).toBe(agentEtag(read.json()));
+
+    const first = await putAgent('versioned', { prompt_template: 'v2' }, { 'if-match': etag });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBe(agentEtag(first.json()));
+    expect(first.headers.etag).not.toBe(etag);
+
+    // A second client still holding the first version loses, and changes nothing.
+    const stale = await putAgent('versioned', { prompt_template: 'v3' }, { 'if-match': etag });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.headers['content-type']).toContain('application/problem+json');
+    expect(stale.json()).toMatchObject({ title: 'Conflict', field: 'If-Match' });
+    expect(stale.json().detail).toMatch(/^Agent 'versioned' was changed elsewhere after it was read/);
+    expect((await t.inject({ url: url('versioned') })).json().prompt_template).toBe('v2');
+
+    const listed = `W/"x", ${first.headers.etag as string}`;
+    expect((await putAgent('versioned', { prompt_template: 'v4' }, { 'if-match': listed })).statusCode).toBe(
+      200,
+    );
+    expect((await putAgent('versioned', { prompt_template: 'v5' }, { 'if-match': '*' })).statusCode).toBe(
+      200,
+    );
+    // Without If-Match (MindsDB's clients send none) a PUT applies to the latest version.
+    expect((await putAgent('versioned', { prompt_template: 'v6' })).json().prompt_template).toBe('v6');
+  });
+
+  it('gives every version its own ETag, even for changes within one millisecond', async () => {
+    await create({ name: 'rapid' });
+    const tags = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const res = await putAgent('rapid', { prompt_template: `p${i}` });
+      tags.add(res.headers.etag as string);
+    }
+    expect(tags.size).toBe(5);
+  });
+
+  it('lets exactly one of two PUTs with the same If-Match win', async () => {
+    await create({ name: 'contested' });
+    const etag = (await t.inject({ url: url('contested') })).headers.etag as string;
+    const answers = await Promise.all(
+      ['a', 'b'].map((p) => putAgent('contested', { prompt_template: p }, { 'if-match': etag })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 });
 
