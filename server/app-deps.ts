@@ -3,6 +3,7 @@ import type { AgentService } from './services/agents/agent-service';
 import type { RunLog } from './services/agents/run-log';
 import type { AgentRunner } from './services/agents/runner';
 import type { AuthService } from './services/auth';
+import type { DataSourceService } from './services/data-sources/service';
 import type { FileService } from './services/files';
 import type { KnowledgeBaseService } from './services/knowledge-bases/service';
 import type { ProjectService } from './services/projects';
@@ -21,6 +22,8 @@ export interface AppDeps {
   /** Recent agent runs: what reached the model, by trace id. */
   agentRuns: RunLog;
   knowledgeBases: KnowledgeBaseService;
+  /** External databases connected with CREATE DATABASE ... WITH ENGINE. */
+  dataSources: DataSourceService;
   /** Folder with the built console; when missing, `/` answers a short note instead. */
   staticDir?: string;
   /** Forward /api to another instance instead of answering it here. */

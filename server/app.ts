@@ -7,6 +7,7 @@ import httpProxy from '@fastify/http-proxy';
 import type { AppDeps } from './app-deps';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAuthRoutes } from './routes/auth';
+import { registerDatabaseRoutes } from './routes/databases';
 import { registerErrorHandling } from './routes/errors';
 import { registerFileRoutes } from './routes/files';
 import { registerJsonBodyParser } from './routes/json-body';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps, options: { logger?: boolean } = {}): Fa
     registerFileRoutes(app, deps);
     registerAgentRoutes(app, deps);
     registerKnowledgeBaseRoutes(app, deps);
+    registerDatabaseRoutes(app, deps);
   }
 
   registerConsole(app, deps.staticDir);

@@ -5,11 +5,14 @@ import type { HttpSettings, ModelConfig } from '../providers/types';
 import { openAgents } from './agents/index';
 import type { RunnerSettings } from './agents/runner';
 import { AuthService, type AuthConfig } from './auth';
+import { DataSourceService } from './data-sources/service';
+import { SourceSelect } from './data-sources/source-select';
 import { createDemo, isFreshDataDir } from './demo/index';
 import { FileService } from './files';
 import { openKnowledgeBases } from './knowledge-bases/index';
 import { ProjectService } from './projects';
 import { registerCoreHandlers } from './sql/core-handlers';
+import { registerSourceHandlers } from './sql/source-handlers';
 import { EngineSelect } from './sql/engine-select';
 import { SqlRouter } from './sql/router';
 
@@ -52,6 +55,18 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   await auth.ensureSchema();
   const files = new FileService(databases.data);
   const sql = new SqlRouter(options.log);
+  const dataSources = new DataSourceService(
+    databases.catalog,
+    projects,
+    options.sqlTimeoutMs ?? DEFAULT_SQL_TIMEOUT_MS,
+  );
+  await dataSources.ensureSchema();
+  // Before the core handlers: a source's statements are answered here, anything else is handed on.
+  registerSourceHandlers(sql, {
+    sources: dataSources,
+    projects,
+    select: new SourceSelect(dataSources, databases.data),
+  });
   registerCoreHandlers(sql, { projects, files, engine: new EngineSelect(databases.data, projects) });
   // The outbound address policy is process-wide: every model call checks the address it connects to.
   setOutboundPolicy({ allowPrivate: options.allowPrivateModelUrls ?? false });
@@ -81,6 +96,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   return {
     ...agents,
     knowledgeBases: kbs.knowledgeBases,
+    dataSources,
     version: VERSION,
     databases,
     projects,

@@ -1,0 +1,167 @@
+import mysql from 'mysql2/promise';
+import type { JsonValue } from '../duckdb';
+import { sourceError } from './errors';
+import {
+  CONNECT_TIMEOUT_MS,
+  POOL_SIZE,
+  SourceError,
+  type SourceClient,
+  type SourceColumn,
+  type SourceQueryOptions,
+  type SourceQueryResult,
+  type SourceTable,
+} from './types';
+import { toJsonValue } from './values';
+
+export interface MysqlSettings {
+  host: string;
+  /** The checked address of `host` (see host-check.ts): the pool connects here. */
+  address: string;
+  port: number;
+  database?: string;
+  user: string;
+  password?: string;
+  ssl?: boolean;
+}
+
+/** A MySQL or MariaDB source: a bounded `mysql2` pool; cancellation through `KILL QUERY` on the statement's thread. */
+export class MysqlClient implements SourceClient {
+  readonly dialect = 'mysql' as const;
+  private readonly pool: mysql.Pool;
+  private readonly where;
+
+  constructor(private readonly settings: MysqlSettings) {
+    this.where = {
+      host: settings.host,
+      port: settings.port,
+      user: settings.user,
+      database: settings.database,
+    };
+    this.pool = mysql.createPool(
+      this.config({ connectionLimit: POOL_SIZE, maxIdle: POOL_SIZE, idleTimeout: 30_000 }),
+    );
+    this.pool.on('connection', (conn) => conn.on('error', () => undefined));
+  }
+
+  private config(extra: mysql.PoolOptions = {}): mysql.PoolOptions {
+    const s = this.settings;
+    return {
+      host: s.address,
+      port: s.port,
+      user: s.user,
+      password: s.password,
+      database: s.database,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      // Values as the SQL endpoint shows them: dates as the server's text, decimals and big integers as numbers
+      // while exact enough (text beyond), never a JavaScript Date shifted to another time zone.
+      dateStrings: true,
+      decimalNumbers: true,
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      multipleStatements: false,
+      ssl: s.ssl ? {} : undefined,
+      ...extra,
+    };
+  }
+
+  private fail(err: unknown): SourceError {
+    return sourceError(err, this.where, this.settings.password ? [this.settings.password] : []);
+  }
+
+  async check(): Promise<void> {
+    await this.query('SELECT 1', { timeoutMs: CONNECT_TIMEOUT_MS });
+  }
+
+  async query(
+    sql: string,
+    { params = [], timeoutMs, signal }: SourceQueryOptions,
+  ): Promise<SourceQueryResult> {
+    if (signal?.aborted) throw new SourceError('The query was stopped');
+    let conn: mysql.PoolConnection;
+    try {
+      conn = await this.pool.getConnection();
+    } catch (err) {
+      throw this.fail(err);
+    }
+    const threadId = conn.threadId;
+    let stopped: 'timeout' | 'abort' | undefined;
+    const cancel = (why: 'timeout' | 'abort') => {
+      stopped ??= why;
+      void this.killQuery(threadId);
+    };
+    const timer = setTimeout(() => cancel('timeout'), timeoutMs);
+    const onAbort = () => cancel('abort');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let broken = false;
+    try {
+      const [rows, fields] = await conn.query({ sql, values: params, rowsAsArray: true });
+      if (!Array.isArray(fields)) return { columnNames: [], rows: [] }; // a statement without rows
+      return {
+        columnNames: fields.map((f) => f.name),
+        rows: (rows as unknown[][]).map((row) => row.map((v) => toJsonValue(v) as JsonValue)),
+      };
+    } catch (err) {
+      const e = err as { fatal?: boolean };
+      broken = e.fatal === true;
+      if (stopped === 'timeout') {
+        throw new SourceError(
+          `The query ran longer than ${Math.round(timeoutMs / 1000)} s and was stopped on the source`,
+        );
+      }
+      if (stopped === 'abort') throw new SourceError('The query was stopped');
+      throw this.fail(err);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      // A connection that failed at the protocol level (the server went away) is not reused.
+      if (broken) conn.destroy();
+      else conn.release();
+    }
+  }
+
+  /** Stops a running statement from a separate connection: the pool's own may all be busy. */
+  private async killQuery(threadId: number): Promise<void> {
+    let killer: mysql.Connection | undefined;
+    try {
+      killer = await mysql.createConnection(this.config());
+      await killer.query(`KILL QUERY ${Number(threadId)}`);
+    } catch {
+      // The statement may have ended meanwhile, or the source is gone: the query's own error says which.
+    } finally {
+      await killer?.end().catch(() => undefined);
+    }
+  }
+
+  async listTables(): Promise<SourceTable[]> {
+    const result = await this.query(
+      `SELECT table_schema, table_name, table_type FROM information_schema.tables
+       WHERE table_schema = COALESCE(?, DATABASE())
+       ORDER BY table_schema, table_name`,
+      { params: [this.settings.database ?? null], timeoutMs: CONNECT_TIMEOUT_MS },
+    );
+    return result.rows.map(([schema, name, type]) => ({
+      schema: String(schema),
+      name: String(name),
+      type: type === 'VIEW' ? 'VIEW' : 'BASE TABLE',
+    }));
+  }
+
+  async listColumns(schema: string, table: string): Promise<SourceColumn[]> {
+    const result = await this.query(
+      `SELECT column_name, column_type FROM information_schema.columns
+       WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position`,
+      { params: [schema, table], timeoutMs: CONNECT_TIMEOUT_MS },
+    );
+    return result.rows.map(([name, type]) => ({ name: String(name), type: String(type) }));
+  }
+
+  openConnections(): number {
+    // mysql2 keeps no public count; its pool's own list is the truth about open sockets.
+    return (this.pool as unknown as { pool: { _allConnections: { length: number } } }).pool._allConnections
+      .length;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,55 @@
+import type { JsonValue } from '../duckdb';
+
+/** The SQL dialects of the external databases we connect to: each has its own quoting and catalog queries. */
+export type SourceDialect = 'postgres' | 'mysql';
+
+export interface SourceQueryResult {
+  columnNames: string[];
+  rows: JsonValue[][];
+}
+
+export interface SourceQueryOptions {
+  /** Values bound to the statement's placeholders ($1 on PostgreSQL, ? on MySQL): never spliced into the text. */
+  params?: (string | number | boolean | null)[];
+  /** The statement is cancelled on the source past this time. */
+  timeoutMs: number;
+  /** Aborting cancels the statement on the source too (the worksheet's Stop). */
+  signal?: AbortSignal;
+}
+
+export interface SourceTable {
+  schema: string;
+  name: string;
+  type: 'BASE TABLE' | 'VIEW';
+}
+
+export interface SourceColumn {
+  name: string;
+  type: string;
+}
+
+/** A pooled connection to one external database. */
+export interface SourceClient {
+  readonly dialect: SourceDialect;
+  /** Connects (or borrows a connection) and runs a trivial query: the connection test. */
+  check(): Promise<void>;
+  query(sql: string, options: SourceQueryOptions): Promise<SourceQueryResult>;
+  /** Tables and views the user can read, outside the system schemas. */
+  listTables(): Promise<SourceTable[]>;
+  listColumns(schema: string, table: string): Promise<SourceColumn[]>;
+  /** Connections the pool holds open now (bounded by the pool size). */
+  openConnections(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * A failure on the source, worded for the user: the cause (wrong password, unknown host, closed port, timeout,
+ * the source's own SQL error), never a secret or a stack.
+ */
+export class SourceError extends Error {}
+
+/** Most connections one source's pool opens: a busy worksheet cannot flood the user's database. */
+export const POOL_SIZE = 4;
+
+/** How long connecting may take before it is an error (creation, test, and each new pooled connection). */
+export const CONNECT_TIMEOUT_MS = 10_000;

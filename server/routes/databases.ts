@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../app-deps';
+import type { SourceView } from '../services/data-sources/service';
+import { createSourceTable, dropSourceTable, findSourceTable } from '../services/data-sources/tables';
+import { NotFoundError, ValidationError } from '../services/errors';
+import { DATA_SOURCES } from '../services/projects';
+import type { Literal } from '../sql/ast';
+import { parseBody } from './problem';
+
+type DbParams = { Params: { db: string } };
+type TableParams = { Params: { db: string; table: string } };
+
+const parameters = z.record(z.string(), z.any()).optional();
+const createBody = z.object({
+  database: z.object({ name: z.string().min(1), engine: z.string().min(1), parameters }),
+  check_connection: z.boolean().optional(),
+});
+const updateBody = z.object({
+  database: z.object({ engine: z.string().min(1).optional(), parameters }),
+  check_connection: z.boolean().optional(),
+});
+const tableBody = z.object({
+  table: z.object({ name: z.string().min(1), select: z.string().min(1), replace: z.boolean().optional() }),
+});
+
+/** A connected source as MindsDB answers an integration: its parameters as `connection_data`, masked. */
+const integration = (s: SourceView) => ({
+  id: s.id,
+  name: s.name,
+  type: 'data',
+  engine: s.engine,
+  class_type: 'sql',
+  connection_data: s.parameters,
+  date_last_update: s.updated_at,
+});
+
+/**
+ * Databases over REST as MindsDB serves them: list/create/get/update/delete, and a source's tables (list,
+ * get, create from a query, delete). Parameters are masked in every answer.
+ */
+export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const sources = deps.dataSources;
+  const timeoutMs = sources.timeoutMs;
+  const requireSource = async (db: string) => {
+    if (await sources.find(db)) return;
+    if (DATA_SOURCES.some((d) => d.name === db) || (await deps.projects.find(db))) {
+      throw new ValidationError(`Database '${db}' is not a connected data source`);
+    }
+    await sources.get(db); // 404 naming it
+  };
+
+  app.get('/api/databases/', async () => [
+    ...(await deps.projects.list()).map((p) => ({ name: p.name, type: 'project', id: p.id, engine: null })),
+    ...DATA_SOURCES.map((d) => ({ name: d.name, type: 'data', id: null, engine: d.engine })),
+    ...(await sources.list()).map((s) => ({ name: s.name, type: 'data', id: s.id, engine: s.engine })),
+  ]);
+
+  app.post('/api/databases/', async (request, reply) => {
+    const body = parseBody(createBody, request.body);
+    const { name, engine } = body.database;
+    const params = (body.database.parameters ?? {}) as Record<string, Literal>;
+    if (body.check_connection) {
+      // MindsDB's answer to a failed check: 200 with the cause, nothing created.
+      try {
+        await sources.test(engine, params);
+      } catch (err) {
+        if (err instanceof ValidationError && err.field === 'parameters') {
+          return { status: 'connection_error', detail: err.message };
+        }
+        throw err;
+      }
+    }
+    await sources.create(name, engine, params);
+    return reply.code(201).send(integration(await sources.get(name)));
+  });
+
+  app.get<DbParams>('/api/databases/:db', async (request) => {
+    const { db } = request.params;
+    const project = await deps.projects.find(db);
+    if (project) return { name: db, type: 'project', id: project.id, engine: null };
+    const builtIn = DATA_SOURCES.find((d) => d.name === db);
+    if (builtIn) return { name: db, type: 'data', id: null, engine: builtIn.engine };
+    return integration(await sources.get(db));
+  });
+
+  app.put<DbParams>('/api/databases/:db', async (request, reply) => {
+    const body = parseBody(updateBody, request.body);
+    const { db } = request.params;
+    const params = (body.database.parameters ?? {}) as Record<string, Literal>;
+    if (!(await sources.find(db))) {
+      if (!body.database.engine) {
+        throw new ValidationError('Missing "engine" field for new database', 'database.engine');
+      }
+      await sources.create(db, body.database.engine, params);
+      return reply.code(201).send(integration(await sources.get(db)));
+    }
+    return integration(await sources.alter(db, params));
+  });
+
+  app.delete<DbParams>('/api/databases/:db', async (request, reply) => {
+    const { db } = request.params;
+    if (!(await sources.find(db)) && (await deps.projects.find(db))) await deps.projects.drop(db);
+    else if (DATA_SOURCES.some((d) => d.name === db)) {
+      throw new ValidationError(`Database '${db}' is built in and cannot be deleted`);
+    } else await sources.drop(db);
+    return reply.code(204).send();
+  });
+
+  app.get<DbParams>('/api/databases/:db/tables', async (request) => {
+    await requireSource(request.params.db);
+    return (await sources.tables(request.params.db)).map((t) => ({
+      name: t.name,
+      type: t.type === 'VIEW' ? 'view' : 'data',
+      schema: t.schema,
+    }));
+  });
+
+  app.get<TableParams>('/api/databases/:db/tables/:table', async (request) => {
+    const { db, table } = request.params;
+    await requireSource(db);
+    const found = await findSourceTable(sources, db, table);
+    if (!found) throw new NotFoundError(`Table with name ${table} not found`);
+    return { name: found.name, type: found.type === 'VIEW' ? 'view' : 'data', schema: found.schema };
+  });
+
+  app.post<DbParams>('/api/databases/:db/tables', async (request, reply) => {
+    const { db } = request.params;
+    const body = parseBody(tableBody, request.body);
+    await requireSource(db);
+    const created = await createSourceTable(
+      sources,
+      db,
+      { name: body.table.name, select: body.table.select, replace: body.table.replace ?? false },
+      timeoutMs,
+    );
+    return reply.code(201).send({ name: created.name, type: created.type === 'VIEW' ? 'view' : 'data' });
+  });
+
+  app.delete<TableParams>('/api/databases/:db/tables/:table', async (request, reply) => {
+    const { db, table } = request.params;
+    await requireSource(db);
+    await dropSourceTable(sources, db, table, timeoutMs);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,215 @@
+import { isSourceEngine, openSourceClient, SOURCE_ENGINES } from '../../engines/sources/connect';
+import {
+  SourceError,
+  type SourceClient,
+  type SourceColumn,
+  type SourceQueryOptions,
+  type SourceQueryResult,
+  type SourceTable,
+} from '../../engines/sources/types';
+import type { DuckDb } from '../../engines/duckdb';
+import type { Literal } from '../../sql/ast';
+import { ConflictError, NotFoundError, UpstreamError, ValidationError, type ServiceError } from '../errors';
+import { DATA_SOURCES, type ProjectService } from '../projects';
+import { maskParameters, mergeParameters } from './masking';
+import { SourceStore, type StoredSource } from './store';
+
+/** A data source as answers show it: parameters masked. */
+export type SourceView = Omit<StoredSource, 'parameters'> & { parameters: Record<string, Literal> };
+
+/** A source's name is written bare in SQL (`shop.orders`): a plain identifier. */
+const NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Failures of a source become service errors (the SQL router and the routes word them), never stacks. */
+function asServiceError(err: unknown, Kind: new (m: string, field?: string) => ServiceError): unknown {
+  return err instanceof SourceError ? new Kind(err.message, 'parameters') : err;
+}
+
+/**
+ * External databases connected with CREATE DATABASE ... WITH ENGINE: their catalog entries, and one bounded
+ * connection pool per source, opened on first use and closed when the source is altered or dropped.
+ */
+export class DataSourceService {
+  private readonly store: SourceStore;
+  private readonly clients = new Map<string, Promise<SourceClient>>();
+
+  constructor(
+    catalog: DuckDb,
+    private readonly projects: ProjectService,
+    /** How long a statement may run on a source before it is cancelled there (the SQL endpoint's limit). */
+    readonly timeoutMs: number,
+  ) {
+    this.store = new SourceStore(catalog);
+  }
+
+  async ensureSchema(): Promise<void> {
+    await this.store.ensureSchema();
+  }
+
+  async list(): Promise<SourceView[]> {
+    return (await this.store.list()).map(view);
+  }
+
+  async find(name: string): Promise<SourceView | undefined> {
+    const stored = await this.store.find(name);
+    return stored && view(stored);
+  }
+
+  async get(name: string): Promise<SourceView> {
+    const found = await this.find(name);
+    if (!found) throw new NotFoundError(`Database '${name}' does not exist`);
+    return found;
+  }
+
+  /** Connects with the parameters and runs a trivial query; throws a ValidationError naming the cause. */
+  async test(engine: string, parameters: Record<string, Literal>): Promise<void> {
+    const client = await this.connect(engine, parameters);
+    await client.close();
+  }
+
+  /** Creates a source once a connection with its parameters works; nothing is saved otherwise. */
+  async create(
+    name: string,
+    engine: string,
+    parameters: Record<string, Literal>,
+    { ifNotExists = false } = {},
+  ): Promise<boolean> {
+    if (!NAME.test(name)) {
+      throw new ValidationError(
+        `'${name}' cannot name a database: use lower-case letters, digits and '_' (it is written bare in SQL)`,
+        'name',
+      );
+    }
+    if (
+      (await this.store.find(name)) ||
+      (await this.projects.find(name)) ||
+      DATA_SOURCES.some((d) => d.name === name)
+    ) {
+      if (ifNotExists && (await this.store.find(name))) return false;
+      throw new ConflictError(`Database '${name}' already exists`, 'name');
+    }
+    const client = await this.connect(engine, parameters);
+    await client.close();
+    try {
+      await this.store.insert(name, engine, parameters);
+    } catch (err) {
+      // Two creates of one name at once: the catalog's unique name decides.
+      if (await this.store.find(name)) throw new ConflictError(`Database '${name}' already exists`, 'name');
+      throw err;
+    }
+    return true;
+  }
+
+  /** New parameters (merged over the stored ones), used from now on once a connection with them works. */
+  async alter(name: string, changes: Record<string, Literal>): Promise<SourceView> {
+    const stored = await this.store.find(name);
+    if (!stored) throw new NotFoundError(`Database '${name}' does not exist`);
+    const parameters = mergeParameters(stored.parameters, changes);
+    const client = await this.connect(stored.engine, parameters);
+    await client.close();
+    await this.store.update(name, parameters);
+    await this.closeClient(name);
+    return this.get(name);
+  }
+
+  async drop(name: string, { ifExists = false } = {}): Promise<boolean> {
+    if (!(await this.store.delete(name))) {
+      if (ifExists) return false;
+      throw new NotFoundError(`Database '${name}' does not exist`);
+    }
+    await this.closeClient(name);
+    return true;
+  }
+
+  async tables(name: string): Promise<SourceTable[]> {
+    const client = await this.client(name);
+    try {
+      return await client.listTables();
+    } catch (err) {
+      throw asServiceError(err, UpstreamError);
+    }
+  }
+
+  async columns(name: string, schema: string, table: string): Promise<SourceColumn[]> {
+    const client = await this.client(name);
+    try {
+      return await client.listColumns(schema, table);
+    } catch (err) {
+      throw asServiceError(err, UpstreamError);
+    }
+  }
+
+  /** Runs a statement in the source's own dialect (already rendered), bounded by the options' time limit. */
+  async query(name: string, sql: string, options: SourceQueryOptions): Promise<SourceQueryResult> {
+    const client = await this.client(name);
+    try {
+      return await client.query(sql, options);
+    } catch (err) {
+      throw asServiceError(err, UpstreamError);
+    }
+  }
+
+  async dialect(name: string) {
+    return (await this.client(name)).dialect;
+  }
+
+  /** Connections open to a source now: tests check that the pool stays bounded. */
+  async openConnections(name: string): Promise<number> {
+    return (await this.client(name)).openConnections();
+  }
+
+  async close(): Promise<void> {
+    for (const name of [...this.clients.keys()]) await this.closeClient(name);
+  }
+
+  private async client(name: string): Promise<SourceClient> {
+    let client = this.clients.get(name);
+    if (!client) {
+      client = (async () => {
+        const stored = await this.store.find(name);
+        if (!stored) throw new NotFoundError(`Database '${name}' does not exist`);
+        if (!isSourceEngine(stored.engine)) throw new ValidationError(`Unknown engine '${stored.engine}'`);
+        try {
+          return await openSourceClient(stored.engine, stored.parameters);
+        } catch (err) {
+          throw asServiceError(err, UpstreamError);
+        }
+      })();
+      this.clients.set(name, client);
+      // A failed open is not kept: the next query tries again.
+      client.catch(() => this.clients.delete(name));
+    }
+    return client;
+  }
+
+  private async closeClient(name: string): Promise<void> {
+    const client = this.clients.get(name);
+    this.clients.delete(name);
+    if (client) await (await client.catch(() => undefined))?.close();
+  }
+
+  private async connect(engine: string, parameters: Record<string, Literal>): Promise<SourceClient> {
+    if (!isSourceEngine(engine)) {
+      throw new ValidationError(
+        `Unknown engine '${engine}': use one of ${SOURCE_ENGINES.join(', ')}`,
+        'engine',
+      );
+    }
+    if (!parameters || typeof parameters !== 'object' || Array.isArray(parameters)) {
+      throw new ValidationError('PARAMETERS must be an object', 'parameters');
+    }
+    let client: SourceClient | undefined;
+    try {
+      client = await openSourceClient(engine, parameters);
+      await client.check();
+      return client;
+    } catch (err) {
+      await client?.close();
+      throw asServiceError(err, ValidationError);
+    }
+  }
+}
+
+function view(stored: StoredSource): SourceView {
+  return { ...stored, parameters: maskParameters(stored.parameters) };
+}

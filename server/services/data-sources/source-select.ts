@@ -1,0 +1,150 @@
+import type { DuckDb } from '../../engines/duckdb';
+import { renderForSource, withRowBound } from '../../engines/sources/dialect';
+import type { StatementOf } from '../../sql/ast';
+import { tokenize, type Token } from '../../sql/tokenizer';
+import { ValidationError } from '../errors';
+import { MAX_RESULT_ROWS, toEngineDialect } from '../sql/engine-select';
+import { collectReferences, parseSelect, type TableReference } from '../sql/table-references';
+import { table, type SqlOutcome, type SqlSession } from '../sql/types';
+import type { DataSourceService } from './service';
+
+export interface SourceSelectOptions {
+  maxRows?: number;
+  signal?: AbortSignal;
+}
+
+/** Where a SELECT's tables live: one source (sent there whole), several places, or no source at all. */
+type Placement = { kind: 'none' } | { kind: 'one'; source: string } | { kind: 'mixed'; sources: string[] };
+
+/**
+ * Answers SELECTs that read a connected data source. A statement whose every table is in one source is sent
+ * to it whole, in its dialect, with our row bound and time limit; `SELECT * FROM source (native text)` passes
+ * the text through untouched. A statement that touches no source is not ours (undefined), so the SQL engine
+ * answers it.
+ */
+export class SourceSelect {
+  constructor(
+    private readonly sources: DataSourceService,
+    private readonly data: DuckDb,
+  ) {}
+
+  async run(
+    statement: StatementOf<'select'>,
+    session: SqlSession,
+    { maxRows = MAX_RESULT_ROWS, signal }: SourceSelectOptions = {},
+  ): Promise<SqlOutcome | undefined> {
+    const names = new Set((await this.sources.list()).map((s) => s.name));
+    if (names.size === 0) return undefined;
+    const tokens = tokenize(statement.sql);
+    const native = nativeQuery(statement.sql, tokens, names);
+    if (native) return this.send(native.source, native.text, { maxRows, signal });
+    const sessionSource = names.has(session.db) ? session.db : undefined;
+    const written = writtenSources(tokens, names);
+    if (written.size === 0 && !sessionSource) return undefined;
+    const placement = await this.place(statement.sql, names, sessionSource, written);
+    if (placement.kind === 'none') return undefined;
+    if (placement.kind === 'mixed') {
+      throw new ValidationError(
+        `The query reads ${placement.sources.map((s) => `'${s}'`).join(' and ')}: a query may read one data source at a time`,
+      );
+    }
+    const dialect = await this.sources.dialect(placement.source);
+    const rendered = withRowBound(renderForSource(statement.sql, placement.source, dialect), maxRows);
+    return this.send(placement.source, rendered, { maxRows, signal });
+  }
+
+  private async send(
+    source: string,
+    sql: string,
+    { maxRows, signal }: { maxRows: number; signal?: AbortSignal },
+  ): Promise<SqlOutcome> {
+    const result = await this.sources.query(source, sql, { timeoutMs: this.sources.timeoutMs, signal });
+    if (result.rows.length > maxRows) {
+      throw new ValidationError(
+        `The query returns more than ${maxRows.toLocaleString('en-US')} rows: add a LIMIT, a WHERE or an aggregate`,
+      );
+    }
+    return table(result.columnNames, result.rows);
+  }
+
+  /**
+   * Finds the tables with the engine's own parser (names in subqueries, joins and CTEs included). A statement
+   * the engine cannot parse (the source's own syntax) that names exactly one source goes to that source, which
+   * judges it.
+   */
+  private async place(
+    sql: string,
+    names: Set<string>,
+    sessionSource: string | undefined,
+    written: Set<string>,
+  ): Promise<Placement> {
+    let tables: TableReference[];
+    try {
+      tables = collectReferences(await parseSelect(this.data, toEngineDialect(sql))).tables;
+    } catch {
+      if (written.size === 1) return { kind: 'one', source: [...written][0] };
+      if (written.size === 0 && sessionSource) return { kind: 'one', source: sessionSource };
+      return { kind: 'none' };
+    }
+    const places = new Set<string>();
+    for (const ref of tables) {
+      if (ref.catalog && names.has(ref.catalog)) places.add(`source:${ref.catalog}`);
+      else if (!ref.catalog && ref.schema && names.has(ref.schema)) places.add(`source:${ref.schema}`);
+      else if (!ref.catalog && !ref.schema && sessionSource) places.add(`source:${sessionSource}`);
+      else places.add(`other:${[ref.catalog, ref.schema].filter(Boolean).join('.') || ref.table}`);
+    }
+    const sources = [...places].filter((p) => p.startsWith('source:')).map((p) => p.slice(7));
+    if (sources.length === 0) return { kind: 'none' };
+    if (places.size === 1) return { kind: 'one', source: sources[0] };
+    const others = [...places].filter((p) => p.startsWith('other:')).map((p) => p.slice(6));
+    return { kind: 'mixed', sources: [...sources, ...others] };
+  }
+}
+
+/** Sources named at the start of a dotted name anywhere in the statement (`shop.orders`, `shop.public.t`). */
+function writtenSources(tokens: Token[], names: Set<string>): Set<string> {
+  const found = new Set<string>();
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (!next || next.kind !== 'op' || next.value !== '.') return;
+    const name = t.kind === 'ident' ? t.value.toLowerCase() : t.kind === 'quoted_ident' ? t.value : undefined;
+    if (name !== undefined && names.has(name)) found.add(name);
+  });
+  return found;
+}
+
+/**
+ * `SELECT * FROM source (native text)`: MindsDB's way to send a statement in the source's own SQL. The text
+ * between the brackets goes to the source as written.
+ */
+function nativeQuery(
+  sql: string,
+  tokens: Token[],
+  names: Set<string>,
+): { source: string; text: string } | undefined {
+  const word = (i: number, w: string) => tokens[i]?.kind === 'ident' && tokens[i].value.toLowerCase() === w;
+  const op = (i: number, o: string) => tokens[i]?.kind === 'op' && tokens[i].value === o;
+  if (!word(0, 'select') || !op(1, '*') || !word(2, 'from') || !op(4, '(')) return undefined;
+  const nameToken = tokens[3];
+  const source = nameToken.kind === 'ident' ? nameToken.value.toLowerCase() : nameToken.value;
+  if ((nameToken.kind !== 'ident' && nameToken.kind !== 'quoted_ident') || !names.has(source))
+    return undefined;
+  let depth = 0;
+  for (let i = 4; i < tokens.length; i++) {
+    if (op(i, '(')) depth++;
+    else if (op(i, ')') && --depth === 0) {
+      const rest = tokens
+        .slice(i + 1)
+        .filter((t) => t.kind !== 'eof' && !(t.kind === 'op' && t.value === ';'));
+      if (rest.length > 0) {
+        throw new ValidationError(
+          `A native query is written alone: SELECT * FROM ${source} (...) with nothing after the brackets`,
+        );
+      }
+      const text = sql.slice(tokens[4].offset + 1, tokens[i].offset).trim();
+      if (!text) throw new ValidationError(`The native query for '${source}' is empty`);
+      return { source, text };
+    }
+  }
+  return undefined;
+}

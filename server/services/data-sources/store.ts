@@ -1,0 +1,74 @@
+import type { DuckDb } from '../../engines/duckdb';
+import type { Literal } from '../../sql/ast';
+import { formatTimestamp } from '../../util/time';
+
+/** A connected external database as the catalog keeps it. `parameters` hold the password in clear: never show them. */
+export interface StoredSource {
+  id: number;
+  name: string;
+  engine: string;
+  parameters: Record<string, Literal>;
+  created_at: string;
+  updated_at: string;
+}
+
+interface SourceRow {
+  id: number;
+  name: string;
+  engine: string;
+  parameters: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const COLUMNS = `id, name, engine, parameters, strftime(created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at,
+  strftime(updated_at, '%Y-%m-%d %H:%M:%S.%f') AS updated_at`;
+
+const fromRow = (r: SourceRow): StoredSource => ({ ...r, parameters: JSON.parse(r.parameters) });
+
+/** The catalog table of data sources. */
+export class SourceStore {
+  constructor(private readonly catalog: DuckDb) {}
+
+  async ensureSchema(): Promise<void> {
+    await this.catalog.run(
+      `CREATE TABLE IF NOT EXISTS data_sources (id BIGINT PRIMARY KEY, name VARCHAR NOT NULL UNIQUE,
+        engine VARCHAR NOT NULL, parameters VARCHAR NOT NULL, created_at TIMESTAMP NOT NULL,
+        updated_at TIMESTAMP NOT NULL)`,
+    );
+  }
+
+  async list(): Promise<StoredSource[]> {
+    return (await this.catalog.select<SourceRow>(`SELECT ${COLUMNS} FROM data_sources ORDER BY id`)).map(
+      fromRow,
+    );
+  }
+
+  async find(name: string): Promise<StoredSource | undefined> {
+    const rows = await this.catalog.select<SourceRow>(`SELECT ${COLUMNS} FROM data_sources WHERE name = ?`, [
+      name,
+    ]);
+    return rows[0] ? fromRow(rows[0]) : undefined;
+  }
+
+  async insert(name: string, engine: string, parameters: Record<string, Literal>): Promise<void> {
+    const now = formatTimestamp();
+    await this.catalog.run(
+      `INSERT INTO data_sources (id, name, engine, parameters, created_at, updated_at)
+       VALUES (nextval('object_ids'), ?, ?, ?, CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP))`,
+      [name, engine, JSON.stringify(parameters), now, now],
+    );
+  }
+
+  async update(name: string, parameters: Record<string, Literal>): Promise<void> {
+    await this.catalog.run(
+      `UPDATE data_sources SET parameters = ?, updated_at = CAST(? AS TIMESTAMP) WHERE name = ?`,
+      [JSON.stringify(parameters), formatTimestamp(), name],
+    );
+  }
+
+  async delete(name: string): Promise<boolean> {
+    const { rows } = await this.catalog.query(`DELETE FROM data_sources WHERE name = ? RETURNING id`, [name]);
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,69 @@
+import type { DataSourceService } from '../data-sources/service';
+import type { SourceSelect } from '../data-sources/source-select';
+import { ConflictError } from '../errors';
+import { DATA_SOURCES, type ProjectService } from '../projects';
+import type { SqlRouter } from './router';
+import { ok, table } from './types';
+
+/**
+ * CREATE / ALTER / DROP DATABASE for connected sources, their rows in SHOW DATABASES and SHOW TABLES, USE of
+ * a source, and SELECTs that read one. Registered before the core handlers: each answers only for a source and
+ * hands anything else on (undefined), so projects and files keep their own handlers.
+ */
+export function registerSourceHandlers(
+  router: SqlRouter,
+  deps: { sources: DataSourceService; projects: ProjectService; select: SourceSelect },
+): void {
+  const { sources, projects, select } = deps;
+
+  router.register('create_database', async (s) =>
+    ok((await sources.create(s.name, s.engine, s.params, { ifNotExists: s.ifNotExists })) ? 1 : 0),
+  );
+  router.register('alter_database', async (s) => {
+    await sources.alter(s.name, s.params);
+    return ok(1);
+  });
+  // DROP DATABASE names a project or a source: a source is dropped here, a project by the core handler.
+  router.register('drop_project', async (s) =>
+    (await sources.find(s.name)) ? ok((await sources.drop(s.name)) ? 1 : 0) : undefined,
+  );
+  router.register('create_project', async (s) => {
+    if (await sources.find(s.name)) throw new ConflictError(`'${s.name}' is already a data source`);
+    return undefined;
+  });
+
+  router.register('show_databases', async (s) => {
+    const rows = [
+      ...(await projects.list()).map((p) => [p.name, 'project', 'mindsdb']),
+      ...DATA_SOURCES.map((d) => [d.name, 'data', d.engine]),
+      ...(await sources.list()).map((d) => [d.name, 'data', d.engine]),
+    ];
+    return s.full
+      ? table(['Database', 'TYPE', 'ENGINE'], rows)
+      : table(
+          ['Database'],
+          rows.map((r) => [r[0]]),
+        );
+  });
+
+  router.register('show_tables', async (s, session) => {
+    const db = s.from ?? session.db;
+    if (!(await sources.find(db))) return undefined;
+    const rows = (await sources.tables(db)).map((t) => [`${t.name}`, t.type, t.schema]);
+    const column = `Tables_in_${db}`;
+    return s.full
+      ? table([column, 'Table_type', 'Table_schema'], rows)
+      : table(
+          [column],
+          rows.map((r) => [r[0]]),
+        );
+  });
+
+  router.register('use', async (s, session) => {
+    if (!(await sources.find(s.name))) return undefined;
+    session.db = s.name;
+    return ok();
+  });
+
+  router.register('select', (s, session, { signal }) => select.run(s, session, { signal }));
+}

@@ -1,0 +1,245 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../harness';
+import { startPostgres, APP_PASSWORD, type RunningServer } from './servers';
+import { createStatement, pgAdmin, startLoggedApp } from './setup';
+
+// A real PostgreSQL started for this file: CREATE DATABASE, SELECTs sent to it, its faults and limits.
+let server: RunningServer;
+let admin: pg.Client;
+let t: TestApp;
+let logs: string[];
+
+beforeAll(async () => {
+  server = await startPostgres();
+  admin = await pgAdmin(server);
+  await admin.query(`
+    CREATE TABLE orders (id int PRIMARY KEY, customer text, total numeric(10,2), placed date, big bigint);
+    INSERT INTO orders SELECT g, 'c' || (g % 7), g * 1.5, DATE '2024-01-01' + g, 9007199254740993
+      FROM generate_series(1, 300) g;
+    CREATE SCHEMA sales;
+    CREATE TABLE sales.leads (id int, email text);
+    INSERT INTO sales.leads VALUES (1, 'a@x.org'), (2, 'b@x.org');
+    CREATE TABLE "Mixed Case" ("Weird Col" text);
+    INSERT INTO "Mixed Case" VALUES ('yes');
+  `);
+  ({ t, logs } = await startLoggedApp({ sqlTimeoutMs: 2_000 }));
+  const created = await t.sql(createStatement('shop', 'postgres', server));
+  expect(created).toMatchObject({ type: 'ok' });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.deps.dataSources.close();
+  await t?.close();
+  await admin?.end();
+  await server?.stop();
+});
+
+describe('CREATE DATABASE', () => {
+  it('lists the source with its engine in SHOW DATABASES and SHOW FULL DATABASES', async () => {
+    expect((await t.sql('SHOW DATABASES')).data).toContainEqual(['shop']);
+    expect((await t.sql('SHOW FULL DATABASES')).data).toContainEqual(['shop', 'data', 'postgres']);
+  });
+
+  it('refuses a wrong password, naming the cause, and saves nothing', async () => {
+    const r = await t.sql(createStatement('badpw', 'postgres', server, { password: 'not-the-password' }));
+    expect(r.type).toBe('error');
+    expect(r.error_message).toMatch(/wrong user name or password for user 'app'/i);
+    expect(r.error_message).not.toContain('not-the-password');
+    expect((await t.sql('SHOW DATABASES')).data).not.toContainEqual(['badpw']);
+  });
+
+  it('refuses a closed port and an unknown host, naming each', async () => {
+    const closed = await t.sql(createStatement('closed', 'postgres', server, { port: 1 }));
+    expect(closed.error_message).toMatch(/connection refused at 127\.0\.0\.1:1/i);
+    const unknown = await t.sql(
+      createStatement('nohost', 'postgres', server, { host: 'no-such-host.invalid' }),
+    );
+    expect(unknown.error_message).toMatch(/unknown host 'no-such-host\.invalid'/i);
+  });
+
+  it('refuses link-local and metadata addresses, and says so', async () => {
+    for (const host of ['169.254.169.254', '::ffff:169.254.169.254', 'fe80::1']) {
+      const r = await t.sql(createStatement('meta', 'postgres', server, { host }));
+      expect(r.type).toBe('error');
+      expect(r.error_message).toMatch(/link-local, metadata or reserved address/);
+    }
+  });
+
+  it('refuses an unknown engine and a name that is taken', async () => {
+    expect((await t.sql(createStatement('x', 'oracle', server))).error_message).toMatch(
+      /Unknown engine 'oracle'/,
+    );
+    expect((await t.sql(createStatement('mindsdb', 'postgres', server))).error_message).toMatch(
+      /already exists/,
+    );
+    expect((await t.sql(createStatement('shop', 'postgres', server))).error_message).toMatch(
+      /already exists/,
+    );
+    expect(
+      (await t.sql(`CREATE DATABASE IF NOT EXISTS shop WITH ENGINE = 'postgres', PARAMETERS = {}`)).type,
+    ).toBe('ok');
+  });
+});
+
+describe('SELECT on the source', () => {
+  it('answers source.schema.table and source.table, values as JSON', async () => {
+    const r = await t.sql(
+      'SELECT id, customer, total, placed, big FROM shop.public.orders WHERE id <= 2 ORDER BY id',
+    );
+    expect(r).toMatchObject({
+      type: 'table',
+      column_names: ['id', 'customer', 'total', 'placed', 'big'],
+      data: [
+        [1, 'c1', 1.5, '2024-01-02', '9007199254740993'],
+        [2, 'c2', 3, '2024-01-03', '9007199254740993'],
+      ],
+    });
+    const short = await t.sql('SELECT count(*) AS n FROM shop.orders WHERE customer = "c3"');
+    expect(short.data).toEqual([[43]]);
+    expect((await t.sql('SELECT email FROM shop.sales.leads ORDER BY id')).data).toEqual([
+      ['a@x.org'],
+      ['b@x.org'],
+    ]);
+  });
+
+  it('sends joins, subqueries and aggregates whole, and keeps backticked names as names', async () => {
+    const r = await t.sql(
+      'SELECT o.customer, count(*) AS n FROM shop.orders o JOIN shop.sales.leads l ON l.id = o.id ' +
+        'WHERE o.id IN (SELECT id FROM shop.orders WHERE total > 1) GROUP BY o.customer ORDER BY 1',
+    );
+    expect(r.data).toEqual([
+      ['c1', 1],
+      ['c2', 1],
+    ]);
+    expect((await t.sql('SELECT `Weird Col` FROM shop.`Mixed Case`')).data).toEqual([['yes']]);
+  });
+
+  it('answers unqualified tables after USE of the source', async () => {
+    const r = await t.sql('SELECT count(*) AS n FROM orders', { db: 'shop' });
+    expect(r.data).toEqual([[300]]);
+    expect((await t.sql('SHOW TABLES', { db: 'shop' })).data).toContainEqual(['orders']);
+  });
+
+  it('passes a native query through: SELECT * FROM shop (native text)', async () => {
+    const r = await t.sql(
+      `SELECT * FROM shop (SELECT id::text || '-x' AS tag FROM orders ORDER BY id LIMIT 2)`,
+    );
+    expect(r).toMatchObject({ type: 'table', column_names: ['tag'], data: [['1-x'], ['2-x']] });
+  });
+
+  it('names the source error', async () => {
+    const r = await t.sql('SELECT nope FROM shop.orders');
+    expect(r.type).toBe('error');
+    expect(r.error_message).toMatch(/column "nope" does not exist/);
+  });
+
+  it('bounds the rows the source sends: a 27-million-row join is refused, not read whole', async () => {
+    // Without the bound the source would stream every row until the 2 s limit stopped it.
+    const r = await t.sql('SELECT a.id FROM shop.orders a CROSS JOIN shop.orders b CROSS JOIN shop.orders c');
+    expect(r.error_message).toMatch(/more than 100,000 rows/);
+    expect((await t.sql('SELECT * FROM shop.orders')).data).toHaveLength(300);
+  });
+});
+
+describe('injection through names and values', () => {
+  it('keeps a quoted value one value: a backslash-escaped quote cannot end the string on the source', async () => {
+    // Our dialect reads this as the one string `c1' OR 1=1 --`; PostgreSQL must see the same.
+    const r = await t.sql("SELECT count(*) AS n FROM shop.orders WHERE customer = 'c1\\' OR 1=1 --'");
+    expect(r).toMatchObject({ type: 'table', data: [[0]] });
+    const dq = await t.sql("SELECT count(*) AS n FROM shop.orders WHERE customer = \"c1' OR '1'='1\"");
+    expect(dq.data).toEqual([[0]]);
+  });
+
+  it('keeps a backticked name one name on the source', async () => {
+    const r = await t.sql('SELECT * FROM shop.`orders"; DROP TABLE orders; --`');
+    expect(r.type).toBe('error');
+    expect(r.error_message).toMatch(/does not exist/);
+    expect((await admin.query('SELECT count(*)::int AS n FROM orders')).rows[0].n).toBe(300);
+  });
+});
+
+describe('limits and faults', () => {
+  const activeSleeps = async () =>
+    (
+      await admin.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%pg_sleep(30)%' AND state = 'active' AND pid <> pg_backend_pid()`,
+      )
+    ).rows[0].n as number;
+
+  it('stops a statement past the time limit on the source too', async () => {
+    const r = await t.sql('SELECT pg_sleep(30) AS s FROM shop.orders LIMIT 1');
+    expect(r.type).toBe('error');
+    expect(r.error_message).toMatch(/longer than 2 s and was stopped on the source/);
+    await expect.poll(activeSleeps, { timeout: 5_000 }).toBe(0);
+  });
+
+  it('cancels the statement on the source when the request is stopped', async () => {
+    const stop = new AbortController();
+    const running = t.deps.sql.execute(
+      'SELECT * FROM shop (SELECT pg_sleep(30))',
+      { db: 'mindsdb', show_secrets: false },
+      { signal: stop.signal },
+    );
+    await expect.poll(activeSleeps, { timeout: 5_000 }).toBe(1);
+    stop.abort();
+    expect(await running).toMatchObject({ type: 'error', error_message: 'The query was stopped' });
+    await expect.poll(activeSleeps, { timeout: 5_000 }).toBe(0);
+  });
+
+  it('answers an error when the source goes away mid-query, and reconnects for the next one', async () => {
+    const running = t.sql('SELECT * FROM shop (SELECT pg_sleep(30))');
+    await expect.poll(activeSleeps, { timeout: 5_000 }).toBe(1);
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()`,
+    );
+    const r = await running;
+    expect(r.type).toBe('error');
+    expect(r.error_message).not.toMatch(/at .*\.ts|node_modules/);
+    expect((await t.sql('SELECT count(*) AS n FROM shop.orders')).data).toEqual([[300]]);
+  });
+
+  it('keeps the pool bounded over 1,000 queries', async () => {
+    const batch = Array.from({ length: 1000 }, (_, i) => i);
+    for (let i = 0; i < batch.length; i += 50) {
+      const results = await Promise.all(
+        batch.slice(i, i + 50).map((n) => t.sql(`SELECT id FROM shop.orders WHERE id = ${(n % 300) + 1}`)),
+      );
+      expect(results.every((r) => r.type === 'table')).toBe(true);
+    }
+    expect(await t.deps.dataSources.openConnections('shop')).toBeLessThanOrEqual(4);
+    const onServer = await admin.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = 'app' AND pid <> pg_backend_pid()`,
+    );
+    expect(onServer.rows[0].n).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('ALTER and DROP DATABASE', () => {
+  it('changes parameters only when the new ones connect, and DROP removes the source', async () => {
+    const bad = await t.sql(`ALTER DATABASE shop PARAMETERS = {"password": "wrong-one"}`);
+    expect(bad.error_message).toMatch(/wrong user name or password/i);
+    expect((await t.sql('SELECT count(*) AS n FROM shop.orders')).data).toEqual([[300]]);
+    await t.sql(createStatement('shop2', 'postgres', server));
+    expect((await t.sql(`ALTER DATABASE shop2 PARAMETERS = {"schema": "sales"}`)).type).toBe('ok');
+    expect((await t.sql('SELECT count(*) AS n FROM shop2.leads')).data).toEqual([[2]]);
+    expect((await t.sql('DROP DATABASE shop2')).type).toBe('ok');
+    expect((await t.sql('SHOW DATABASES')).data).not.toContainEqual(['shop2']);
+    expect((await t.sql('SELECT 1 FROM shop2.leads')).type).toBe('error');
+  });
+
+  it('never shows or logs the password', async () => {
+    const everything = JSON.stringify([
+      await t.sql('SHOW FULL DATABASES'),
+      await t.sql('SHOW FULL TABLES FROM shop'),
+      (await t.inject({ method: 'GET', url: '/api/databases/shop' })).json(),
+      (await t.inject({ method: 'GET', url: '/api/databases/' })).json(),
+      await t.sql(`SELECT * FROM information_schema.tables`),
+      logs,
+    ]);
+    expect(everything).not.toContain(APP_PASSWORD);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/databases/shop' })).json().connection_data.password,
+    ).toBe('******');
+  });
+});

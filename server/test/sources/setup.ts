@@ -1,0 +1,50 @@
+import pg from 'pg';
+import { startTestApp, type TestApp } from '../harness';
+import type { RunningServer } from './servers';
+
+/** PARAMETERS for a test server, as a user would write them. */
+export function paramsOf(server: RunningServer, overrides: Record<string, unknown> = {}) {
+  return {
+    host: '127.0.0.1',
+    port: server.port,
+    database: server.database,
+    user: server.user,
+    password: server.password,
+    ...overrides,
+  };
+}
+
+export function createStatement(
+  name: string,
+  engine: string,
+  server: RunningServer,
+  overrides: Record<string, unknown> = {},
+) {
+  return `CREATE DATABASE ${name} WITH ENGINE = '${engine}', PARAMETERS = ${JSON.stringify(paramsOf(server, overrides))}`;
+}
+
+/** The app with every log line kept, so that tests can check no secret reached a log. */
+export async function startLoggedApp(
+  options: Parameters<typeof startTestApp>[0] = {},
+): Promise<{ t: TestApp; logs: string[] }> {
+  const logs: string[] = [];
+  const t = await startTestApp({
+    ...options,
+    log: (err) => logs.push(String((err as Error)?.stack ?? err)),
+    agentLog: (line) => logs.push(line),
+  });
+  return { t, logs };
+}
+
+/** A direct connection to the test PostgreSQL as its owner: to prepare tables and watch the server. */
+export async function pgAdmin(server: RunningServer): Promise<pg.Client> {
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: server.port,
+    database: server.database,
+    user: server.user,
+    password: server.password,
+  });
+  await client.connect();
+  return client;
+}
