@@ -1,18 +1,25 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import type { AppDeps } from './app-deps';
+import {
+  DEFAULT_LIMITS,
+  guardConnections,
+  serverTimeoutOptions,
+  type ConnectionLimits,
+} from './http/connection-guard';
+import { registerHostCheck, registerOriginCheck } from './http/host-check';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerConsole } from './http/static-assets';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAuthRoutes } from './routes/auth';
+import { registerConfigRoutes } from './routes/config';
 import { registerDatabaseRoutes } from './routes/databases';
 import { registerErrorHandling } from './routes/errors';
 import { registerFileRoutes } from './routes/files';
 import { registerJsonBodyParser } from './routes/json-body';
 import { registerKnowledgeBaseRoutes } from './routes/knowledge-bases';
-import { sendProblem } from './routes/problem';
 import { registerProjectRoutes } from './routes/projects';
 import { registerSqlRoutes } from './routes/sql';
 import { registerStatusRoutes } from './routes/status';
@@ -20,18 +27,40 @@ import { registerStatusRoutes } from './routes/status';
 /** JSON bodies larger than this are refused with 413 (files go through multipart, which has its own limit). */
 export const JSON_BODY_LIMIT = 16 * 1024 * 1024;
 
+export interface AppOptions {
+  logger?: boolean;
+  /** The address the server binds (`--host`): requests may name it in `Host`. */
+  boundHost?: string;
+  /** Further names the server answers to without login (`--allowed-hosts`), e.g. behind a reverse proxy. */
+  allowedHosts?: string[];
+  /** Timeouts and the connection cap (tests shorten them). */
+  limits?: Partial<ConnectionLimits>;
+}
+
 /**
  * Builds the HTTP app: the API under /api and the console at /. Never listens: main.ts does, and tests call
- * `app.inject()`.
+ * `app.inject()` (or listen on port 0 to test the connection limits).
  */
-export function createApp(deps: AppDeps, options: { logger?: boolean } = {}): FastifyInstance {
+export function createApp(deps: AppDeps, options: AppOptions = {}): FastifyInstance {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const app = Fastify({
-    logger: options.logger ? { level: 'info', redact: ['req.headers.authorization'] } : false,
+    logger: options.logger
+      ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] }
+      : false,
     bodyLimit: JSON_BODY_LIMIT,
     // Names in paths may carry quotes, slashes (encoded) and unicode; keep long ones from being cut.
     routerOptions: { maxParamLength: 500 },
+    ...serverTimeoutOptions(limits),
   });
+  guardConnections(app.server, limits);
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  const names = { boundHost: options.boundHost ?? '127.0.0.1', allowedHosts: options.allowedHosts ?? [] };
+  // Without login, anything that reaches us reads everything: refuse names that are not ours (DNS
+  // rebinding). Forwarding to another instance, we cannot know whether it has login, so always check.
+  registerHostCheck(app, { ...names, active: () => Boolean(deps.apiUrl) || !deps.auth.enabled });
+  registerOriginCheck(app, names);
+  app.register(cookie);
   // JSON only: a text body is a wrong content type (415), not a query.
   app.removeContentTypeParser('text/plain');
 
@@ -42,6 +71,7 @@ export function createApp(deps: AppDeps, options: { logger?: boolean } = {}): Fa
     registerJsonBodyParser(app);
     app.register(multipart);
     registerAuthRoutes(app, deps);
+    registerConfigRoutes(app, deps);
     registerStatusRoutes(app, deps);
     registerProjectRoutes(app, deps);
     registerSqlRoutes(app, deps);
@@ -53,21 +83,4 @@ export function createApp(deps: AppDeps, options: { logger?: boolean } = {}): Fa
 
   registerConsole(app, deps.staticDir);
   return app;
-}
-
-/** Serves the built console, with index.html for every non-API path (client-side routes, deep links). */
-function registerConsole(app: FastifyInstance, staticDir: string | undefined): void {
-  const index = staticDir ? path.join(staticDir, 'index.html') : undefined;
-  const hasConsole = index !== undefined && existsSync(index);
-  if (hasConsole) app.register(fastifyStatic, { root: staticDir!, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const urlPath = request.url.split('?')[0];
-    if (urlPath.startsWith('/api/') || urlPath === '/api' || request.method !== 'GET') {
-      return sendProblem(reply, 404, `No route ${request.method} ${urlPath}`);
-    }
-    if (!hasConsole) {
-      return reply.type('text/plain').send('The console is not built: run `npm run build` (or `npm start`).');
-    }
-    return reply.type('text/html').sendFile('index.html');
-  });
 }

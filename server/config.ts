@@ -17,6 +17,8 @@ export interface ServerConfig {
   defaultModel: { provider: string; model_name?: string; base_url?: string; api_key?: string };
   /** Model base URLs may point at private network ranges (link-local and metadata addresses never). */
   allowPrivateModelUrls: boolean;
+  /** Host names the server answers to without login, besides its own addresses (DNS rebinding guard). */
+  allowedHosts: string[];
 }
 
 const HELP = `Knowledge Studio server
@@ -25,6 +27,8 @@ const HELP = `Knowledge Studio server
   --host H           address to bind (env KS_HOST, default 127.0.0.1)
   --data-dir DIR     data folder (env KS_DATA_DIR, default ./data)
   --api-url URL      serve the console and forward /api to another instance (env KS_API_URL)
+  --allowed-hosts A,B  names this server is reached by, e.g. behind a reverse proxy (env KS_ALLOWED_HOSTS);
+                     without login, requests naming another host are refused
   --username U       turn on login with this user (env KS_USERNAME)
   --password P       ...and this password (env KS_PASSWORD)
   --token-ttl S      login token lifetime in seconds (env KS_TOKEN_TTL, default 604800 = 7 days)
@@ -56,6 +60,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       'default-model': { type: 'string' },
       'default-base-url': { type: 'string' },
       'allow-private-model-urls': { type: 'boolean' },
+      'allowed-hosts': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -86,5 +91,9 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       api_key: env.KS_DEFAULT_API_KEY,
     },
     allowPrivateModelUrls: Boolean(values['allow-private-model-urls']) || env.KS_ALLOW_PRIVATE_URLS === '1',
+    allowedHosts: (values['allowed-hosts'] ?? env.KS_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
   };
 }

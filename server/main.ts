@@ -26,14 +26,14 @@ async function main(): Promise<void> {
     // One line per agent run (trace id, history size): lets an operator or a test see what reached the model.
     agentLog: (line) => console.log(line),
   });
-  const app = createApp(deps, { logger: false });
+  const app = createApp(deps, { logger: false, boundHost: config.host, allowedHosts: config.allowedHosts });
   const address = await app.listen({ port: config.port, host: config.host });
   // Tests and scripts read this line to find the port when started with --port 0.
   console.log(
     `Knowledge Studio listening on ${address.replace('127.0.0.1', 'localhost')} (data: ${config.dataDir})`,
   );
   if (config.apiUrl) console.log(`Forwarding /api to ${config.apiUrl}`);
-  if (config.auth) console.log('Login is on');
+  if (deps.auth.enabled) console.log('Login is on');
   // A statement whose client has gone may still be running in the engine, and closing waits for requests in
   // flight: give them a moment, then leave anyway, so a stop request is never ignored.
   let stopping = false;

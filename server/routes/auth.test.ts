@@ -55,6 +55,10 @@ const PROTECTED: [Route, number][] = [
   [{ method: 'DELETE', url: `${agents}/ag` }, 204],
   [{ method: 'DELETE', url: `${kbs}/kb` }, 200],
   [{ method: 'DELETE', url: '/api/files/docs' }, 200],
+  [{ method: 'GET', url: '/api/config' }, 200],
+  [{ method: 'GET', url: '/api/config/' }, 200],
+  [{ method: 'PUT', url: '/api/config', payload: { auth: { http_auth_enabled: true } } }, 200],
+  [{ method: 'PUT', url: '/api/config/', payload: { auth: { http_auth_enabled: true } } }, 200],
   [{ method: 'GET', url: '/api/no/such/route' }, 404],
 ];
 
@@ -101,9 +105,11 @@ async function login(app = t): Promise<string> {
 }
 
 describe('auth on', () => {
-  it('reports itself in status, which needs no token', async () => {
+  it('reports itself in status, which needs no token, and says whether the caller is logged in', async () => {
     const res = await t.inject({ url: '/api/status' });
-    expect(res.json().auth).toEqual({ http_auth_enabled: true, confirmed: true, provider: 'local' });
+    expect(res.json().auth).toEqual({ http_auth_enabled: true, confirmed: false, provider: 'local' });
+    const headers = { authorization: `Bearer ${await login()}` };
+    expect((await t.inject({ url: '/api/status', headers })).json().auth.confirmed).toBe(true);
     expect((await t.inject({ url: '/api/util/ping' })).statusCode).toBe(200);
   });
 
@@ -113,8 +119,9 @@ describe('auth on', () => {
       url: '/api/login',
       payload: { username: 'admin', password: 'nope' },
     });
+    // MindsDB's title and detail for wrong credentials.
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toMatchObject({ title: 'Unauthorized', detail: 'Wrong username or password' });
+    expect(wrong.json()).toMatchObject({ title: 'Forbidden', detail: 'Invalid username or password' });
     for (const payload of [
       {},
       { username: '', password: 'x' },
@@ -123,6 +130,10 @@ describe('auth on', () => {
     ]) {
       const res = await t.inject({ method: 'POST', url: '/api/login', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({
+        title: 'Error in username or password',
+        detail: 'Username and password should be string',
+      });
     }
   });
 
@@ -175,6 +186,7 @@ describe('auth on', () => {
       headers: { authorization: `Bearer ${revoked}` },
     });
     expect(out.statusCode).toBe(200);
+    expect(out.json()).toBe('');
     for (const [route] of PROTECTED) {
       for (const [kind, token] of [
         ['expired', expired],
@@ -251,16 +263,18 @@ describe('auth on', () => {
 });
 
 describe('auth off', () => {
-  it('needs no token and refuses login', async () => {
+  it('needs no token, and answers a login as MindsDB does (no user: wrong credentials)', async () => {
     const open = await startTestApp();
     try {
       expect((await open.inject({ url: '/api/projects' })).statusCode).toBe(200);
+      expect((await open.inject({ url: '/api/status' })).json().auth.confirmed).toBe(true);
       const res = await open.inject({
         method: 'POST',
         url: '/api/login',
         payload: { username: 'a', password: 'b' },
       });
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ title: 'Forbidden', detail: 'Invalid username or password' });
     } finally {
       await open.close();
     }

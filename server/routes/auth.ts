@@ -1,21 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps';
-import { HttpProblem, parseBody, sendProblem } from './problem';
+import { LoginThrottle } from '../http/login-throttle';
+import {
+  CSRF_HEADER,
+  bearerToken,
+  clearSessionCookie,
+  cookieToken,
+  isCrossSiteWrite,
+  presentedToken,
+  setSessionCookie,
+} from '../http/session';
+import { HttpProblem, sendProblem } from './problem';
+
+export { bearerToken } from '../http/session';
 
 /** Routes anyone may call, with or without a token. */
 export const OPEN_ROUTES = new Set(['/api/status', '/api/util/ping', '/api/login', '/api/logout']);
 
-const loginBody = z.object({
-  username: z.string().min(1, 'must not be empty'),
-  password: z.string().min(1, 'must not be empty'),
-});
-
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-}
+/** As MindsDB: both must be non-empty strings, else 400 with its title and detail. */
+const loginBody = z.object({ username: z.string().min(1), password: z.string().min(1) });
 
 /** A path as the router reads it: percent-escapes decoded, repeated slashes as one. */
 function normalizedPath(url: string): string {
@@ -40,34 +44,63 @@ function needsToken(request: FastifyRequest): boolean {
   return /^\/api(\/|$)/i.test(normalizedPath(request.url));
 }
 
+/** Whether the request carries a valid token, as a bearer header or as the session cookie. */
+export async function isAuthenticated(deps: AppDeps, request: FastifyRequest): Promise<boolean> {
+  const presented = presentedToken(request);
+  return presented !== undefined && (await deps.auth.verify(presented.token));
+}
+
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const throttle = new LoginThrottle(() => deps.auth.view().username);
+
   // Runs before any handler, so even unknown /api paths answer 401 to strangers.
   app.addHook('onRequest', async (request, reply) => {
     if (!deps.auth.enabled || !needsToken(request)) return;
-    const token = bearerToken(request);
-    if (!token || !(await deps.auth.verify(token))) {
+    const presented = presentedToken(request);
+    if (!presented || !(await deps.auth.verify(presented.token))) {
+      const detail =
+        presented || request.headers.authorization ? 'The token is invalid or has expired' : 'Log in first';
+      return sendProblem(reply, 401, detail, undefined, 'Unauthorized');
+    }
+    if (presented.via === 'cookie' && isCrossSiteWrite(request)) {
       return sendProblem(
         reply,
-        401,
-        token ? 'The token is invalid or has expired' : 'Log in first',
+        403,
+        `A change made with the session cookie must carry the ${CSRF_HEADER} header (or use a bearer token)`,
         undefined,
-        'Unauthorized',
+        'Forbidden',
       );
     }
   });
 
-  app.post('/api/login', async (request) => {
-    const { username, password } = parseBody(loginBody, request.body);
-    if (!deps.auth.enabled)
-      throw new HttpProblem(400, 'Bad Request', 'Login is not enabled on this instance');
+  app.post('/api/login', async (request, reply) => {
+    const parsed = loginBody.safeParse(request.body);
+    if (!parsed.success) {
+      throw new HttpProblem(400, 'Error in username or password', 'Username and password should be string');
+    }
+    const { username, password } = parsed.data;
+    const waitMs = throttle.begin(username, request.ip);
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      reply.header('Retry-After', String(seconds));
+      throw new HttpProblem(429, 'Too Many Requests', `Too many wrong logins: try again in ${seconds} s`);
+    }
     const token = await deps.auth.login(username, password);
-    if (!token) throw new HttpProblem(401, 'Unauthorized', 'Wrong username or password');
+    if (!token) throw new HttpProblem(401, 'Forbidden', 'Invalid username or password');
+    throttle.succeeded(username, request.ip);
+    setSessionCookie(request, reply, token, deps.auth.tokenLifetimeSeconds);
     return { token };
   });
 
-  app.post('/api/logout', async (request) => {
-    const token = bearerToken(request);
-    if (token) await deps.auth.logout(token);
-    return {};
+  // As MindsDB: always 200 with an empty string; revokes the presented token and drops the cookie.
+  app.post('/api/logout', async (request, reply) => {
+    const cookie = cookieToken(request);
+    // A page on another site could post here with our cookie: only our own pages may end that session.
+    const cookieMayLogOut = cookie !== undefined && !isCrossSiteWrite(request);
+    for (const token of [bearerToken(request), cookieMayLogOut ? cookie : undefined]) {
+      if (token) await deps.auth.logout(token);
+    }
+    if (cookieMayLogOut) clearSessionCookie(request, reply);
+    return reply.type('application/json').send('""');
   });
 }

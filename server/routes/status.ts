@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
+import { isAuthenticated } from './auth';
 
 export function registerStatusRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/api/status', async () => ({
+  app.get('/api/status', async (request) => ({
     mindsdb_version: deps.version,
     environment: 'local',
     auth: {
       http_auth_enabled: deps.auth.enabled,
-      confirmed: true,
+      // As MindsDB: whether this request is logged in (always, when login is off). The console reads it
+      // after a reload, when the only credential it has is the session cookie it cannot see.
+      confirmed: !deps.auth.enabled || (await isAuthenticated(deps, request)),
       provider: deps.auth.enabled ? 'local' : 'disabled',
     },
   }));
