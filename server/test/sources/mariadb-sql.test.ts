@@ -1,0 +1,117 @@
+import mysql from 'mysql2/promise';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TestApp } from '../harness';
+import { startMariadb, APP_PASSWORD, type RunningServer } from './servers';
+import { createStatement, startLoggedApp } from './setup';
+
+// A real MariaDB started for this file, connected with ENGINE = 'mysql' (MindsDB's parameter names).
+let server: RunningServer;
+let admin: mysql.Connection;
+let t: TestApp;
+let logs: string[];
+
+beforeAll(async () => {
+  server = await startMariadb();
+  admin = await mysql.createConnection({
+    host: '127.0.0.1',
+    port: server.port,
+    user: server.user,
+    password: server.password,
+    database: server.database,
+    multipleStatements: true,
+  });
+  await admin.query(`
+    CREATE TABLE articles (id INT PRIMARY KEY, title VARCHAR(100), body TEXT, price DECIMAL(8,2), made DATETIME);
+    INSERT INTO articles VALUES (1, 'Hello', 'first body', 9.99, '2024-05-01 10:00:00'),
+      (2, 'It''s', 'second body', 20.00, '2024-05-02 11:30:00');
+    CREATE TABLE \`odd name\` (\`a col\` INT);
+    INSERT INTO \`odd name\` VALUES (7);
+  `);
+  ({ t, logs } = await startLoggedApp({ sqlTimeoutMs: 2_000 }));
+  expect(await t.sql(createStatement('maria', 'mysql', server))).toMatchObject({ type: 'ok' });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.deps.dataSources.close();
+  await t?.close();
+  await admin?.end();
+  await server?.stop();
+});
+
+it('lists the source and its tables', async () => {
+  expect((await t.sql('SHOW FULL DATABASES')).data).toContainEqual(['maria', 'data', 'mysql']);
+  const tables = (await t.sql('SHOW TABLES FROM maria')).data;
+  expect(tables).toEqual([['articles'], ['odd name']]);
+});
+
+it('sends a SELECT to the source and answers values as JSON', async () => {
+  const r = await t.sql('SELECT id, title, price, made FROM maria.articles ORDER BY id');
+  expect(r).toMatchObject({
+    column_names: ['id', 'title', 'price', 'made'],
+    data: [
+      [1, 'Hello', 9.99, '2024-05-01 10:00:00'],
+      [2, "It's", 20, '2024-05-02 11:30:00'],
+    ],
+  });
+  expect((await t.sql('SELECT `a col` FROM maria.`odd name`')).data).toEqual([[7]]);
+  expect(
+    (await t.sql('SELECT * FROM maria (SELECT CONCAT(title, "!") AS t FROM articles WHERE id = 1)')).data,
+  ).toEqual([['Hello!']]);
+});
+
+it('keeps values and names from breaking out of their quotes', async () => {
+  const value = await t.sql("SELECT count(*) AS n FROM maria.articles WHERE title = 'x\\' OR 1=1 -- '");
+  expect(value.data).toEqual([[0]]);
+  const name = await t.sql('SELECT * FROM maria.`articles`` WHERE 1=1; DROP TABLE articles; --`');
+  expect(name.type).toBe('error');
+  expect(
+    ((await admin.query('SELECT count(*) AS n FROM articles')) as [{ n: number }[], unknown])[0][0].n,
+  ).toBe(2);
+});
+
+it('refuses a wrong password naming the cause, with no secret in the answer or the logs', async () => {
+  const r = await t.sql(createStatement('bad', 'mysql', server, { password: 'wrong-secret-value' }));
+  expect(r.error_message).toMatch(/wrong user name or password for user 'app'/i);
+  const closed = await t.sql(createStatement('closed', 'mariadb', server, { port: 1 }));
+  expect(closed.error_message).toMatch(/connection refused at 127\.0\.0\.1:1/i);
+  expect(JSON.stringify([r, logs, await t.sql('SHOW FULL DATABASES')])).not.toMatch(
+    new RegExp(`wrong-secret-value|${APP_PASSWORD}`),
+  );
+});
+
+it('stops a slow statement on the source at the time limit and on Stop', async () => {
+  const sleeping = async () =>
+    (
+      (await admin.query(
+        `SELECT count(*) AS n FROM information_schema.processlist WHERE info LIKE 'SELECT SLEEP(30)%'`,
+      )) as [{ n: number }[], unknown]
+    )[0][0].n;
+  const timedOut = await t.sql('SELECT * FROM maria (SELECT SLEEP(30))');
+  expect(timedOut.error_message).toMatch(/longer than 2 s and was stopped on the source/);
+  await expect.poll(sleeping, { timeout: 5_000 }).toBe(0);
+  const stop = new AbortController();
+  const running = t.deps.sql.execute(
+    'SELECT * FROM maria (SELECT SLEEP(30))',
+    { db: 'mindsdb', show_secrets: false },
+    { signal: stop.signal },
+  );
+  await expect.poll(sleeping, { timeout: 5_000 }).toBe(1);
+  stop.abort();
+  expect(await running).toMatchObject({ type: 'error', error_message: 'The query was stopped' });
+  await expect.poll(sleeping, { timeout: 5_000 }).toBe(0);
+  expect((await t.sql('SELECT count(*) AS n FROM maria.articles')).data).toEqual([[2]]);
+});
+
+it('reconnects after the source drops the connection mid-query', async () => {
+  const running = t.sql('SELECT * FROM maria (SELECT SLEEP(20))');
+  const ids = async () =>
+    (
+      (await admin.query(
+        `SELECT id FROM information_schema.processlist WHERE info LIKE 'SELECT SLEEP(20)%'`,
+      )) as [{ id: number }[], unknown]
+    )[0];
+  await expect.poll(async () => (await ids()).length, { timeout: 5_000 }).toBe(1);
+  await admin.query(`KILL CONNECTION ${Number((await ids())[0].id)}`);
+  expect((await running).type).toBe('error');
+  expect((await t.sql('SELECT count(*) AS n FROM maria.articles')).data).toEqual([[2]]);
+});
