@@ -17,11 +17,37 @@ import { startServerProcess, type ServerProcess } from './server-process';
 const KEY = 'sk-SECRET-canary-1234567890';
 /** The instance's own default key, from the environment. */
 const DEFAULT_KEY = 'sk-DEFAULT-canary-0987654321';
-const KEYS = [KEY, DEFAULT_KEY];
+/**
+ * Credentials under every name that looks like one, at any depth of a model object: each must be masked like
+ * `api_key`. Other names of the same object (`headers`, `oauth`) are kept, so the test sees the masking work
+ * field by field.
+ */
+const CANARY_FIELDS = {
+  access_token: 'canary-access-token-7f3a',
+  refresh_token: 'canary-refresh-token-7f3a',
+  password: 'canary-password-7f3a',
+  db_password: 'canary-db-password-7f3a',
+  client_secret: 'canary-client-secret-7f3a',
+  apiKey: 'canary-apikey-camel-7f3a',
+  openai_api_key: 'canary-openai-api-key-7f3a',
+  private_key: 'canary-private-key-7f3a',
+  passphrase: 'canary-passphrase-7f3a',
+  token: 'canary-token-7f3a',
+  headers: { Authorization: 'Bearer canary-authorization-header-7f3a', 'X-Api-Key': 'canary-x-api-key-7f3a' },
+  oauth: {
+    client_secret: 'canary-nested-secret-7f3a',
+    credentials: { user: 'u', pass: 'canary-credentials-7f3a' },
+  },
+  fallbacks: [{ api_key: 'canary-array-api-key-7f3a' }],
+};
+const CANARIES = JSON.stringify(CANARY_FIELDS).match(/canary-[a-z-]+-7f3a/g)!;
+const KEYS = [KEY, DEFAULT_KEY, ...CANARIES];
 
 const USER = { username: 'admin', password: 'pw-for-secrets-test' };
 
 let provider: FakeProvider;
+/** A server a user points a model at: the operator's key, and keys typed for other servers, never go there. */
+let other: FakeProvider;
 let server: ServerProcess;
 let dataDir: string;
 const headers: Record<string, string> = {};
@@ -93,6 +119,7 @@ function toolThenAnswer(request: ProviderRequest) {
 
 beforeAll(async () => {
   provider = await startFakeProvider(toolThenAnswer);
+  other = await startFakeProvider();
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-secrets-'));
   server = await startServerProcess({
     dataDir,
@@ -113,6 +140,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await provider?.close();
+  await other?.close();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -332,6 +360,140 @@ describe('a stored api_key', () => {
     expect(agent.status).toBe(400);
   });
 
+  it('is masked under every secret-looking name, nested, in knowledge bases and agents', async () => {
+    const kbs = '/api/projects/mindsdb/knowledge_bases';
+    const agents = '/api/projects/mindsdb/agents';
+    const created = await call('POST', kbs, {
+      knowledge_base: {
+        name: 'kb_canary',
+        embedding_model: { ...kbModel(), ...CANARY_FIELDS },
+        reranking_model: { provider: 'local', ...CANARY_FIELDS },
+        content_columns: ['body'],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json().embedding_model).toMatchObject({
+      access_token: '******',
+      password: '******',
+      apiKey: '******',
+      headers: { Authorization: '******', 'X-Api-Key': '******' },
+      oauth: { client_secret: '******', credentials: '******' },
+      fallbacks: [{ api_key: '******' }],
+    });
+    const agent = await call('POST', agents, {
+      agent: { name: 'ag_canary', model: { ...chatModel(), ...CANARY_FIELDS } },
+    });
+    expect(agent.status, agent.text).toBe(201);
+    expect(agent.json().model.oauth).toEqual({ client_secret: '******', credentials: '******' });
+    expect(
+      (
+        await sql(
+          `CREATE AGENT ag_canary_sql USING model = ${JSON.stringify({ ...chatModel(), ...CANARY_FIELDS })}`,
+        )
+      ).type,
+    ).toBe('ok');
+    for (const urlPath of [
+      kbs,
+      `${kbs}/kb_canary`,
+      agents,
+      `${agents}/ag_canary`,
+      `${agents}/ag_canary_sql`,
+    ]) {
+      expect((await call('GET', urlPath)).status, urlPath).toBe(200);
+    }
+    for (const q of ['DESCRIBE KNOWLEDGE_BASE kb_canary', 'DESCRIBE AGENT ag_canary_sql', 'SHOW AGENTS']) {
+      expect((await sql(q)).type, q).toBe('table');
+    }
+    // The final test searches every byte above for the canaries.
+  });
+
+  it("sends the operator's key only to the default base URL", async () => {
+    const agents = '/api/projects/mindsdb/agents';
+    const model = { provider: 'openai', model_name: 'fake-chat', base_url: other.baseUrl };
+    expect((await call('POST', agents, { agent: { name: 'ag_elsewhere', model } })).status).toBe(201);
+    const answer = await call('POST', `${agents}/ag_elsewhere/completions`, {
+      messages: [{ question: 'hi' }],
+    });
+    expect(answer.status, answer.text).toBe(200);
+    expect(other.requests.length).toBeGreaterThan(0);
+    for (const request of other.requests) expect(request.headers.authorization).toBeUndefined();
+  });
+
+  it('forgets a stored key when the base URL changes, unless the key is given again', async () => {
+    const kbs = '/api/projects/mindsdb/knowledge_bases';
+    const agents = '/api/projects/mindsdb/agents';
+    const authsAtOther = () => other.requests.map((r) => r.headers.authorization);
+    other.requests.length = 0;
+    expect((await call('POST', agents, { agent: { name: 'ag_moved', model: chatModel() } })).status).toBe(
+      201,
+    );
+    const moved = await call('PUT', `${agents}/ag_moved`, { agent: { model: { base_url: other.baseUrl } } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.json().model.api_key).toBeUndefined();
+    await call('POST', `${agents}/ag_moved/completions`, { messages: [{ question: 'hi' }] });
+    // Sent back masked, as a client that shows the form again would: still not a key given.
+    const masked = await call('PUT', `${agents}/ag_moved`, {
+      agent: { model: { base_url: `${other.baseUrl}/`, api_key: '******' } },
+    });
+    expect(masked.status, masked.text).toBe(200);
+    expect(
+      (await sql(`ALTER AGENT ag_moved USING base_url = '${provider.baseUrl}'`)).type,
+      'back to the first server',
+    ).toBe('ok');
+    expect((await sql(`ALTER AGENT ag_moved USING base_url = '${other.baseUrl}'`)).type).toBe('ok');
+    await call('POST', `${agents}/ag_moved/completions`, { messages: [{ question: 'hi' }] });
+    expect(authsAtOther().length).toBeGreaterThan(0);
+    expect(authsAtOther().filter(Boolean)).toEqual([]);
+    const retyped = await call('PUT', `${agents}/ag_moved`, {
+      agent: { model: { base_url: other.baseUrl, api_key: KEY } },
+    });
+    expect(retyped.status, retyped.text).toBe(200);
+    await call('POST', `${agents}/ag_moved/completions`, { messages: [{ question: 'hi' }] });
+    expect(authsAtOther()).toContain(`Bearer ${KEY}`);
+
+    // A knowledge base made with the default model holds no key; moved elsewhere, it takes none along.
+    other.requests.length = 0;
+    const kb = await call('POST', kbs, { knowledge_base: { name: 'kb_moved', content_columns: ['body'] } });
+    expect(kb.status, kb.text).toBe(201);
+    const altered = await call('PUT', `${kbs}/kb_moved`, {
+      knowledge_base: { embedding_model: { base_url: other.baseUrl } },
+    });
+    expect(altered.status, altered.text).toBe(200);
+    const put = await call('PUT', `${kbs}/kb_moved`, {
+      knowledge_base: { rows: [{ id: '1', body: 'Refunds take five days.' }] },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(authsAtOther().length).toBeGreaterThan(0);
+    expect(authsAtOther().filter(Boolean)).toEqual([]);
+  });
+
+  it('is not copied into a knowledge base made with the default model, yet that KB uses it', async () => {
+    const kbs = '/api/projects/mindsdb/knowledge_bases';
+    const created = await call('POST', kbs, {
+      knowledge_base: { name: 'kb_default', content_columns: ['body'] },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json().embedding_model).toEqual({
+      provider: 'openai',
+      model_name: 'text-embedding-3-small',
+    });
+    const before = provider.requests.length;
+    const put = await call('PUT', `${kbs}/kb_default`, {
+      knowledge_base: { rows: [{ id: '1', body: 'Shipping is free.' }] },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(provider.requests.slice(before).map((r) => r.headers.authorization)).toContain(
+      `Bearer ${DEFAULT_KEY}`,
+    );
+    const shown = await server.request('/api/sql/query', {
+      method: 'POST',
+      json: { query: 'DESCRIBE KNOWLEDGE_BASE kb_default', context: { show_secrets: true } },
+    });
+    const text = await shown.text();
+    expect(text).toContain('text-embedding-3-small');
+    expect(text).not.toContain(DEFAULT_KEY);
+  });
+
   it('never appears in any byte the server sent or printed', async () => {
     // Ends the session the way a user does, then stops the server so that everything it printed is in.
     expect((await call('POST', '/api/logout')).status).toBe(200);
@@ -346,5 +508,11 @@ describe('a stored api_key', () => {
     expect(output).toMatch(/agent run [0-9a-f]{32}/);
     for (const key of KEYS)
       expect(output.includes(key), `${key} in the server output:\n${output}`).toBe(false);
+    // Users' keys are stored (they are theirs to store); the operator's, from the environment, never is.
+    for (const file of await fs.readdir(dataDir, { recursive: true, withFileTypes: true })) {
+      if (!file.isFile()) continue;
+      const bytes = await fs.readFile(path.join(file.parentPath, file.name));
+      expect(bytes.includes(DEFAULT_KEY), `the default key in ${file.name}`).toBe(false);
+    }
   });
 });
