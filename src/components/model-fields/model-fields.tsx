@@ -110,9 +110,13 @@ export function ModelFields(props: ModelFieldsProps) {
               placeholder="Provider default"
               spellCheck={false}
               aria-invalid={!!errors.base_url || undefined}
-              aria-describedby={errors.base_url ? `${id}-url-error` : undefined}
+              aria-describedby={`${id}-url-hint${errors.base_url ? ` ${id}-url-error` : ''}`}
               onChange={(e) => set({ base_url: e.target.value })}
             />
+            {/* The server drops a saved key when the address changes, so that it is never sent elsewhere. */}
+            <span id={`${id}-url-hint`} className="field-hint">
+              Changing the address forgets the saved key: enter it again.
+            </span>
             <FieldError id={`${id}-url-error`} message={errors.base_url} />
           </div>
           <ApiKeyField
