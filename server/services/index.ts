@@ -66,6 +66,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     sources: dataSources,
     projects,
     select: new SourceSelect(dataSources, databases.data),
+    knowledgeBases: () => kbs.knowledgeBases,
   });
   registerCoreHandlers(sql, { projects, files, engine: new EngineSelect(databases.data, projects) });
   // The outbound address policy is process-wide: every model call checks the address it connects to.

@@ -1,6 +1,8 @@
+import { insertIntoKbFromSource } from '../data-sources/kb-insert';
 import type { DataSourceService } from '../data-sources/service';
 import type { SourceSelect } from '../data-sources/source-select';
 import { ConflictError } from '../errors';
+import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import type { SqlRouter } from './router';
 import { ok, table } from './types';
@@ -12,7 +14,13 @@ import { ok, table } from './types';
  */
 export function registerSourceHandlers(
   router: SqlRouter,
-  deps: { sources: DataSourceService; projects: ProjectService; select: SourceSelect },
+  deps: {
+    sources: DataSourceService;
+    projects: ProjectService;
+    select: SourceSelect;
+    /** Opened after these handlers (which must come first): read at each INSERT. */
+    knowledgeBases: () => KnowledgeBaseService | undefined;
+  },
 ): void {
   const { sources, projects, select } = deps;
 
@@ -66,4 +74,5 @@ export function registerSourceHandlers(
   });
 
   router.register('select', (s, session, { signal }) => select.run(s, session, { signal }));
+  router.register('insert', (s, session) => insertIntoKbFromSource(s, session, deps));
 }

@@ -142,6 +142,25 @@ describe('SELECT on the source', () => {
   });
 });
 
+describe('INSERT INTO a knowledge base SELECT from the source', () => {
+  it('loads the rows the source returns, with progress, and searches them', async () => {
+    await admin.query(`CREATE TABLE articles (id int, body text);
+      INSERT INTO articles SELECT g, 'article number ' || g || CASE WHEN g = 7 THEN ' about penguins' ELSE '' END
+      FROM generate_series(1, 40) g`);
+    expect(
+      (await t.sql(`CREATE KNOWLEDGE_BASE kb USING content_columns = ['body'], id_column = 'id'`)).type,
+    ).toBe('ok');
+    const r = await t.sql('INSERT INTO kb SELECT id, body FROM shop.articles WHERE id <= 30');
+    expect(r).toMatchObject({ type: 'ok', affected_rows: 30 });
+    const progress = (
+      await t.inject({ method: 'GET', url: '/api/projects/mindsdb/knowledge_bases/kb/progress' })
+    ).json();
+    expect(progress).toMatchObject({ state: 'done', rows_done: 30, rows_total: 30 });
+    const found = await t.sql(`SELECT id FROM kb WHERE content = 'penguins' LIMIT 1`);
+    expect(found.data).toEqual([['7']]);
+  });
+});
+
 describe('injection through names and values', () => {
   it('keeps a quoted value one value: a backslash-escaped quote cannot end the string on the source', async () => {
     // Our dialect reads this as the one string `c1' OR 1=1 --`; PostgreSQL must see the same.
