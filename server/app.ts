@@ -49,7 +49,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): FastifyInsta
       : false,
     bodyLimit: JSON_BODY_LIMIT,
     // Names in paths may carry quotes, slashes (encoded) and unicode; keep long ones from being cut.
-    routerOptions: { maxParamLength: 500 },
+    // Collections answer with and without a trailing slash (`/api/files` and `/api/files/`), as MindsDB does.
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     ...serverTimeoutOptions(limits),
   });
   guardConnections(app.server, limits);

@@ -19,6 +19,8 @@ export interface RequestOptions<S extends z.ZodType> {
   /** Parses the response; lenient schemas let a real MindsDB's extra fields through. */
   schema?: S;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `If-Match` with the version an update is based on). */
+  headers?: Record<string, string>;
 }
 
 /** Routes that answer 401 for wrong credentials rather than for an expired session. */
@@ -74,11 +76,11 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   path: string,
   options: RequestOptions<S> = {},
 ): Promise<z.infer<S>> {
-  const { method = 'GET', body, schema, signal } = options;
+  const { method = 'GET', body, schema, signal, headers } = options;
   const response = await apiFetchRaw(path, {
     method,
     signal,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

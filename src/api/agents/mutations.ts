@@ -1,6 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { agentSchema, type Agent, type AgentInput } from '../../../protocol/api/agents';
-import { apiRequest } from '../client';
+import {
+  agentEtag,
+  agentSchema,
+  STALE_VERSION_FIELD,
+  type Agent,
+  type AgentInput,
+} from '../../../protocol/api/agents';
+import { ApiError, apiRequest } from '../client';
 import { treeKeys } from '../tree/keys';
 import { agentKeys } from './keys';
 import { agentPath, agentQuery } from './queries';
@@ -23,18 +29,27 @@ export function useCreateAgent(project: string) {
   });
 }
 
+/** The update was refused because the agent changed since the version it was based on (see `agentEtag`). */
+export function isStaleVersion(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.problem.field === STALE_VERSION_FIELD;
+}
+
 /**
  * Updates an agent with only the fields given (the server keeps the others) and resolves with the full object,
- * asking for it when the server answers the PUT with an empty body.
+ * asking for it when the server answers the PUT with an empty body. `base` is the version the edit started
+ * from: it goes as `If-Match`, so that a change made elsewhere meanwhile is refused (see `isStaleVersion`)
+ * instead of being silently overwritten.
  */
 export function useUpdateAgent(project: string, name: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: AgentInput): Promise<Agent> => {
+    mutationFn: async ({ input, base }: { input: AgentInput; base: Agent }): Promise<Agent> => {
+      const etag = agentEtag(base);
       const saved = await apiRequest(agentPath(project, name), {
         method: 'PUT',
         body: { agent: input },
         schema: agentSchema.optional(),
+        headers: etag ? { 'If-Match': etag } : undefined,
       });
       return saved ?? client.fetchQuery({ ...agentQuery(project, name), staleTime: 0 });
     },

@@ -6,6 +6,8 @@ export interface FakeRequest {
   path: string;
   search: URLSearchParams;
   body: unknown;
+  /** Request headers, names in lower case. */
+  headers: Headers;
 }
 
 /** What a handler answers: a JSON body (or raw text) with a status, or undefined for "no such route". */
@@ -31,6 +33,7 @@ export function fakeFetch(handler: FakeHandler) {
       path: url.pathname,
       search: url.searchParams,
       body: raw === undefined ? undefined : JSON.parse(raw),
+      headers: new Headers(init.headers),
     };
     requests.push(req);
     const res = (await handler(req)) ?? {

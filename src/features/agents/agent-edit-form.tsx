@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Agent } from '../../../protocol/api/agents';
-import { useUpdateAgent } from '../../api/agents/mutations';
+import { useQueryClient } from '@tanstack/react-query';
+import { isStaleVersion, useUpdateAgent } from '../../api/agents/mutations';
+import { agentQuery } from '../../api/agents/queries';
 import { SavedNotice } from '../../components/changes-table';
 import { formError } from '../../components/field-errors';
 import { hasSavedKey } from '../../components/model-fields/model-draft';
@@ -21,6 +23,10 @@ export function AgentEditForm(props: {
   const { project, agent, onDirtyChange } = props;
   const [draft, setDraft] = useState(() => draftFromAgent(agent));
   const [base, setBase] = useState(agent);
+  // The version the draft was made from: sent as If-Match, so that saving over a change made elsewhere since
+  // is refused rather than silently undoing it. It moves only when the draft is replaced.
+  const [draftBase, setDraftBase] = useState(agent);
+  const client = useQueryClient();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<Agent | null>(null);
   const [moveTo, setMoveTo] = useState<string | null>(null);
@@ -31,7 +37,10 @@ export function AgentEditForm(props: {
   // A newer object from the server replaces an untouched draft, never the user's edits.
   if (base !== agent) {
     setBase(agent);
-    if (agentChanges(base, draft).length === 0) setDraft(draftFromAgent(agent));
+    if (agentChanges(base, draft).length === 0) {
+      setDraft(draftFromAgent(agent));
+      setDraftBase(agent);
+    }
   }
   const changes = agentChanges(agent, draft);
   const dirty = changes.length > 0;
@@ -50,15 +59,32 @@ export function AgentEditForm(props: {
     const found = validateAgentDraft(draft);
     setErrors(found);
     if (Object.keys(found).length || !dirty) return;
-    update.mutate(updateAgentInput(agent, draft), {
-      onSuccess: (next) => {
-        setSaved(next);
-        setDraft(draftFromAgent(next));
-        if (next.name !== agent.name) setMoveTo(agentUrl(project, next.name));
+    update.mutate(
+      { input: updateAgentInput(agent, draft), base: draftBase },
+      {
+        onSuccess: (next) => {
+          setSaved(next);
+          setDraft(draftFromAgent(next));
+          setDraftBase(next);
+          if (next.name !== agent.name) setMoveTo(agentUrl(project, next.name));
+        },
       },
-    });
+    );
   };
-  const general = formError(update.error, PLACED);
+  /** Replaces the draft with the latest saved version (the user was told their edits would go). */
+  const reload = async () => {
+    try {
+      const latest = await client.fetchQuery({ ...agentQuery(project, agent.name), staleTime: 0 });
+      setDraft(draftFromAgent(latest));
+      setDraftBase(latest);
+      setErrors({});
+      update.reset();
+    } catch {
+      // The agent query now holds the failure (e.g. the agent was deleted), and the page shows it.
+    }
+  };
+  const stale = isStaleVersion(update.error);
+  const general = stale ? null : formError(update.error, PLACED);
 
   return (
     <form ref={form} className="ag-form" aria-label={`Agent ${agent.name}`} onSubmit={submit} noValidate>
@@ -73,6 +99,15 @@ export function AgentEditForm(props: {
         serverError={update.error}
         savedKey={hasSavedKey(agent.model)}
       />
+      {stale && (
+        <div role="alert" className="error-box ag-stale">
+          <p>This agent was changed elsewhere. Reload to see the latest version.</p>
+          <p className="field-hint">Reloading replaces your unsaved changes with the saved agent.</p>
+          <button type="button" className="btn" onClick={() => void reload()}>
+            Reload
+          </button>
+        </div>
+      )}
       {general && (
         <p role="alert" className="error-box">
           Could not save: {general}
@@ -89,6 +124,7 @@ export function AgentEditForm(props: {
           disabled={!dirty}
           onClick={() => {
             setDraft(draftFromAgent(agent));
+            setDraftBase(agent);
             setErrors({});
             update.reset();
           }}

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { agentEtag } from '../../../protocol/api/agents';
 import { fakeFetch, type FakeRequest, type FakeResponse } from '../../api/testing/fake-fetch';
 import { AgentCreatePage } from './agent-create-page';
 import { AgentListPage } from './agent-list-page';
@@ -165,5 +166,52 @@ describe('agent editor', () => {
     await screen.findByText(/^Saved at/);
     expect(api.sent('PUT', AGENT)[0].body).toEqual({ agent: { model: { api_key: 'sk-agent' } } });
     expect(document.body).not.toHaveTextContent('sk-agent');
+  });
+
+  it('sends the version it edits as If-Match, and on a change made elsewhere offers to reload', async () => {
+    // The fake server keeps versions as a real one does: a PUT whose If-Match is not current gets a 409.
+    let current: Record<string, unknown> = { ...support };
+    let version = 0;
+    const api = fakeFetch((req) => {
+      if (req.path === AGENT && req.method === 'GET') return { json: current };
+      if (req.path === AGENT && req.method === 'PUT') {
+        if (req.headers.get('if-match') !== agentEtag(current as { id: number; updated_at: string })) {
+          return {
+            status: 409,
+            json: { title: 'Conflict', detail: "Agent 'support' was changed elsewhere", field: 'If-Match' },
+          };
+        }
+        const input = (req.body as { agent: Record<string, unknown> }).agent;
+        current = { ...current, ...input, updated_at: `2026-01-03 00:00:0${++version}.000000` };
+        return { json: current };
+      }
+      if (req.path === '/api/projects/mindsdb/agents') return { json: [current] };
+      return tree(req);
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/projects/mindsdb/agents/support');
+    const prompt = await screen.findByLabelText('Prompt template');
+
+    // Someone else saves a new prompt after this page loaded the agent.
+    current = { ...current, prompt_template: 'Changed elsewhere.', updated_at: '2026-01-02 05:00:00.000000' };
+    await user.clear(prompt);
+    await user.type(prompt, 'Mine.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This agent was changed elsewhere. Reload to see the latest version.');
+    expect(api.sent('PUT', AGENT)[0].headers.get('if-match')).toBe(agentEtag(support));
+    expect(current.prompt_template).toBe('Changed elsewhere.');
+
+    await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByLabelText('Prompt template')).toHaveValue('Changed elsewhere.'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Prompt template'), ' Mine.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText(/^Saved at 2026-01-03/);
+    const puts = api.sent('PUT', AGENT);
+    expect(puts).toHaveLength(2);
+    expect(puts[1].headers.get('if-match')).toBe('"7-20260102050000000000"');
+    expect(current.prompt_template).toBe('Changed elsewhere. Mine.');
   });
 });
