@@ -23,6 +23,7 @@ import { registerKnowledgeBaseRoutes } from './routes/knowledge-bases';
 import { registerProjectRoutes } from './routes/projects';
 import { registerSqlRoutes } from './routes/sql';
 import { registerStatusRoutes } from './routes/status';
+import { trailingSlashRewriter } from './routes/trailing-slash';
 
 /** JSON bodies larger than this are refused with 413 (files go through multipart, which has its own limit). */
 export const JSON_BODY_LIMIT = 16 * 1024 * 1024;
@@ -43,17 +44,20 @@ export interface AppOptions {
  */
 export function createApp(deps: AppDeps, options: AppOptions = {}): FastifyInstance {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const trailingSlash = trailingSlashRewriter();
   const app = Fastify({
     logger: options.logger
       ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] }
       : false,
     bodyLimit: JSON_BODY_LIMIT,
     // Names in paths may carry quotes, slashes (encoded) and unicode; keep long ones from being cut.
+    routerOptions: { maxParamLength: 500 },
     // Collections answer with and without a trailing slash (`/api/files` and `/api/files/`), as MindsDB does.
-    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    rewriteUrl: trailingSlash.rewriteUrl,
     ...serverTimeoutOptions(limits),
   });
   guardConnections(app.server, limits);
+  app.addHook('onRoute', trailingSlash.onRoute);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   const names = { boundHost: options.boundHost ?? '127.0.0.1', allowedHosts: options.allowedHosts ?? [] };
