@@ -1,5 +1,7 @@
 /**
  * Agent benchmark: prints figures, asserts nothing.
+ * - how often the local agent answers our labelled questions right (bench/agent-quality.ts);
+ *   `--answers` runs only that part, `--verbose` prints the answers that were not right;
  * - time from sending a streamed completion to its `start` event arriving on the wire;
  * - p50 of a full `local` answer over a knowledge base of 10,000 chunks.
  * Runs the real server (engines in a temporary data folder) on a local port.
@@ -10,6 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../server/app';
 import { openServices } from '../server/services/index';
+import { benchAnswers } from './agent-quality';
 
 const CHUNKS = 10_000;
 const RUNS = 25;
@@ -57,6 +60,8 @@ async function main(): Promise<void> {
   const app = createApp(deps);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
+    await benchAnswers(deps, base, dir, process.argv.includes('--verbose'));
+    if (process.argv.includes('--answers')) return;
     const csv = path.join(dir, 'tickets.csv');
     await fs.writeFile(csv, rows());
     let t0 = performance.now();

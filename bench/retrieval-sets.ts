@@ -29,6 +29,8 @@ export interface LabelledSet {
   queries: Query[];
   /** query id -> document id -> graded relevance (> 0). */
   qrels: Map<string, Map<string, number>>;
+  /** Questions nothing in the corpus answers (kind `unanswerable`, no judgements): an agent must refuse them. */
+  unanswerable: Query[];
 }
 
 const DATA = fileURLToPath(new URL('./retrieval-data/', import.meta.url));
@@ -72,10 +74,14 @@ export function loadSet(dir: string): LabelledSet {
     if (!qrels.has(query)) qrels.set(query, new Map());
     qrels.get(query)!.set(doc, Number(score));
   }
-  const queries = jsonLines<{ _id: string; text: string; metadata?: { kind?: string; fact?: string } }>(
+  const all = jsonLines<{ _id: string; text: string; metadata?: { kind?: string; fact?: string } }>(
     path.join(dir, 'queries.jsonl'),
-  )
-    .map((q) => ({ id: String(q._id), text: q.text, kind: q.metadata?.kind, fact: q.metadata?.fact }))
-    .filter((q) => qrels.has(q.id));
-  return { name: path.basename(dir), docs, queries, qrels };
+  ).map((q) => ({ id: String(q._id), text: q.text, kind: q.metadata?.kind, fact: q.metadata?.fact }));
+  return {
+    name: path.basename(dir),
+    docs,
+    queries: all.filter((q) => qrels.has(q.id)),
+    qrels,
+    unanswerable: all.filter((q) => q.kind === 'unanswerable'),
+  };
 }

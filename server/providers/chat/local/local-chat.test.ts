@@ -83,10 +83,73 @@ describe('local chat model', () => {
     const { answer } = await converse('How many days until refunds are paid?', KB_TOOLS, (tool) =>
       tool === TOOL.kbList ? '["p.kb"]' : observation,
     );
+    // The search ranked r1 first and both answer: its order stands.
     expect(answer).toBe(
-      'Refunds paid by card take five days to appear. [r2:body:1of1:0to60]\n\n' +
-        'Refunds are paid within five days. Refund requests need an order number. [r1:body:1of1:0to1700]',
+      'Refunds are paid within five days. Refund requests need an order number. [r1:body:1of1:0to1700]\n\n' +
+        'Refunds paid by card take five days to appear. [r2:body:1of1:0to60]',
     );
+  });
+
+  it('answers from the top hit when every hit shares the question word and none repeats the rest', async () => {
+    // "refund" is in every chunk and "long"/"take" in none: weighing words by their rarity among the hits
+    // left nothing to match, and the answer was a refusal.
+    const observation = formatRows(KB_COLUMNS, [
+      chunk(
+        '1:body:1of1:0to72',
+        'Refunds are paid within 14 days of the returned item reaching our store.',
+        0.9,
+      ),
+      chunk('2:body:1of1:0to40', 'Refunds for gift cards are not possible.', 0.7),
+      chunk('3:body:1of1:0to50', 'A refund is issued to the card used for the order.', 0.6),
+    ]);
+    const { answer } = await converse('How long do refunds take?', KB_TOOLS, (tool) =>
+      tool === TOOL.kbList ? '["shop.kb"]' : observation,
+    );
+    expect(answer).toBe(
+      'Refunds are paid within 14 days of the returned item reaching our store. [1:body:1of1:0to72]',
+    );
+  });
+
+  it('quotes the hits when all of them share every question word', async () => {
+    const reviews = Array.from({ length: 10 }, (_, i) =>
+      chunk(`r${i}:body:1of1:0to60`, `Customer ${i}: the strap gave me a rash on my wrist.`, 0.9 - i * 0.01),
+    );
+    const { answer } = await converse('Which reviews mention the strap giving a rash?', KB_TOOLS, (tool) =>
+      tool === TOOL.kbList ? '["shop.kb"]' : formatRows(KB_COLUMNS, reviews),
+    );
+    expect(answer).toMatch(/^Customer 0: the strap gave me a rash on my wrist\. \[r0:body:1of1:0to60\]/);
+  });
+
+  it('matches a paraphrase through a synonym, and prefers it to a chunk sharing only the common word', async () => {
+    const observation = formatRows(KB_COLUMNS, [
+      chunk('s1:body:1of1:0to30', 'The watch strap is made of leather.', 0.6),
+      chunk(
+        's9:body:1of1:0to70',
+        'Every watch carries a two year warranty against manufacturing defects.',
+        0.5,
+      ),
+    ]);
+    const { answer } = await converse('Is there a guarantee on the watch?', KB_TOOLS, (tool) =>
+      tool === TOOL.kbList ? '["shop.kb"]' : observation,
+    );
+    expect(answer).toBe(
+      'Every watch carries a two year warranty against manufacturing defects. [s9:body:1of1:0to70]',
+    );
+  });
+
+  it('answers a how-to question with the instruction rather than the chunk sharing most words', async () => {
+    const observation = formatRows(KB_COLUMNS, [
+      chunk(
+        '13:body:1of1:0to80',
+        'You can upload CSV, JSON and Parquet files. CSV files need a header row.',
+        0.9,
+      ),
+      chunk('12:body:1of1:0to70', 'Click the upload button, choose a file and give the table a name.', 0.85),
+    ]);
+    const { answer } = await converse('How do I upload a CSV file?', KB_TOOLS, (tool) =>
+      tool === TOOL.kbList ? '["mindsdb.help_kb"]' : observation,
+    );
+    expect(answer).toMatch(/^Click the upload button, choose a file and give the table a name\. \[12:/);
   });
 
   it('says so when nothing relevant was retrieved, and never invents', async () => {

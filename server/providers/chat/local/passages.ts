@@ -1,16 +1,31 @@
 import { parseRows, TOOL } from '../tool-protocol';
+import { answerCue, cueWords, type Cue } from './cues';
 import { sentences, terms } from './text';
+import { synonymsOf } from './synonyms';
 import type { MadeCall } from './transcript';
 import { CHUNK_METADATA_KEYS as BOOKKEEPING } from '../../../../protocol/api/knowledge-bases';
 
-/** Share of the question's (weighted) terms a chunk must contain to be quoted at all. */
+/**
+ * Share of the question a chunk must speak to before it is quoted: its matched terms' weight over the weight of
+ * all the question's terms, where a term no retrieved chunk holds still counts (a question about the football
+ * world cup is not answered by a chunk that merely says "world").
+ */
 export const MIN_COVERAGE = 0.3;
 /** A chunk this short is quoted whole: its sentences explain each other ("Start the server with ..."). */
 const SHORT_CHUNK = 700;
 /** Sentences taken from a longer chunk at most. */
 const MAX_SENTENCES = 4;
-/** Another chunk is quoted too when it covers the question nearly as well as the best one. */
-const RUNNER_UP = 0.8;
+/** Another chunk is quoted too when it scores nearly as well as the best one. */
+const RUNNER_UP = 0.85;
+/** Characters of a word two words must share to count as one ("irritated" and "irritation"). */
+const SHARED_PREFIX = 6;
+
+/**
+ * How the chunks are ranked: the search's own order counts most (it saw the whole knowledge base, BM25 and
+ * vectors; we see ten chunks), then how much of the question a chunk covers, then whether it holds the kind
+ * of answer the question asks for.
+ */
+const WEIGHT = { search: 0.4, coverage: 0.3, cue: 0.3 };
 
 export interface Chunk {
   chunkId: string;
@@ -59,79 +74,96 @@ export function retrievedChunks(calls: MadeCall[]): Chunk[] {
   return [...chunks.values()];
 }
 
-/** Each question term weighs by how rare it is among the chunks: "upload" counts more than "knowledge". */
-function termWeights(question: string[], sets: Set<string>[]): Map<string, number> {
+/** Whether a chunk holds a question term: the term itself, a word of its synonym group, or the same word stem. */
+function holds(chunk: Chunk, term: string): boolean {
+  if (chunk.terms.has(term)) return true;
+  for (const s of synonymsOf(term)) if (chunk.terms.has(s)) return true;
+  if (term.length < SHARED_PREFIX) return false;
+  const prefix = term.slice(0, SHARED_PREFIX);
+  for (const t of chunk.terms) if (t.startsWith(prefix)) return true;
+  return false;
+}
+
+/**
+ * Each question term weighs 1, plus more the rarer it is among the chunks: a term that every retrieved chunk
+ * holds still counts in full (it is what the search found them by), and a term that sets one chunk apart
+ * counts more.
+ */
+function termWeights(question: string[], held: boolean[][]): Map<string, number> {
+  const n = held.length;
   return new Map(
-    question.map((q) => {
-      const df = sets.filter((set) => set.has(q)).length;
-      return [q, Math.log(1 + (sets.length + 1) / (df + 1))];
+    question.map((q, i) => {
+      const df = held.filter((row) => row[i]).length;
+      return [q, 1 + (df > 0 ? Math.log((n + 1) / df) : 0)];
     }),
   );
 }
 
-const coverage = (set: Set<string>, weights: Map<string, number>, total: number) =>
-  [...weights].reduce((sum, [q, w]) => sum + (set.has(q) ? w : 0), 0) / total;
+interface Scored {
+  chunk: Chunk;
+  coverage: number;
+  answers: boolean;
+  score: number;
+}
 
-/**
- * How strongly a chunk is about the question's words (BM25's saturating term frequency, normalised by
- * length): separates chunks that mention the same words once in passing from the one that is about them.
- */
-function density(chunk: Chunk, weights: Map<string, number>, averageLength: number): number {
-  const norm = 1.2 * (0.25 + (0.75 * chunk.words.length) / averageLength);
-  let score = 0;
-  for (const [q, w] of weights) {
-    const tf = chunk.words.filter((x) => x === q).length;
-    score += (w * tf) / (tf + norm);
-  }
-  return score;
+/** Every retrieved chunk scored against the question, best first; those under MIN_COVERAGE left out. */
+export function rankChunks(searchText: string, chunks: Chunk[]): { ranked: Scored[]; cue: Cue | null } {
+  const skip = cueWords(searchText);
+  const question = [...new Set(terms(searchText))].filter((t) => !skip.has(t));
+  const cue = answerCue(searchText);
+  if (question.length === 0 || chunks.length === 0) return { ranked: [], cue };
+  const held = chunks.map((c) => question.map((q) => holds(c, q)));
+  const weights = termWeights(question, held);
+  const total = [...weights.values()].reduce((a, b) => a + b, 0);
+  // The search's relevance, scaled to its best, with the rank as a fallback when relevances are all alike.
+  const best = Math.max(...chunks.map((c) => c.relevance));
+  const ranked = chunks
+    .map((chunk, i) => {
+      const coverage = question.reduce((sum, q, j) => sum + (held[i][j] ? weights.get(q)! : 0), 0) / total;
+      const search = best > 0 ? chunk.relevance / best : 1 / (1 + chunk.order);
+      const answers = cue !== null && sentences(chunk.content).some(cue);
+      const score =
+        WEIGHT.search * search +
+        WEIGHT.coverage * coverage +
+        (answers ? WEIGHT.cue : 0) -
+        0.001 * chunk.order;
+      return { chunk, coverage, answers, score };
+    })
+    .filter((s) => s.coverage >= MIN_COVERAGE)
+    .sort((a, b) => b.score - a.score);
+  return { ranked, cue };
 }
 
 /**
- * What to quote from a chunk: all of the best one when it is short (its sentences explain each other);
- * otherwise the sentences that share words with the question.
+ * What to quote from a chunk: all of it when it is short (its sentences explain each other); otherwise the
+ * sentences that share words with the question or hold the kind of answer it asks for.
  */
-function quoteFrom(chunk: Chunk, weights: Map<string, number>, whole: boolean, max: number): string {
+function quoteFrom(
+  chunk: Chunk,
+  question: Set<string>,
+  cue: Cue | null,
+  whole: boolean,
+  max: number,
+): string {
   if (whole && chunk.content.length <= SHORT_CHUNK) return chunk.content.trim().replace(/\s*\n\s*/g, ' ');
   const all = sentences(chunk.content);
-  const matching = all.filter((s) => terms(s).some((t) => weights.has(t)));
+  const matching = all.filter((s) => (cue !== null && cue(s)) || terms(s).some((t) => question.has(t)));
   return (matching.length ? matching : all.slice(0, 1)).slice(0, max).join(' ');
 }
 
 /**
- * The passages that answer the question, each followed by its chunk id in brackets: the chunk covering most
- * of the question, quoted whole when short, and the best sentences of any that cover it nearly as well.
+ * The passages that answer the question, each followed by its chunk id in brackets: the best chunk, quoted
+ * whole when short, and the best sentences of any that score nearly as well. Empty when no chunk speaks to
+ * the question.
  */
 export function quotePassages(searchText: string, calls: MadeCall[]): string {
-  const question = [...new Set(terms(searchText))];
-  const chunks = retrievedChunks(calls);
-  if (question.length === 0 || chunks.length === 0) return '';
-  const weights = termWeights(
-    question,
-    chunks.map((c) => c.terms),
-  );
-  const total = [...weights.values()].reduce((a, b) => a + b, 0);
-  const averageLength = chunks.reduce((n, c) => n + c.words.length, 0) / chunks.length || 1;
-  // Coverage first (in steps of 5%, so that near-ties fall to the finer measures), then density, then the
-  // search's own ranking.
-  const scored = chunks
-    .map((chunk) => ({
-      chunk,
-      score: coverage(chunk.terms, weights, total),
-      density: density(chunk, weights, averageLength),
-    }))
-    .filter((s) => s.score >= MIN_COVERAGE)
-    .sort(
-      (a, b) =>
-        Math.round(b.score * 20) - Math.round(a.score * 20) ||
-        b.density - a.density ||
-        b.chunk.relevance - a.chunk.relevance ||
-        a.chunk.order - b.chunk.order,
-    );
-  if (scored.length === 0) return '';
-  const [best, ...rest] = scored;
+  const { ranked, cue } = rankChunks(searchText, retrievedChunks(calls));
+  if (ranked.length === 0) return '';
+  const question = new Set(terms(searchText));
+  const [best, ...rest] = ranked;
   const others = rest.filter((s) => s.score >= best.score * RUNNER_UP).slice(0, 2);
   return [
-    `${quoteFrom(best.chunk, weights, true, MAX_SENTENCES)} [${best.chunk.chunkId}]`,
-    ...others.map(({ chunk }) => `${quoteFrom(chunk, weights, false, 2)} [${chunk.chunkId}]`),
+    `${quoteFrom(best.chunk, question, cue, true, MAX_SENTENCES)} [${best.chunk.chunkId}]`,
+    ...others.map(({ chunk }) => `${quoteFrom(chunk, question, cue, false, 2)} [${chunk.chunkId}]`),
   ].join('\n\n');
 }

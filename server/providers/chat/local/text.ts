@@ -11,7 +11,8 @@ const STOP_WORDS = new Set(
     'also any all some just only very more most other such own same too should may might must shall am ' +
     'get gets got let lets want wants need needs use used using tell please explain describe show give ' +
     'there here each every one ones thing things way ways happen happens happened mean means meant work works ' +
-    'know possible able really actually exactly'
+    'know possible able really actually exactly take takes took taking mention mentions mentioned ' +
+    'anyone anybody someone somebody something giving gives gave given whether'
   ).split(' '),
 );
 

@@ -1,0 +1,47 @@
+/**
+ * What kind of answer a question asks for, and whether a sentence has that kind: "how long" wants a duration,
+ * "how much" a price, "how do I" an instruction. A passage holding such a sentence answers; one that only
+ * shares the question's words may not (the file formats article mentions uploading CSV files, the upload
+ * article says which button to click).
+ */
+const NUMBER =
+  '(?:\\d+(?:[.,:]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|thirty)';
+const DURATION = new RegExp(
+  `\\b${NUMBER}\\s+(?:working\\s+|business\\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\\b|\\bnext (?:working )?day\\b`,
+  'i',
+);
+const MONEY = /(?:[$€£]\s?\d)|\b\d+(?:[.,]\d+)?\s*(?:euros?|dollars?|pounds?|usd|eur|gbp|cents?)\b|\bfree\b/i;
+const CLOCK =
+  /\b\d{1,2}[:.]\d{2}\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|noon|evening)\b/i;
+const COUNT = /\b\d+\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b/i;
+/** An instruction: a sentence that starts with a verb telling the reader what to do. */
+const INSTRUCTION =
+  /^(?:to \w+[^,]*, )?(?:click|run|open|set|type|press|choose|select|use|start|add|write|put|delete|send|create|change|enter|pick|drag|remove|copy|print|ask|search|combine|insert|fill|pass|give|go|call|drop|edit|turn|leave|keep|fix|remove)\b/i;
+
+export type Cue = (sentence: string) => boolean;
+
+/** The test a sentence must pass to answer the question's kind, or null when the question names no kind. */
+export function answerCue(question: string): Cue | null {
+  const q = question.toLowerCase();
+  if (
+    /\bhow long\b(?! (?:can|may|is|are) (?:a|an|the)? ?\w+ (?:name|text|string)s?\b)|\bhow soon\b|\bhow many (?:days|weeks|hours|minutes|months|years)\b|\bwhen will\b/.test(
+      q,
+    )
+  )
+    return (s) => DURATION.test(s);
+  if (/\bhow much\b|\bwhat does .* cost\b|\bprice\b|\bcost\b/.test(q)) return (s) => MONEY.test(s);
+  if (/\bwhat (?:time|hours)\b|\bopening hours\b|\bwhen can i (?:call|phone|reach)\b/.test(q))
+    return (s) => CLOCK.test(s);
+  if (/\bhow many\b/.test(q)) return (s) => COUNT.test(s);
+  if (/\bhow (?:do|can|should) (?:i|we|you)\b|\bhow to\b/.test(q)) return (s) => INSTRUCTION.test(s.trim());
+  return null;
+}
+
+/** Words that only say what kind of answer is wanted ("how long", "how much"): they are not the topic. */
+export function cueWords(question: string): Set<string> {
+  const q = question.toLowerCase();
+  const out = new Set<string>();
+  if (/\bhow long\b/.test(q) && answerCue(q) !== null) out.add('long');
+  if (/\bhow much\b/.test(q)) out.add('much');
+  return out;
+}
