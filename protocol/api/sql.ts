@@ -6,9 +6,16 @@ export const sqlContextSchema = z.looseObject({
 });
 export type SqlContext = z.infer<typeof sqlContextSchema>;
 
+/** How `POST /api/sql/query` answers: one JSON object (default), or the result line by line. */
+export const sqlResponseFormatSchema = z.enum(['json', 'jsonlines', 'sse']);
+export type SqlResponseFormat = z.infer<typeof sqlResponseFormatSchema>;
+
 export const sqlRequestSchema = z.object({
   query: z.string(),
   context: sqlContextSchema.optional(),
+  /** Values for `:name` markers in the query, as MindsDB takes them (lists for `IN :names`). */
+  params: z.record(z.string(), z.unknown()).optional(),
+  response_format: sqlResponseFormatSchema.optional(),
 });
 export type SqlRequest = z.infer<typeof sqlRequestSchema>;
 
@@ -48,3 +55,13 @@ export type SqlTableResult = z.infer<typeof sqlTableResultSchema>;
 export type SqlOkResult = z.infer<typeof sqlOkResultSchema>;
 export type SqlErrorResult = z.infer<typeof sqlErrorResultSchema>;
 export type SqlResult = z.infer<typeof sqlResultSchema>;
+
+/** `POST /api/sql/query/utils/parametrize_constants`: the query with its constants as `:name` parameters. */
+export const parametrizedQuerySchema = z.object({
+  query: z.string(),
+  parameters: z.array(
+    z.object({ name: z.string(), value: z.union([z.string(), z.number(), z.null()]), type: z.string() }),
+  ),
+  databases: z.record(z.string(), z.array(z.string())),
+});
+export type ParametrizedQuery = z.infer<typeof parametrizedQuerySchema>;

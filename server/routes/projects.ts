@@ -1,12 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { DATA_SOURCES } from '../services/projects';
+import { SYSTEM_DATABASES, systemDatabaseTables } from '../services/sql/information-schema';
+import { HttpProblem } from './problem';
+
+/** Every project holds MindsDB's `models` table; this server trains no models, so it is always empty. */
+const MODELS_TABLE = {
+  name: 'models',
+  class: 'table',
+  type: 'table',
+  engine: null,
+  deletable: false,
+  schema: null,
+};
 
 export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/api/projects', async () => (await deps.projects.list()).map((p) => ({ name: p.name, id: p.id })));
+  app.get('/api/projects', async () => (await deps.projects.list()).map((p) => ({ name: p.name })));
 
-  // The object browser: databases first, then what each holds.
+  app.get<{ Params: { name: string } }>('/api/projects/:name', async (request) => {
+    const project = await deps.projects.find(request.params.name);
+    if (!project) {
+      // MindsDB's title and words for a missing project.
+      throw new HttpProblem(404, 'Project not exists', `Project name ${request.params.name} does not exist`);
+    }
+    return { name: project.name };
+  });
+
+  // The object browser: databases first (as MindsDB lists them: system, projects, data), then what each holds.
   app.get('/api/tree/', async () => [
+    ...SYSTEM_DATABASES.map((name) => ({
+      name,
+      class: 'db',
+      type: 'system',
+      engine: null,
+      deletable: false,
+      visible: true,
+    })),
     ...(await deps.projects.list()).map((p) => ({
       name: p.name,
       class: 'db', // as MindsDB answers: every database is class 'db'; `type` tells projects from data
@@ -26,7 +55,18 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
   ]);
 
   app.get<{ Params: { db: string } }>('/api/tree/:db', async (request) => {
-    const { db } = request.params;
+    // MindsDB looks databases up in lower case.
+    const db = request.params.db.toLowerCase();
+    const system = systemDatabaseTables(db);
+    if (system) {
+      return system.map((name) => ({
+        name,
+        class: 'table',
+        type: 'system view',
+        engine: null,
+        deletable: false,
+      }));
+    }
     if (DATA_SOURCES.some((d) => d.name === db)) {
       return (await deps.files.list()).map((f) => ({
         name: f.name,
@@ -37,13 +77,20 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
         schema: null,
       }));
     }
-    return (await deps.projects.objects(db)).map((o) => ({
-      name: o.name,
-      class: 'table',
-      type: o.type,
-      engine: null,
-      deletable: true,
-      schema: null,
-    }));
+    if (!(await deps.projects.find(db))) {
+      // MindsDB answers an unknown database with 400 and these words.
+      throw new HttpProblem(400, 'Error', `There is no element with name '${db}'`);
+    }
+    return [
+      MODELS_TABLE,
+      ...(await deps.projects.objects(db)).map((o) => ({
+        name: o.name,
+        class: 'table',
+        type: o.type,
+        engine: null,
+        deletable: true,
+        schema: null,
+      })),
+    ];
   });
 }

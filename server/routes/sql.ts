@@ -1,25 +1,69 @@
-import type { FastifyInstance } from 'fastify';
-import { sqlRequestSchema } from '../../protocol/api/sql';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { sqlRequestSchema, type SqlResponseFormat } from '../../protocol/api/sql';
 import type { AppDeps } from '../app-deps';
+import { ValidationError } from '../services/errors';
 import { DEFAULT_PROJECT } from '../services/projects';
+import { parametrizeConstants } from '../services/sql/parametrize';
+import { bindParameters } from '../services/sql/sql-params';
+import type { SqlResponse } from '../services/sql/types';
 import { parseBody } from './problem';
+
+const parametrizeRequestSchema = z.object({ query: z.string() });
 
 export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/api/sql/query', async (request, reply) => {
-    const { query, context } = parseBody(sqlRequestSchema, request.body);
+    const { query, context, params, response_format } = parseBody(sqlRequestSchema, request.body);
     // A client that stops waiting (the worksheet's Stop closes the request) should not leave its query
     // running: the engine runs one statement at a time, so it would hold up everyone else's.
     const cancelled = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) cancelled.abort();
     });
-    return deps.sql.execute(
-      query,
-      {
-        db: typeof context?.db === 'string' && context.db ? context.db : DEFAULT_PROJECT,
-        show_secrets: context?.show_secrets === true,
-      },
-      { signal: cancelled.signal },
-    );
+    const session = {
+      db: typeof context?.db === 'string' && context.db ? context.db : DEFAULT_PROJECT,
+      show_secrets: context?.show_secrets === true,
+    };
+    let bound: string;
+    try {
+      bound = params ? bindParameters(query, params) : query;
+    } catch (err) {
+      // A value that cannot be a literal is a SQL error of the request, answered like the statement's own.
+      if (!(err instanceof ValidationError)) throw err;
+      return send(reply, response_format, {
+        type: 'error',
+        error_code: 0,
+        error_message: err.message,
+        context: session,
+      });
+    }
+    const result = await deps.sql.execute(bound, session, { signal: cancelled.signal });
+    return send(reply, response_format, result);
   });
+
+  app.post('/api/sql/query/utils/parametrize_constants', async (request) => {
+    const { query } = parseBody(parametrizeRequestSchema, request.body);
+    return parametrizeConstants(query);
+  });
+}
+
+/**
+ * The result as one JSON object (the default), or line by line: `jsonlines` sends a first line with the
+ * result's type, column names and context, then one JSON array per row; `sse` sends the same lines as
+ * server-sent events (`data: <json>`). An `ok` or `error` result is its one line.
+ */
+function send(reply: FastifyReply, format: SqlResponseFormat | undefined, result: SqlResponse) {
+  if (!format || format === 'json') return reply.send(result);
+  const lines: unknown[] =
+    result.type === 'table'
+      ? [{ type: 'table', column_names: result.column_names, context: result.context }, ...result.data]
+      : [result];
+  const text =
+    format === 'sse'
+      ? lines.map((l) => `data: ${JSON.stringify(l)}\n\n`).join('')
+      : lines.map((l) => `${JSON.stringify(l)}\n`).join('');
+  return reply
+    .type(format === 'sse' ? 'text/event-stream' : 'application/jsonlines')
+    .header('cache-control', 'no-cache')
+    .send(text);
 }

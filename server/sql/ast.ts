@@ -1,4 +1,5 @@
 /** The statements our SQL dialect knows, as the parser hands them to the router. */
+import type { ShowTopic } from './parse-show';
 
 /** A possibly project-qualified name: `kb` or `project.kb`. Names are lowercased unless quoted. */
 export interface QualifiedName {
@@ -52,6 +53,10 @@ export type Statement =
   | { kind: 'show_databases'; full: boolean }
   | { kind: 'show_tables'; full: boolean; from?: string }
   | { kind: 'use'; name: string }
+  | { kind: 'show_topic'; topic: ShowTopic; like?: string }
+  | { kind: 'set'; text: string }
+  | { kind: 'drop_table'; name: QualifiedName; ifExists: boolean }
+  | { kind: 'create_table'; name: QualifiedName; replace: boolean; selectSql: string }
   | { kind: 'create_knowledge_base'; name: QualifiedName; ifNotExists: boolean; params: UsingParams }
   | { kind: 'alter_knowledge_base'; name: QualifiedName; params: UsingParams }
   | { kind: 'drop_knowledge_base'; name: QualifiedName; ifExists: boolean }

@@ -1,6 +1,9 @@
 import type { Literal, Statement } from './ast';
 import { parseExpr, parseLiteral, parseUsing } from './expressions';
 import { isDatabaseStatement, parseDatabaseStatement } from './parse-database';
+import { toMysqlReading } from './mysql-dialect';
+import { parseShowTopic } from './parse-show';
+import { parseCreateTable, parseDropTable, parseSet } from './parse-tables';
 import { tryParseSimpleSelect } from './select';
 import { TokenStream } from './token-stream';
 import { tokenize } from './tokenizer';
@@ -39,6 +42,9 @@ export function parseStatement(sql: string): Statement {
       ts.expectEnd();
       return { kind: 'use', name };
     }
+    case 'set':
+      ts.next();
+      return parseSet(ts);
     case 'insert':
       return parseInsert(ts);
     case 'delete':
@@ -52,7 +58,7 @@ export function parseStatement(sql: string): Statement {
 function parseSelect(ts: TokenStream): Statement {
   const sql = ts.restFrom(ts.peek());
   const simple = ts.isKeyword('select') ? tryParseSimpleSelect(ts) : undefined;
-  return { kind: 'select', sql, simple };
+  return { kind: 'select', sql: toMysqlReading(sql), simple };
 }
 
 /** `KNOWLEDGE_BASE` may also be written `KNOWLEDGE BASE`. */
@@ -63,6 +69,9 @@ function acceptKnowledgeBase(ts: TokenStream, plural = false): boolean {
 
 function parseCreate(ts: TokenStream): Statement {
   ts.next();
+  if (ts.acceptKeyword('table')) return parseCreateTable(ts, false);
+  if (ts.isKeyword('table', 2) && ts.acceptKeyword('or', 'replace', 'table'))
+    return parseCreateTable(ts, true);
   const ifNotExists = () => ts.acceptKeyword('if', 'not', 'exists');
   if (ts.acceptKeyword('project') || ts.acceptKeyword('database')) {
     const flag = ifNotExists();
@@ -89,6 +98,7 @@ function parseCreate(ts: TokenStream): Statement {
 
 function parseDrop(ts: TokenStream): Statement {
   ts.next();
+  if (ts.acceptKeyword('table')) return parseDropTable(ts);
   const ifExists = () => ts.acceptKeyword('if', 'exists');
   if (ts.acceptKeyword('project') || ts.acceptKeyword('database')) {
     const flag = ifExists();
@@ -136,6 +146,8 @@ function parseShow(ts: TokenStream): Statement {
   const full = ts.acceptKeyword('full');
   if (ts.acceptKeyword('databases')) return end({ kind: 'show_databases', full });
   if (ts.acceptKeyword('tables')) return end({ kind: 'show_tables', full, from: from() });
+  const topic = parseShowTopic(ts, full);
+  if (topic) return topic;
   return ts.fail('expected PROJECTS, DATABASES, TABLES, KNOWLEDGE_BASES or AGENTS after SHOW');
 }
 

@@ -2,6 +2,7 @@ import { DATA_SOURCES, type ProjectService } from '../projects';
 import type { FileService } from '../files';
 import { NotFoundError } from '../errors';
 import type { EngineSelect } from './engine-select';
+import { registerMysqlHandlers } from './mysql-handlers';
 import type { SqlRouter } from './router';
 import { ok, table } from './types';
 
@@ -11,6 +12,7 @@ export function registerCoreHandlers(
   deps: { projects: ProjectService; files: FileService; engine: EngineSelect },
 ): void {
   const { projects, files, engine } = deps;
+  registerMysqlHandlers(router, deps);
 
   router.register('create_project', async (s) => {
     const created = await projects.create(s.name, { ifNotExists: s.ifNotExists });

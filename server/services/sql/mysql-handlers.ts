@@ -1,0 +1,181 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { JsonValue } from '../../engines/duckdb';
+import type { ShowTopic } from '../../sql/parse-show';
+import { toMysqlReading } from '../../sql/mysql-dialect';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import type { FileService } from '../files';
+import type { ProjectService } from '../projects';
+import { toEngineDialect, type EngineSelect } from './engine-select';
+import { readsInformationSchema, runInformationSchemaSelect } from './information-schema';
+import type { SqlRouter } from './router';
+import { ok, table } from './types';
+
+/** The MySQL version MindsDB reports to clients; connectors pick their behaviour from it. */
+const MYSQL_VERSION = '8.0.17';
+
+/** Session variables MySQL clients and connectors read on connecting. */
+const VARIABLES: [string, JsonValue][] = [
+  ['autocommit', 'ON'],
+  ['character_set_client', 'utf8mb4'],
+  ['character_set_connection', 'utf8mb4'],
+  ['character_set_results', 'utf8mb4'],
+  ['character_set_server', 'utf8mb4'],
+  ['collation_connection', 'utf8mb4_0900_ai_ci'],
+  ['collation_server', 'utf8mb4_0900_ai_ci'],
+  ['lower_case_table_names', '0'],
+  ['max_allowed_packet', '16777216'],
+  ['sql_mode', 'ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE'],
+  ['system_time_zone', 'UTC'],
+  ['time_zone', 'SYSTEM'],
+  ['transaction_isolation', 'REPEATABLE-READ'],
+  ['version', MYSQL_VERSION],
+  ['version_comment', 'MindsDB'],
+  ['wait_timeout', '28800'],
+];
+
+const STARTED = Date.now();
+
+/** What each SHOW answers: constant listings, as MindsDB gives them (no warnings kept, no stored routines). */
+function showListing(topic: ShowTopic): { columns: string[]; rows: JsonValue[][] } {
+  switch (topic) {
+    case 'warnings':
+    case 'errors':
+      return { columns: ['Level', 'Code', 'Message'], rows: [] };
+    case 'variables':
+      return { columns: ['Variable_name', 'Value'], rows: VARIABLES };
+    case 'status':
+      return {
+        columns: ['Variable_name', 'Value'],
+        rows: [
+          ['Threads_connected', '1'],
+          ['Uptime', String(Math.floor((Date.now() - STARTED) / 1000))],
+        ],
+      };
+    case 'engines':
+      return {
+        columns: ['Engine', 'Support', 'Comment', 'Transactions', 'XA', 'Savepoints'],
+        rows: [
+          [
+            'InnoDB',
+            'DEFAULT',
+            'Supports transactions, row-level locking, and foreign keys',
+            'YES',
+            'YES',
+            'YES',
+          ],
+        ],
+      };
+    case 'charset':
+      return {
+        columns: ['Charset', 'Description', 'Default collation', 'Maxlen'],
+        rows: [['utf8mb4', 'UTF-8 Unicode', 'utf8mb4_0900_ai_ci', 4]],
+      };
+    case 'collation':
+      return {
+        columns: ['Collation', 'Charset', 'Id', 'Default', 'Compiled', 'Sortlen', 'Pad_attribute'],
+        rows: [['utf8mb4_0900_ai_ci', 'utf8mb4', 255, 'Yes', 'Yes', 0, 'NO PAD']],
+      };
+    case 'function_status':
+    case 'procedure_status':
+      return {
+        columns: [
+          'Db',
+          'Name',
+          'Type',
+          'Definer',
+          'Modified',
+          'Created',
+          'Security_type',
+          'Comment',
+          'character_set_client',
+          'collation_connection',
+          'Database Collation',
+        ],
+        rows: [],
+      };
+  }
+}
+
+/** MySQL's LIKE: `%` any run, `_` one character, `\` escapes; case-insensitive, as for these names. */
+export function likeMatcher(pattern: string): (text: string) => boolean {
+  let source = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\' && i + 1 < pattern.length) source += escapeRegExp(pattern[++i]);
+    else if (c === '%') source += '.*';
+    else if (c === '_') source += '.';
+    else source += escapeRegExp(c);
+  }
+  const re = new RegExp(`^${source}$`, 'is');
+  return (text) => re.test(text);
+}
+
+const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * What MySQL clients send besides queries (SHOW listings, SET), DROP TABLE and CREATE TABLE on `files`, and
+ * SELECTs on information_schema.
+ */
+export function registerMysqlHandlers(
+  router: SqlRouter,
+  deps: { projects: ProjectService; files: FileService; engine: EngineSelect },
+): void {
+  const { projects, files, engine } = deps;
+
+  router.register('show_topic', async (s) => {
+    const { columns, rows } = showListing(s.topic);
+    const matches = s.like === undefined ? () => true : likeMatcher(s.like);
+    return table(
+      columns,
+      rows.filter((r) => matches(String(r[0]))),
+    );
+  });
+
+  // MindsDB accepts SET and keeps none of it (the session's database is changed with USE).
+  router.register('set', async () => ok());
+
+  router.register('drop_table', async (s, session) => {
+    const [db, name] = s.name.parts.length > 1 ? s.name.parts : [session.db, s.name.parts[0]];
+    if (db !== 'files' || s.name.parts.length > 2) return undefined;
+    if (!(await files.exists(name))) {
+      if (s.ifExists) return ok(0);
+      throw new NotFoundError(`Table '${name}' does not exist in 'files'`);
+    }
+    await files.remove(name);
+    return ok(1);
+  });
+
+  router.register('create_table', async (s, session, run) => {
+    const [db, name] = s.name.parts.length > 1 ? s.name.parts : [session.db, s.name.parts[0]];
+    if (db !== 'files' || s.name.parts.length > 2) return undefined;
+    files.validateName(name);
+    if (!s.replace && (await files.exists(name))) throw new ConflictError(`Table '${name}' already exists`);
+    const result = await engine.run({ kind: 'select', sql: toMysqlReading(s.selectSql) }, session, run);
+    if (result.type !== 'table') throw new ValidationError('The query of CREATE TABLE returns no rows');
+    if (result.data.length === 0) {
+      throw new ValidationError('The query of CREATE TABLE returns no rows: a file table needs at least one');
+    }
+    // The rows become a file table through the same import as an upload, so the table is what an upload of
+    // the same rows would be.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-create-table-'));
+    try {
+      const file = path.join(dir, 'rows.json');
+      const objects = result.data.map((row) =>
+        Object.fromEntries(result.column_names.map((c, i) => [c, row[i]])),
+      );
+      await fs.writeFile(file, JSON.stringify(objects));
+      await files.importFile(name, file, 'rows.json', { replace: true });
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+    return ok(result.data.length);
+  });
+
+  router.register('select', async (s, session, { signal }) =>
+    readsInformationSchema(s.sql, session)
+      ? runInformationSchemaSelect(toEngineDialect(s.sql), { projects, files }, { signal })
+      : undefined,
+  );
+}
