@@ -10,6 +10,9 @@ import { ConflictError, NotFoundError } from './errors';
  * that inserts with `WHERE ${NAME_IS_FREE}` therefore decides in one statement: two creates of one name, or a
  * create racing a drop of the project, cannot both win. Projects hold no tables or views of their own here
  * (uploaded files are tables of the `files` data source, a namespace of its own).
+ *
+ * A further kind of project object (views) joins by adding its table to NAME_IS_FREE and `nameHolder`, once
+ * every catalog these statements run on is sure to have that table (start-up, and the KB test env).
  */
 export type ProjectObjectKind = 'knowledge_base' | 'agent';
 
