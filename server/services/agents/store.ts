@@ -98,7 +98,9 @@ export class AgentStore {
    * Read-modify-write of one agent in one catalog transaction: `change` gets the agent as it is now and returns
    * what it should become (or throws, and nothing changes). No other write to the catalog runs in between,
    * so two updates of different fields both land, and a check of the version the client read (If-Match) is
-   * made against the version that is replaced. Returns the agent as saved.
+   * made against the version that is replaced. Returns the agent as saved. `change` must read the catalog only
+   * through `tx`: the catalog's write queue is held until it returns, so any other call on it would wait
+   * forever. Slow checks (names of other objects, model addresses) belong before the call.
    */
   async modify(
     id: number,
