@@ -100,7 +100,7 @@ export class AgentStore {
    * so two updates of different fields both land, and a check of the version the client read (If-Match) is
    * made against the version that is replaced. Returns the agent as saved. `change` must read the catalog only
    * through `tx`: the catalog's write queue is held until it returns, so any other call on it would wait
-   * forever. Slow checks (names of other objects, model addresses) belong before the call.
+   * forever. Checks that need other services (the tables it names, model addresses) belong before the call.
    */
   async modify(
     id: number,
