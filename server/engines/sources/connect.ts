@@ -43,6 +43,8 @@ function port(params: Record<string, Literal>, engine: SourceEngine): number {
 export async function openSourceClient(
   engine: SourceEngine,
   params: Record<string, Literal>,
+  /** The source's name, shown to the database's administrators where the server lists connections. */
+  label?: string,
 ): Promise<SourceClient> {
   const known = new Set(['host', 'port', 'database', 'user', 'password', 'schema', 'sslmode', 'ssl']);
   const unknown = Object.keys(params).find((k) => !known.has(k));
@@ -68,6 +70,7 @@ export async function openSourceClient(
       database: text(params, 'database', true)!,
       schema: text(params, 'schema', false),
       sslmode: text(params, 'sslmode', false),
+      applicationName: label ? `knowledge-studio:${label}` : 'knowledge-studio',
     });
   }
   return new MysqlClient({

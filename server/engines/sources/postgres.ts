@@ -23,6 +23,8 @@ export interface PostgresSettings {
   password?: string;
   schema?: string;
   sslmode?: string;
+  /** Shown in the server's pg_stat_activity, so that its administrators see whose connections these are. */
+  applicationName?: string;
 }
 
 const TYPE_OIDS = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 };
@@ -73,6 +75,7 @@ export class PostgresClient implements SourceClient {
       ssl: s.sslmode && s.sslmode !== 'disable' ? { rejectUnauthorized: s.sslmode === 'verify-full' } : false,
       options: s.schema ? `-c search_path=${s.schema.replace(/[^A-Za-z0-9_]/g, '')},public` : undefined,
       types,
+      application_name: s.applicationName,
     };
   }
 

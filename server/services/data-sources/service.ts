@@ -170,7 +170,7 @@ export class DataSourceService {
         if (!stored) throw new NotFoundError(`Database '${name}' does not exist`);
         if (!isSourceEngine(stored.engine)) throw new ValidationError(`Unknown engine '${stored.engine}'`);
         try {
-          return await openSourceClient(stored.engine, stored.parameters);
+          return await openSourceClient(stored.engine, stored.parameters, name);
         } catch (err) {
           throw asServiceError(err, UpstreamError);
         }

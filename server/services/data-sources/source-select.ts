@@ -6,6 +6,7 @@ import { ValidationError } from '../errors';
 import { MAX_RESULT_ROWS, toEngineDialect } from '../sql/engine-select';
 import { collectReferences, parseSelect, type TableReference } from '../sql/table-references';
 import { table, type SqlOutcome, type SqlSession } from '../sql/types';
+import { runCrossSourceSelect } from './cross-join';
 import type { DataSourceService } from './service';
 
 export interface SourceSelectOptions {
@@ -14,7 +15,7 @@ export interface SourceSelectOptions {
 }
 
 /** Where a SELECT's tables live: one source (sent there whole), several places, or no source at all. */
-type Placement = { kind: 'none' } | { kind: 'one'; source: string } | { kind: 'mixed'; sources: string[] };
+type Placement = { kind: 'none' } | { kind: 'one'; source: string } | { kind: 'mixed' };
 
 /**
  * Answers SELECTs that read a connected data source. A statement whose every table is in one source is sent
@@ -44,8 +45,10 @@ export class SourceSelect {
     const placement = await this.place(statement.sql, names, sessionSource, written);
     if (placement.kind === 'none') return undefined;
     if (placement.kind === 'mixed') {
-      throw new ValidationError(
-        `The query reads ${placement.sources.map((s) => `'${s}'`).join(' and ')}: a query may read one data source at a time`,
+      return runCrossSourceSelect(
+        statement.sql,
+        { sources: this.sources, data: this.data, names, sessionSource },
+        { maxRows, signal },
       );
     }
     const dialect = await this.sources.dialect(placement.source);
@@ -96,8 +99,7 @@ export class SourceSelect {
     const sources = [...places].filter((p) => p.startsWith('source:')).map((p) => p.slice(7));
     if (sources.length === 0) return { kind: 'none' };
     if (places.size === 1) return { kind: 'one', source: sources[0] };
-    const others = [...places].filter((p) => p.startsWith('other:')).map((p) => p.slice(6));
-    return { kind: 'mixed', sources: [...sources, ...others] };
+    return { kind: 'mixed' };
   }
 }
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../harness';
+import { multipartFile, type TestApp } from '../harness';
 import { startPostgres, APP_PASSWORD, type RunningServer } from './servers';
 import { createStatement, pgAdmin, startLoggedApp } from './setup';
 
@@ -161,6 +161,55 @@ describe('INSERT INTO a knowledge base SELECT from the source', () => {
   });
 });
 
+describe('queries that join a source with files or another source', () => {
+  it('joins a source table with an uploaded file, pulling only the named columns', async () => {
+    const upload = await t.inject({
+      method: 'PUT',
+      url: '/api/files/regions',
+      ...multipartFile('file', 'regions.csv', 'customer,region\nc1,north\nc2,south\n'),
+    });
+    expect(upload.statusCode).toBeLessThan(300);
+    const r = await t.sql(
+      'SELECT r.region, count(*) AS n, sum(o.total) AS total FROM shop.public.orders o ' +
+        'JOIN files.regions r ON r.customer = o.customer GROUP BY r.region ORDER BY r.region',
+    );
+    expect(r).toMatchObject({
+      type: 'table',
+      column_names: ['region', 'n', 'total'],
+      data: [
+        ['north', 43, expect.any(Number)],
+        ['south', 43, expect.any(Number)],
+      ],
+    });
+  });
+
+  it('joins two sources', async () => {
+    await t.sql(createStatement('leads_db', 'postgres', server, { schema: 'sales' }));
+    const r = await t.sql(
+      'SELECT o.id, l.email FROM shop.orders o JOIN leads_db.leads l ON l.id = o.id ORDER BY o.id',
+    );
+    expect(r.data).toEqual([
+      [1, 'a@x.org'],
+      [2, 'b@x.org'],
+    ]);
+  });
+
+  it('refuses a side that is too large, naming it', async () => {
+    await admin.query('CREATE TABLE big AS SELECT g AS id FROM generate_series(1, 100001) g');
+    const r = await t.sql(
+      'SELECT count(*) AS n FROM shop.big b JOIN files.regions r ON r.customer = b.id::text',
+    );
+    expect(r.type).toBe('error');
+    expect(r.error_message).toMatch(/'shop.big' has more than 100,000 rows/);
+  });
+
+  it('keeps the join engine away from the disk', async () => {
+    const r = await t.sql(`SELECT * FROM shop.orders o JOIN read_csv('/etc/passwd') p ON true`);
+    expect(r.type).toBe('error');
+    expect(r.error_message).toMatch(/read_csv/);
+  });
+});
+
 describe('injection through names and values', () => {
   it('keeps a quoted value one value: a backslash-escaped quote cannot end the string on the source', async () => {
     // Our dialect reads this as the one string `c1' OR 1=1 --`; PostgreSQL must see the same.
@@ -228,8 +277,9 @@ describe('limits and faults', () => {
     }
     expect(await t.deps.dataSources.openConnections('shop')).toBeLessThanOrEqual(4);
     const onServer = await admin.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = 'app' AND pid <> pg_backend_pid()`,
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'knowledge-studio:shop'`,
     );
+    expect(onServer.rows[0].n).toBeGreaterThan(0);
     expect(onServer.rows[0].n).toBeLessThanOrEqual(4);
   });
 });
