@@ -70,7 +70,8 @@ export class LlmReranker implements Reranker {
     });
     const answer = body.choices?.[0]?.message?.content ?? '';
     const score = parseScore(answer);
-    if (score === null) throw new UpstreamError(`${label} answered without a score: ${answer.slice(0, 80)}`);
+    // The answer is not quoted: whatever sits at a user-chosen address must not be able to send text back.
+    if (score === null) throw new UpstreamError(`${label} answered without a score`);
     return score;
   }
 }
