@@ -30,8 +30,12 @@ interface Entry {
   lastFailure: number;
 }
 
+/** A full table is swept for finished entries at most this often, so a flood cannot make every call walk it. */
+const SWEEP_INTERVAL_MS = 10_000;
+
 class FailureTable {
   private readonly entries = new Map<string, Entry>();
+  private lastSweep = -Infinity;
 
   constructor(
     private readonly rule: ThrottleRule,
@@ -74,6 +78,8 @@ class FailureTable {
 
   private sweep(): void {
     const now = this.now();
+    if (now - this.lastSweep < SWEEP_INTERVAL_MS) return;
+    this.lastSweep = now;
     for (const [key, entry] of this.entries) {
       if (entry.lockedUntil <= now && now - entry.lastFailure > FAILURE_WINDOW_MS) this.entries.delete(key);
     }

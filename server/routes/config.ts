@@ -21,12 +21,11 @@ const configChange = z
  * needs a login while login is on (the auth hook sees to that), so only the user may turn it off.
  */
 export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
-  for (const url of ['/api/config', '/api/config/']) {
-    app.get(url, async () => ({ auth: deps.auth.view() }));
-    app.put(url, async (request, reply) => {
-      const { auth } = parseBody(configChange, request.body);
-      await deps.auth.update(auth);
-      return reply.type('application/json').send('""');
-    });
-  }
+  // The router ignores a trailing slash, so `/api/config/` (MindsDB's spelling) lands here too.
+  app.get('/api/config', async () => ({ auth: deps.auth.view() }));
+  app.put('/api/config', async (request, reply) => {
+    const { auth } = parseBody(configChange, request.body);
+    await deps.auth.update(auth);
+    return reply.type('application/json').send('""');
+  });
 }
