@@ -9,6 +9,7 @@ import { DataSourceService } from './data-sources/service';
 import { SourceSelect } from './data-sources/source-select';
 import { createDemo, isFreshDataDir } from './demo/index';
 import { FileService } from './files';
+import { forgetCopiedDefaultKeys } from './knowledge-bases/forget-default-key';
 import { openKnowledgeBases } from './knowledge-bases/index';
 import { ProjectService } from './projects';
 import { registerCoreHandlers } from './sql/core-handlers';
@@ -65,7 +66,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   registerSourceHandlers(sql, {
     sources: dataSources,
     projects,
-    select: new SourceSelect(dataSources, databases.data),
+    select: new SourceSelect(dataSources, databases.data, projects),
     knowledgeBases: () => kbs.knowledgeBases,
   });
   registerCoreHandlers(sql, { projects, files, engine: new EngineSelect(databases.data, projects) });
@@ -88,6 +89,9 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
       log: (m) => options.log?.(m),
     },
   );
+  const forgotten = await forgetCopiedDefaultKeys(kbs.knowledgeBases, projects, options.defaultModel);
+  if (forgotten.length)
+    options.log?.(`Removed stored copies of the default API key from: ${forgotten.join(', ')}`);
   const agents = await openAgents(
     { databases, projects, files, sql },
     { defaultModel: options.defaultModel, settings: options.agentSettings, log: options.agentLog },
