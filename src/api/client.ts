@@ -30,9 +30,17 @@ function urlFor(path: string): string {
   return `${useSession.getState().apiBase}${path}`;
 }
 
+/**
+ * Sent with every request. `X-Requested-With` tells the server the request comes from a script of the page
+ * (a page of another site cannot add it to a form post): our server requires it of writes that rely on the
+ * session cookie. The bearer token is added only when the server keeps no session for us (see session.ts).
+ */
 function authHeaders(): Record<string, string> {
   const token = useSession.getState().token;
-  return token ? { Authorization: `Bearer ${token}` } : {};
+  return {
+    'X-Requested-With': 'XMLHttpRequest',
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
 }
 
 async function problemFrom(response: Response): Promise<Problem> {
@@ -51,7 +59,7 @@ function noteUnauthorized(path: string, status: number): void {
 }
 
 /**
- * The one place that calls fetch. Adds the base URL and bearer token, turns non-2xx answers into ApiError,
+ * The one place that calls fetch. Adds the base URL and the auth headers, turns non-2xx answers into ApiError,
  * and flags an expired session so the shell can ask for the password again without leaving the page.
  */
 export async function apiFetchRaw(path: string, init: RequestInit = {}): Promise<Response> {

@@ -2,8 +2,11 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
 /**
- * Who we are to the server: the bearer token, and whether the server just refused it. Persisted so a reload
- * keeps the user signed in. `apiBase` lets the console talk to another instance (empty = same origin).
+ * Who we are to the server. On our own server, and on a MindsDB with session login, the login sets an
+ * HttpOnly cookie that the browser sends by itself and no script can read: then `token` stays null. Only when
+ * the server keeps no session for us (a MindsDB with token-only login) is the bearer token held, and then in
+ * memory only, never in localStorage where any injected script could read it; a reload asks for the password
+ * again. `apiBase` lets the console talk to another instance (empty = same origin).
  */
 interface SessionState {
   token: string | null;
@@ -11,6 +14,8 @@ interface SessionState {
   needsLogin: boolean;
   apiBase: string;
   setToken: (token: string | null) => void;
+  /** A login succeeded (with the cookie, or with `token`): close the re-login dialog. */
+  loggedIn: (token: string | null) => void;
   markExpired: () => void;
   setApiBase: (base: string) => void;
 }
@@ -21,10 +26,17 @@ export const useSession = create<SessionState>()(
       token: null,
       needsLogin: false,
       apiBase: '',
-      setToken: (token) => set({ token, needsLogin: false }),
+      setToken: (token) => set({ token }),
+      loggedIn: (token) => set({ token, needsLogin: false }),
       markExpired: () => set({ needsLogin: true }),
       setApiBase: (apiBase) => set({ apiBase: apiBase.replace(/\/+$/, '') }),
     }),
-    { name: 'ks.session', partialize: (s) => ({ token: s.token, apiBase: s.apiBase }) },
+    {
+      name: 'ks.session',
+      version: 1,
+      partialize: (s) => ({ apiBase: s.apiBase }),
+      // Earlier versions kept the token here: drop it, so it leaves localStorage at the next write.
+      migrate: (persisted) => ({ apiBase: (persisted as { apiBase?: string } | null)?.apiBase ?? '' }),
+    },
   ),
 );

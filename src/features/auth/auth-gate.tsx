@@ -2,8 +2,12 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useStatus } from '../../api/auth/queries';
 import { useSession } from '../../api/session';
+import type { Status } from '../../../protocol/api/auth';
 
-/** Lets the app through when no login is needed or a token is held; otherwise sends the user to /login. */
+/**
+ * Lets the app through when no login is needed or the user is logged in (the server confirms the session
+ * cookie, or a token is held); otherwise sends the user to /login.
+ */
 export function AuthGate({ children }: { children: ReactNode }) {
   const status = useStatus();
   const token = useSession((s) => s.token);
@@ -21,11 +25,16 @@ export function AuthGate({ children }: { children: ReactNode }) {
       </p>
     );
   }
-  if (status.data.auth?.http_auth_enabled && !token) {
+  if (needsLoginPage(status.data, token)) {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/login?next=${next}`} replace />;
   }
   return children;
+}
+
+/** Login is on and neither the session cookie (as the server says) nor a held token logs us in. */
+export function needsLoginPage(status: Status, token: string | null): boolean {
+  return Boolean(status.auth?.http_auth_enabled) && !status.auth?.confirmed && !token;
 }
 
 /** True when the instance runs without login: the shell says so in a banner. */

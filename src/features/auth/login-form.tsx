@@ -23,9 +23,11 @@ export function LoginForm({
   const message =
     login.error instanceof ApiError && login.error.status === 401
       ? 'Wrong username or password.'
-      : login.error
-        ? login.error.message
-        : null;
+      : login.error instanceof ApiError && login.error.status === 429
+        ? `Too many wrong attempts. ${login.error.problem.detail ?? 'Try again later.'}`
+        : login.error
+          ? login.error.message
+          : null;
 
   return (
     <form onSubmit={submit} aria-label="Log in" className="login-form">

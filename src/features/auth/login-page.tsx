@@ -1,6 +1,7 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useStatus } from '../../api/auth/queries';
 import { useSession } from '../../api/session';
+import { needsLoginPage } from './auth-gate';
 import { LoginForm } from './login-form';
 import './auth.css';
 
@@ -22,7 +23,7 @@ export function LoginPage() {
       </div>
     );
   }
-  if (!status.data.auth?.http_auth_enabled || token) return <Navigate to={next} replace />;
+  if (!needsLoginPage(status.data, token)) return <Navigate to={next} replace />;
 
   return (
     <main className="auth-center">
