@@ -38,7 +38,7 @@ async function loadShop(deps: Deps, dir: string, set: LabelledSet): Promise<void
   await fs.writeFile(
     csv,
     Papa.unparse(
-      set.docs.map((d) => ({ id: d.id, title: d.title, body: d.text })),
+      set.docs.map((d) => ({ id: d.id, title: d.title, body: `${d.title}. ${d.text}` })),
       { columns: ['id', 'title', 'body'] },
     ),
   );

@@ -56,6 +56,13 @@ describe('the demo', () => {
     });
   });
 
+  it("answers the README's question, and a paraphrase of it, with the upload how-to rather than the formats", async () => {
+    const howTo =
+      /^Uploading a file\. Click the upload button in the object browser.*\[12:body:1of1:0to\d+\]/;
+    expect(await ask('How do I upload a CSV file?')).toMatch(howTo);
+    expect(await ask('How can I upload my spreadsheet?')).toMatch(howTo);
+  });
+
   it('answers questions about the product from the articles, citing them', async () => {
     const login = await ask('How do I turn login on?');
     expect(login).toMatch(/--username and --password/);

@@ -38,7 +38,10 @@ export async function createDemo(
     const statements = [
       `CREATE KNOWLEDGE_BASE ${DEFAULT_PROJECT}.${DEMO_KB} USING content_columns = ['body'], ` +
         `metadata_columns = ['title', 'category'], id_column = 'id'`,
-      `INSERT INTO ${DEFAULT_PROJECT}.${DEMO_KB} SELECT id, title, category, body FROM files.${DEMO_TABLE}`,
+      // The title leads each article's text: it names the topic in the words a question uses, for both the
+      // keyword and the vector side of the search.
+      `INSERT INTO ${DEFAULT_PROJECT}.${DEMO_KB} SELECT id, title, category, title || '. ' || body AS body ` +
+        `FROM files.${DEMO_TABLE}`,
     ];
     for (const statement of statements) {
       const result = await deps.sql.execute(statement, session);

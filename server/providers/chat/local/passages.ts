@@ -6,11 +6,12 @@ import type { MadeCall } from './transcript';
 import { CHUNK_METADATA_KEYS as BOOKKEEPING } from '../../../../protocol/api/knowledge-bases';
 
 /**
- * Share of the question a chunk must speak to before it is quoted: its matched terms' weight over the weight of
- * all the question's terms, where a term no retrieved chunk holds still counts (a question about the football
- * world cup is not answered by a chunk that merely says "world").
+ * Share of the question's terms a chunk must hold before it is quoted. Each term counts once here, whatever
+ * its rarity: rarity orders the chunks that pass, but must not shut out the search's top hit because another
+ * chunk holds a rarer word. A term no retrieved chunk holds still counts, so a question about the football
+ * world cup is not answered by a chunk that merely says "world" (1 of 5), while one of two terms is enough.
  */
-export const MIN_COVERAGE = 0.3;
+export const MIN_COVERAGE = 0.34;
 /** A chunk this short is quoted whole: its sentences explain each other ("Start the server with ..."). */
 const SHORT_CHUNK = 700;
 /** Sentences taken from a longer chunk at most. */
@@ -25,7 +26,7 @@ const SHARED_PREFIX = 6;
  * vectors; we see ten chunks), then how much of the question a chunk covers, then whether it holds the kind
  * of answer the question asks for.
  */
-const WEIGHT = { search: 0.4, coverage: 0.3, cue: 0.3 };
+const WEIGHT = { search: 0.4, coverage: 0.25, cue: 0.35 };
 
 export interface Chunk {
   chunkId: string;
@@ -101,6 +102,8 @@ function termWeights(question: string[], held: boolean[][]): Map<string, number>
 
 interface Scored {
   chunk: Chunk;
+  /** Share of the question's terms the chunk holds, each counted once. */
+  share: number;
   coverage: number;
   answers: boolean;
   score: number;
@@ -120,6 +123,7 @@ export function rankChunks(searchText: string, chunks: Chunk[]): { ranked: Score
   const ranked = chunks
     .map((chunk, i) => {
       const coverage = question.reduce((sum, q, j) => sum + (held[i][j] ? weights.get(q)! : 0), 0) / total;
+      const share = held[i].filter(Boolean).length / question.length;
       const search = best > 0 ? chunk.relevance / best : 1 / (1 + chunk.order);
       const answers = cue !== null && sentences(chunk.content).some(cue);
       const score =
@@ -127,9 +131,9 @@ export function rankChunks(searchText: string, chunks: Chunk[]): { ranked: Score
         WEIGHT.coverage * coverage +
         (answers ? WEIGHT.cue : 0) -
         0.001 * chunk.order;
-      return { chunk, coverage, answers, score };
+      return { chunk, share, coverage, answers, score };
     })
-    .filter((s) => s.coverage >= MIN_COVERAGE)
+    .filter((s) => s.share >= MIN_COVERAGE)
     .sort((a, b) => b.score - a.score);
   return { ranked, cue };
 }

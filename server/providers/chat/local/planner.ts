@@ -1,5 +1,6 @@
 import { TOOL, TOOL_INPUT_KEY, sqlName, sqlString } from '../tool-protocol';
 import type { ToolCall } from '../types';
+import { expandQuery } from './synonyms';
 import { asksForRows, stem, termSet } from './text';
 import type { Transcript } from './transcript';
 
@@ -92,6 +93,15 @@ export function planNextCalls(t: Transcript, available: ReadonlySet<string>): Pl
       ...failed.map((kb) => kbQuerySql(kb, t.searchText, false)).filter((q) => !done(TOOL.kbQuery, q)),
     );
     if (queries.length) return queries.map((q) => call(TOOL.kbQuery, q));
+    // Then once more with the question's synonyms, for passages that say it in other words.
+    const expanded = expandQuery(t.searchText);
+    const searched = kbs.filter(
+      (kb) => done(TOOL.kbQuery, kbQuerySql(kb, t.searchText)) && !failed.includes(kb),
+    );
+    const more = expanded
+      ? searched.map((kb) => kbQuerySql(kb, expanded)).filter((q) => !done(TOOL.kbQuery, q))
+      : [];
+    if (more.length) return more.map((q) => call(TOOL.kbQuery, q));
   }
 
   const kind = asksForRows(t.question);

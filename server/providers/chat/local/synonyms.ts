@@ -1,4 +1,4 @@
-import { stem } from './text';
+import { stem, terms } from './text';
 
 /**
  * Words that a question and the text answering it often use for one another. A small, general list (common
@@ -50,13 +50,32 @@ const GROUPS: string[][] = [
 ];
 
 const SYNONYMS = new Map<string, Set<string>>();
+/** The same groups as words, for a search: stem -> the other words of its groups. */
+const SYNONYM_WORDS = new Map<string, Set<string>>();
 for (const group of GROUPS) {
   const stems = group.map((w) => stem(w.toLowerCase()));
-  for (const s of stems) {
+  stems.forEach((s) => {
     const set = SYNONYMS.get(s) ?? new Set<string>();
-    for (const other of stems) if (other !== s) set.add(other);
+    const words = SYNONYM_WORDS.get(s) ?? new Set<string>();
+    stems.forEach((other, j) => {
+      if (other === s) return;
+      set.add(other);
+      words.add(group[j]);
+    });
     SYNONYMS.set(s, set);
-  }
+    SYNONYM_WORDS.set(s, words);
+  });
+}
+
+/**
+ * The question with the other words of its terms' synonym groups appended, for a second search that finds
+ * passages written in other words than the question's; null when no term has synonyms.
+ */
+export function expandQuery(text: string): string | null {
+  const extra = new Set<string>();
+  const own = new Set(terms(text));
+  for (const t of own) for (const w of SYNONYM_WORDS.get(t) ?? []) if (!own.has(stem(w))) extra.add(w);
+  return extra.size > 0 ? `${text} ${[...extra].join(' ')}` : null;
 }
 
 /** The stems a question's stem also matches (itself excluded). */
