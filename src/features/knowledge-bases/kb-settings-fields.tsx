@@ -75,7 +75,7 @@ export function KbSettingsFields(props: KbSettingsFieldsProps) {
             </label>
             <span id={`${id}-rerank-hint`} className="field-hint">
               {draft.rerank
-                ? 'A second model scores each result; relevance is its score.'
+                ? 'A second model scores each result; relevance is its score. The local reranker applies to semantic searches only, not hybrid ones.'
                 : 'None: results are ranked by vector distance alone.'}
             </span>
           </div>
