@@ -3,7 +3,7 @@ import type { VectorStore } from '../../engines/vector-store';
 import type { IndexState } from '../../engines/vector-index';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/local-embedding';
 import type { ProviderOptions } from '../../providers/types';
-import { ConflictError, NotFoundError, ServiceError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from './catalog';
 import { chunkingOf, flattenInput, mask, settingsForAlter, settingsForCreate, validateName } from './config';
 import type { InputRow } from './documents';
@@ -152,7 +152,8 @@ export class KnowledgeBaseService {
       throw this.notFound(project, name);
     }
     const { id, vector_database_table: table } = found.kb;
-    this.running.get(id)?.abort(new ServiceError(`Knowledge base '${name}' was dropped`));
+    // A running insert stops with a 404: its knowledge base no longer exists.
+    this.running.get(id)?.abort(new NotFoundError(`Knowledge base '${name}' was dropped`));
     this.forget(project, name);
     await this.locks.run(String(id), async () => {
       await this.catalog.delete(id);
@@ -280,9 +281,9 @@ export class KnowledgeBaseService {
   async dropProjectObjects(project: { id: number; name: string }): Promise<void> {
     const removed = await this.catalog.deleteProject(project.id);
     this.forgetProject(project.name);
-    for (const { id } of removed) {
-      this.running.get(id)?.abort(new ServiceError(`Project '${project.name}' was dropped`));
-    }
+    // A running insert stops with a 404: its knowledge base no longer exists.
+    const gone = new NotFoundError(`Project '${project.name}' was dropped, with its knowledge bases`);
+    for (const { id } of removed) this.running.get(id)?.abort(gone);
     for (const { id, vector_table } of removed) {
       await this.locks.run(String(id), () => this.dropVectorTable(id, vector_table));
     }
