@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium: browser builds cannot be downloaded here, so the tests drive the system one.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e/specs',
+  // Checks once that Chromium is there, instead of one launch error per test.
+  globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -17,7 +19,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath,
+      executablePath: CHROMIUM_PATH,
       args: [
         '--headless',
         '--no-sandbox',

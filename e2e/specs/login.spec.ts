@@ -1,11 +1,23 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { LoginPage } from '../pages/login-page';
 import { Shell } from '../pages/shell';
 
 test.use({ serverOptions: { auth: { username: 'admin', password: 's3cret-pass' } } });
 
+/** Every Content-Security-Policy violation the page reports, as the browser logs it. */
+function cspViolations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy|Refused to (load|execute|apply|connect)/i.test(msg.text()))
+      seen.push(msg.text());
+  });
+  return seen;
+}
+
 test.describe('with login', () => {
   test('asks for a password, refuses a wrong one, accepts the right one, and logs out', async ({ page }) => {
+    const violations = cspViolations(page);
     await page.goto('/projects/mindsdb/worksheet');
     await expect(page).toHaveURL(/\/login\?next=/);
     const login = new LoginPage(page);
@@ -14,27 +26,44 @@ test.describe('with login', () => {
     await login.login('admin', 's3cret-pass');
     await expect(page).toHaveURL(/\/projects\/mindsdb\/worksheet$/);
     await expect(new Shell(page).browser.getByRole('button', { name: /mindsdb/ })).toBeVisible();
+
+    // The session is an HttpOnly cookie: nothing a script of the page can read holds the token.
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'ks_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    const readable = await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie);
+    expect(readable).not.toContain(cookie.value);
+    // A reload stays logged in through the cookie.
+    await page.reload();
+    await expect(new Shell(page).browser.getByRole('button', { name: /mindsdb/ })).toBeVisible();
+    // The editor and the result grid run under the CSP.
+    await page.screenshot({ path: test.info().outputPath('console-under-csp.png') });
+    expect(violations).toEqual([]);
+
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login/);
     await page.goto('/projects/mindsdb/worksheet');
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test('a refused token opens the re-login dialog in place', async ({ page }) => {
+  test('a refused session opens the re-login dialog in place', async ({ page, server }) => {
     await page.goto('/login');
     await new LoginPage(page).login('admin', 's3cret-pass');
     await expect(page).toHaveURL(/worksheet/);
-    // The server forgets the token (as when it expires); the next request answers 401.
-    await page.evaluate(() => {
-      const raw = localStorage.getItem('ks.session')!;
-      const parsed = JSON.parse(raw);
-      parsed.state.token = 'no-longer-valid';
-      localStorage.setItem('ks.session', JSON.stringify(parsed));
+    // The server forgets the session (as when it expires); the next request answers 401.
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'ks_session');
+    const revoked = await fetch(`${server.url}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${cookie.value}` },
     });
-    await page.reload();
+    expect(revoked.status).toBe(200);
+    // Move to another page in place (no reload; the dialog may already cover the links): its list is fetched.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/projects/mindsdb/knowledge-bases');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     const dialog = page.getByRole('dialog', { name: 'Your session has expired' });
     await expect(dialog).toBeVisible();
-    await expect(page).toHaveURL(/worksheet/);
+    await expect(page).toHaveURL(/knowledge-bases/);
     await dialog.getByLabel('Username').fill('admin');
     await dialog.getByLabel('Password').fill('s3cret-pass');
     await dialog.getByRole('button', { name: 'Log in again' }).click();
