@@ -15,4 +15,7 @@ export function registerStatusRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
   }));
   app.get('/api/util/ping', async () => ({ status: 'ok' }));
+  // MindsDB tells here whether a model is being trained or analysed in a native process; this server trains
+  // no models, so none ever is.
+  app.get('/api/util/ping_native', async () => ({ learn: false, predict: false, analyse: false }));
 }

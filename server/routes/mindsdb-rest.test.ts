@@ -1,0 +1,211 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { zipSync, strToU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile, startTestApp, type TestApp } from '../test/harness';
+import { unpackSingleFile } from './zip-upload';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const CSV = 'id,body\n1,hello\n2,world\n';
+const upload = (name: string, filename: string, content: Buffer | string, query = '') =>
+  t.inject({ method: 'PUT', url: `/api/files/${name}${query}`, ...multipartFile('file', filename, content) });
+/** The archive with its (first) local header claiming another unpacked size. */
+function withDeclaredSize(zip: Uint8Array, size: number): Buffer {
+  const copy = Buffer.from(zip);
+  copy.writeUInt32LE(size, 22);
+  return copy;
+}
+const fileNames = async () =>
+  ((await t.inject({ url: '/api/files' })).json() as { name: string }[]).map((f) => f.name);
+
+describe('collections with and without a trailing slash', () => {
+  it('answers each collection both ways, items only without', async () => {
+    for (const url of [
+      '/api/files',
+      '/api/projects',
+      '/api/tree',
+      '/api/projects/mindsdb/agents',
+      '/api/projects/mindsdb/knowledge_bases',
+    ]) {
+      const plain = await t.inject({ url });
+      const slashed = await t.inject({ url: `${url}/` });
+      expect([url, plain.statusCode, slashed.statusCode]).toEqual([url, 200, 200]);
+      expect(slashed.json(), url).toEqual(plain.json());
+    }
+    // With a query string too.
+    expect((await t.inject({ url: '/api/files/?x=1' })).statusCode).toBe(200);
+    // An item keeps its one form, as MindsDB's do.
+    expect((await t.inject({ url: '/api/projects/mindsdb' })).statusCode).toBe(200);
+    expect((await t.inject({ url: '/api/projects/mindsdb/' })).statusCode).toBe(404);
+  });
+});
+
+describe('projects and util', () => {
+  it('lists projects as MindsDB shapes them and gets one by name', async () => {
+    expect((await t.inject({ url: '/api/projects' })).json()).toEqual([{ name: 'mindsdb' }]);
+    expect((await t.inject({ url: '/api/projects/mindsdb' })).json()).toEqual({ name: 'mindsdb' });
+    const missing = await t.inject({ url: '/api/projects/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/problem+json');
+    expect(missing.json()).toMatchObject({
+      title: 'Project not exists',
+      detail: 'Project name nope does not exist',
+    });
+  });
+
+  it('answers ping_native: no native training task is ever running', async () => {
+    const res = await t.inject({ url: '/api/util/ping_native' });
+    expect([res.statusCode, res.json()]).toEqual([200, { learn: false, predict: false, analyse: false }]);
+  });
+});
+
+describe('the tree', () => {
+  it('lists the system databases first, and their tables', async () => {
+    const tree = (await t.inject({ url: '/api/tree/' })).json();
+    expect(tree.slice(0, 2)).toEqual([
+      {
+        name: 'information_schema',
+        class: 'db',
+        type: 'system',
+        engine: null,
+        deletable: false,
+        visible: true,
+      },
+      { name: 'log', class: 'db', type: 'system', engine: null, deletable: false, visible: true },
+    ]);
+    const info = (await t.inject({ url: '/api/tree/information_schema' })).json();
+    expect(info.map((x: { name: string }) => x.name)).toEqual(
+      expect.arrayContaining(['SCHEMATA', 'TABLES', 'COLUMNS', 'KNOWLEDGE_BASES', 'AGENTS']),
+    );
+    expect(info[0]).toMatchObject({ class: 'table', type: 'system view', deletable: false });
+    expect((await t.inject({ url: '/api/tree/log' })).json()).toEqual([]);
+    // Names are looked up in lower case, as MindsDB does.
+    expect((await t.inject({ url: '/api/tree/MINDSDB' })).statusCode).toBe(200);
+  });
+
+  it("shows a project's models table even when the project holds nothing else", async () => {
+    expect((await t.sql('CREATE PROJECT tree_p')).type).toBe('ok');
+    expect((await t.inject({ url: '/api/tree/tree_p' })).json()).toEqual([
+      { name: 'models', class: 'table', type: 'table', engine: null, deletable: false, schema: null },
+    ]);
+    await t.sql('DROP PROJECT tree_p');
+  });
+});
+
+describe('file uploads as MindsDB answers them', () => {
+  it('refuses a taken name unless the client asks to replace, and replaces then', async () => {
+    expect((await upload('taken', 'a.csv', CSV)).statusCode).toBe(200);
+    const again = await upload('taken', 'b.csv', 'x\n9\n');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ title: 'File already exists' });
+    expect(again.json().detail).toContain("File with name 'taken' already exists");
+    expect((await t.sql('SELECT count(*) AS n FROM files.taken')).data).toEqual([[2]]);
+    const replaced = await upload('taken', 'b.csv', 'x\n9\n', '?replace=true');
+    expect([replaced.statusCode, replaced.json()]).toEqual([200, '']);
+    expect((await t.sql('SELECT * FROM files.taken')).data).toEqual([[9]]);
+  });
+
+  it('reads the one CSV, JSON or Parquet file of a zip archive', async () => {
+    const csvZip = Buffer.from(zipSync({ 'inner.csv': strToU8(CSV) }));
+    expect((await upload('zipped_csv', 'data.zip', csvZip)).statusCode).toBe(200);
+    expect((await t.sql('SELECT id, body FROM files.zipped_csv ORDER BY id')).data).toEqual([
+      [1, 'hello'],
+      [2, 'world'],
+    ]);
+    // A folder entry beside the file is no second file; the inner name's extension says JSON.
+    const jsonZip = Buffer.from(
+      zipSync({ 'docs/': new Uint8Array(0), 'rows.json': strToU8('[{"a":1},{"a":2},{"a":3}]') }),
+    );
+    expect((await upload('zipped_json', 'data.zip', jsonZip)).statusCode).toBe(200);
+    expect((await t.sql('SELECT sum(a) AS s FROM files.zipped_json')).data).toEqual([[6]]);
+  });
+
+  it('refuses archives with several files, a file in a folder, damage, or a bomb', async () => {
+    const two = Buffer.from(zipSync({ 'a.csv': strToU8(CSV), 'b.csv': strToU8(CSV) }));
+    const res = await upload('zip_two', 'two.zip', two);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      title: 'Wrong content.',
+      detail: 'Archive must contain only one data file.',
+    });
+    const nested = Buffer.from(zipSync({ 'dir/a.csv': strToU8(CSV) }));
+    const inFolder = await upload('zip_nested', 'nested.zip', nested);
+    expect(inFolder.statusCode).toBe(400);
+    expect(inFolder.json().detail).toBe('Archive must contain data file in root.');
+    const broken = await upload('zip_broken', 'broken.zip', Buffer.from('PK\u0003\u0004 not really a zip'));
+    expect(broken.statusCode).toBe(400);
+    // A bomb: a megabyte of one byte compresses to a kilobyte; its header says it unpacks to 600 MB.
+    const bomb = withDeclaredSize(zipSync({ 'bomb.csv': new Uint8Array(2 ** 20).fill(0x61) }), 600 * 2 ** 20);
+    expect(bomb.length).toBeLessThan(10_000);
+    const refused = await upload('zip_bomb', 'bomb.zip', bomb);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().detail).toBe('The archive unpacks to more than 512 MB');
+    expect(await fileNames()).not.toEqual(
+      expect.arrayContaining(['zip_two', 'zip_nested', 'zip_broken', 'zip_bomb']),
+    );
+  });
+
+  it('counts what comes out of an archive, whatever size its header declares', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-zip-test-'));
+    try {
+      // The header says 10 bytes; the entry inflates to a megabyte, past a bound of 64 KB.
+      const liar = withDeclaredSize(zipSync({ 'a.csv': new Uint8Array(2 ** 20).fill(0x61) }), 10);
+      await fs.writeFile(path.join(dir, 'liar.zip'), liar);
+      await expect(unpackSingleFile(path.join(dir, 'liar.zip'), dir, 64 * 1024)).rejects.toMatchObject({
+        status: 413,
+        detail: 'The archive unpacks to more than 65536 bytes',
+      });
+      const honest = zipSync({ 'a.csv': strToU8(CSV) });
+      await fs.writeFile(path.join(dir, 'honest.zip'), honest);
+      const out = await unpackSingleFile(path.join(dir, 'honest.zip'), dir, 64 * 1024);
+      expect([out.name, await fs.readFile(out.path, 'utf8')]).toEqual(['a.csv', CSV]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('ignores form fields MindsDB ignores, refuses a file under another field and JSON bodies', async () => {
+    const boundary = '----ks-test-boundary';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const filePart = (fieldName: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="x.bin"\r\n\r\n${CSV}\r\n`;
+    const send = (body: string) =>
+      t.inject({
+        method: 'PUT',
+        url: '/api/files/with_fields',
+        payload: body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    // original_file_name names the file's type (its extension); other fields are ignored.
+    const ok = await send(
+      field('original_file_name', 'x.csv') + field('extra', 'y') + filePart('file') + `--${boundary}--\r\n`,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await t.sql('SELECT count(*) AS n FROM files.with_fields')).data).toEqual([[2]]);
+    const wrongField = await t.inject({
+      method: 'PUT',
+      url: '/api/files/wrong_field',
+      payload: filePart('upload') + `--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().detail).toContain('"file"');
+    const json = await t.inject({
+      method: 'PUT',
+      url: '/api/files/from_url',
+      payload: { source_type: 'url', source: 'http://169.254.169.254/latest', name: 'x.csv' },
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().detail).toContain('URL');
+    expect(await fileNames()).not.toContain('from_url');
+  });
+});
