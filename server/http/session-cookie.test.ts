@@ -28,12 +28,23 @@ describe('session cookie', () => {
     expect(setCookie).toMatch(/SameSite=Strict/i);
     expect(setCookie).toMatch(/Path=\//);
     expect(setCookie).toMatch(/Max-Age=3600/);
+    expect(setCookie).not.toMatch(/Secure/i);
     const res = await t.inject({ url: '/api/projects', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect((await t.inject({ url: '/api/status', headers: { cookie } })).json().auth.confirmed).toBe(true);
     expect(
       (await t.inject({ url: '/api/projects', headers: { cookie: `${SESSION_COOKIE}=forged` } })).statusCode,
     ).toBe(401);
+  });
+
+  it('is marked Secure behind a TLS proxy', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { username: 'admin', password: 'pass word' },
+    });
+    expect(String(res.headers['set-cookie'])).toMatch(/; Secure/i);
   });
 
   it('needs the X-Requested-With header for writes (CSRF); bearer clients need none', async () => {

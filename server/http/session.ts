@@ -44,6 +44,15 @@ export function isCrossSiteWrite(request: FastifyRequest): boolean {
   return !SAFE_METHODS.has(request.method) && !request.headers[CSRF_HEADER];
 }
 
+/**
+ * Plain http on localhost is the common case; behind TLS (ours or a proxy's, which says so in
+ * `X-Forwarded-Proto`) the cookie must never travel over plain http. Trusting that header can only withhold
+ * the cookie from a client that lies about it, never expose it.
+ */
+function overTls(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https';
+}
+
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -53,8 +62,7 @@ export function setSessionCookie(
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    // Plain http on localhost is the common case; behind TLS the cookie must not leak to plain http.
-    secure: request.protocol === 'https',
+    secure: overTls(request),
     path: '/',
     maxAge: maxAgeSeconds,
   });
@@ -64,7 +72,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: request.protocol === 'https',
+    secure: overTls(request),
     path: '/',
   });
 }
