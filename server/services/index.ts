@@ -10,12 +10,15 @@ import { SourceSelect } from './data-sources/source-select';
 import { createDemo, isFreshDataDir } from './demo/index';
 import { FileService } from './files';
 import { forgetCopiedDefaultKeys } from './knowledge-bases/forget-default-key';
+import { openJobs } from './jobs/index';
+import type { SchedulerOptions } from './jobs/scheduler';
 import { openKnowledgeBases } from './knowledge-bases/index';
 import { ProjectService } from './projects';
 import { registerCoreHandlers } from './sql/core-handlers';
 import { registerSourceHandlers } from './sql/source-handlers';
 import { EngineSelect } from './sql/engine-select';
 import { SqlRouter } from './sql/router';
+import { openViews } from './views/index';
 
 export const VERSION = '0.1.0';
 
@@ -42,6 +45,8 @@ export interface ServiceOptions {
   agentLog?: (line: string) => void;
   /** Create the demo (help articles, knowledge base, agent) when the data folder is new. */
   demo?: boolean;
+  /** The job scheduler's tick and clock (tests drive them). */
+  jobs?: SchedulerOptions;
 }
 
 /** Opens the engines in a data folder and builds every service on them. */
@@ -62,6 +67,9 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     options.sqlTimeoutMs ?? DEFAULT_SQL_TIMEOUT_MS,
   );
   await dataSources.ensureSchema();
+  // First: a SELECT that reads a view, or a job listing, is rewritten before any other handler sees it.
+  const views = await openViews({ databases, projects, sql });
+  const jobs = await openJobs({ databases, projects, sql }, { log: options.log, ...options.jobs });
   // Before the core handlers: a source's statements are answered here, anything else is handed on.
   registerSourceHandlers(sql, {
     sources: dataSources,
@@ -102,6 +110,8 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     ...agents,
     knowledgeBases: kbs.knowledgeBases,
     dataSources,
+    views,
+    ...jobs,
     version: VERSION,
     databases,
     projects,

@@ -5,9 +5,10 @@ import type { SourceDialect } from './types';
  * A statement of our dialect, written against `source.table` or `source.schema.table`, as the source's own SQL:
  * - the source's name is dropped from every dotted name that starts with it (tables and qualified columns),
  *   so `shop.public.orders` becomes `public.orders`;
- * - on PostgreSQL, backticked names become double-quoted ones and every string is written in standard form
+ * - on PostgreSQL, backticked names become double-quoted ones and every string is written anew from its value
  *   (our dialect reads `"text"` and backslash escapes as MySQL does; PostgreSQL would read a name and a
- *   literal backslash), so quoting written by the user stays quoting on the source;
+ *   literal backslash), so quoting written by the user stays quoting on the source: statements go as the simple
+ *   protocol, where a string that ended early could start a second statement;
  * - comments are dropped (`#` starts one in our dialect, and is an operator on PostgreSQL).
  * Values are not touched otherwise: the statement is the user's own, on a source they connected.
  */
@@ -32,7 +33,9 @@ export function renderForSource(sql: string, source: string, dialect: SourceDial
       out += gap.trim() === '' ? gap : ' ';
       continue;
     }
-    out += (gap.trim() === '' ? gap : ' ') + renderToken(t, dialect);
+    // A prefix glued to a string (`E'...'`, `B'...'`) would change how the source reads the string we write.
+    const glued = gap === '' && t.kind === 'string' && i > 0 && tokens[i - 1].kind !== 'op';
+    out += (gap.trim() === '' ? gap : ' ') + (glued ? ' ' : '') + renderToken(t, dialect);
   }
   return out;
 }
@@ -51,7 +54,11 @@ function namesSource(tokens: Token[], i: number, source: string): boolean {
 function renderToken(t: Token, dialect: SourceDialect): string {
   if (dialect !== 'postgres') return t.text;
   if (t.kind === 'quoted_ident') return `"${t.value.replace(/"/g, '""')}"`;
-  if (t.kind === 'string') return `'${t.value.replace(/'/g, "''")}'`;
+  if (t.kind === 'string') {
+    // With a backslash, an escape string: read the same whatever the server's standard_conforming_strings.
+    const doubled = t.value.replace(/'/g, "''");
+    return t.value.includes('\\') ? `E'${doubled.replace(/\\/g, '\\\\')}'` : `'${doubled}'`;
+  }
   return t.text;
 }
 

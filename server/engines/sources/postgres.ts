@@ -109,7 +109,12 @@ export class PostgresClient implements SourceClient {
     signal?.addEventListener('abort', onAbort, { once: true });
     let broken: Error | undefined;
     try {
-      const result = await client.query({ text: sql, values: params, rowMode: 'array' });
+      // No values: the simple protocol, one round trip (the extended one costs a Parse, Bind and Sync more).
+      const result = await client.query({
+        text: sql,
+        values: params.length ? params : undefined,
+        rowMode: 'array',
+      });
       // A multi-statement text answers an array of results; the last one is what the user asked for.
       const last = (Array.isArray(result) ? result[result.length - 1] : result) as pg.QueryArrayResult;
       return {

@@ -3,6 +3,7 @@ import { renderForSource, withRowBound } from '../../engines/sources/dialect';
 import type { StatementOf } from '../../sql/ast';
 import { tokenize, type Token } from '../../sql/tokenizer';
 import { ValidationError } from '../errors';
+import { DATA_SOURCES, type ProjectService } from '../projects';
 import { MAX_RESULT_ROWS, toEngineDialect } from '../sql/engine-select';
 import { collectReferences, parseSelect, type TableReference } from '../sql/table-references';
 import { table, type SqlOutcome, type SqlSession } from '../sql/types';
@@ -27,6 +28,7 @@ export class SourceSelect {
   constructor(
     private readonly sources: DataSourceService,
     private readonly data: DuckDb,
+    private readonly projects: ProjectService,
   ) {}
 
   async run(
@@ -42,7 +44,9 @@ export class SourceSelect {
     const sessionSource = names.has(session.db) ? session.db : undefined;
     const written = writtenSources(tokens, names);
     if (written.size === 0 && !sessionSource) return undefined;
-    const placement = await this.place(statement.sql, names, sessionSource, written);
+    const placement =
+      (await this.writtenInOneSource(tokens, written)) ??
+      (await this.place(statement.sql, names, sessionSource, written));
     if (placement.kind === 'none') return undefined;
     if (placement.kind === 'mixed') {
       return runCrossSourceSelect(
@@ -68,6 +72,29 @@ export class SourceSelect {
       );
     }
     return table(result.columnNames, result.rows);
+  }
+
+  /**
+   * The quick answer for the common case, without the engine's parser (a round trip that would double the cost
+   * of a point query): the statement names one source and no other database (`files`, a project) at the head
+   * of any dotted name. An unqualified name is then the source's own (a CTE, or a table the source will refuse
+   * by name), since only a USE makes unqualified names ours.
+   */
+  private async writtenInOneSource(tokens: Token[], written: Set<string>): Promise<Placement | undefined> {
+    if (written.size !== 1) return undefined;
+    const others = new Set([
+      ...DATA_SOURCES.map((d) => d.name),
+      ...(await this.projects.list()).map((p) => p.name),
+    ]);
+    const namesOther = tokens.some((t, i) => {
+      const next = tokens[i + 1];
+      if (!next || next.kind !== 'op' || next.value !== '.') return false;
+      return (
+        (t.kind === 'ident' || t.kind === 'quoted_ident') &&
+        others.has(t.kind === 'ident' ? t.value.toLowerCase() : t.value)
+      );
+    });
+    return namesOther ? undefined : { kind: 'one', source: [...written][0] };
   }
 
   /**

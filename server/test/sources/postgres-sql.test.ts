@@ -219,6 +219,18 @@ describe('injection through names and values', () => {
     expect(dq.data).toEqual([[0]]);
   });
 
+  it('cannot smuggle a second statement through a string prefix the source reads differently', async () => {
+    // To our parser: E, the string `\`, and the string ` ; DROP TABLE orders; -- `. Glued to its prefix the
+    // first string would end at the second quote on PostgreSQL, and the DROP would run.
+    const r = await t.sql(
+      "SELECT id FROM shop.orders WHERE customer = E'\\\\' OR customer = ' ; DROP TABLE orders; SELECT 1 AS x -- '",
+    );
+    expect(r.type).toBe('error');
+    expect((await admin.query('SELECT count(*)::int AS n FROM orders')).rows[0].n).toBe(300);
+    const backslash = await t.sql("SELECT 'a\\\\b' AS v FROM shop.orders LIMIT 1");
+    expect(backslash.data).toEqual([['a\\b']]);
+  });
+
   it('keeps a backticked name one name on the source', async () => {
     const r = await t.sql('SELECT * FROM shop.`orders"; DROP TABLE orders; --`');
     expect(r.type).toBe('error');

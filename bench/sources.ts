@@ -1,0 +1,131 @@
+/**
+ * Data-source benchmark: prints figures, asserts nothing. Starts a real PostgreSQL (as the tests do).
+ * - `INSERT INTO kb SELECT` of 100,000 rows from PostgreSQL against the same rows from `files.*`, end to end
+ *   (read, chunk, embed with `local`, store): rows/s of each and their ratio (target: the source within 80%);
+ * - a pushed-down point SELECT through the SQL router against `psql` running the same query (its own
+ *   `\timing`, i.e. one round trip on an open connection): p50 of each and the overhead (target < 2 ms).
+ * Usage: npx tsx bench/sources.ts [rows]
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { openServices } from '../server/services/index';
+import { startPostgres } from '../server/test/sources/servers';
+
+const ROWS = Number(process.argv[2] ?? 100_000);
+const POINT_QUERIES = 500;
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+async function main(): Promise<void> {
+  const server = await startPostgres();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-sources-'));
+  const deps = await openServices({ dataDir: dir, demo: false, log: (m) => console.error(m) });
+  const session = { db: 'mindsdb', show_secrets: false };
+  const sql = async (query: string) => {
+    const r = await deps.sql.execute(query, session);
+    if (r.type === 'error') throw new Error(r.error_message);
+    return r;
+  };
+  const direct = new pg.Client({
+    host: '127.0.0.1',
+    port: server.port,
+    user: server.user,
+    password: server.password,
+    database: server.database,
+  });
+  try {
+    await direct.connect();
+    await direct.query(`CREATE TABLE articles AS SELECT 'd' || g AS id,
+      'article ' || g || ' on topic ' || (g % 40) || ': ' || repeat(md5(g::text) || ' ', 5) AS content
+      FROM generate_series(1, ${ROWS}) g`);
+    await direct.query('ALTER TABLE articles ADD PRIMARY KEY (id)');
+    const { rows } = await direct.query<{ id: string; content: string }>('SELECT id, content FROM articles');
+    const csv = path.join(dir, 'articles.csv');
+    await fs.writeFile(csv, ['id,content', ...rows.map((r) => `${r.id},"${r.content}"`)].join('\n'));
+    await deps.files.importFile('articles', csv, 'articles.csv');
+    await sql(
+      `CREATE DATABASE src WITH ENGINE = 'postgres', PARAMETERS = ${JSON.stringify({
+        host: '127.0.0.1',
+        port: server.port,
+        database: server.database,
+        user: server.user,
+        password: server.password,
+      })}`,
+    );
+
+    const load = async (kb: string, from: string) => {
+      await sql(`CREATE KNOWLEDGE_BASE ${kb} USING content_columns = ['content'], id_column = 'id'`);
+      const t0 = performance.now();
+      await sql(`INSERT INTO ${kb} SELECT id, content FROM ${from}`);
+      return ROWS / ((performance.now() - t0) / 1000);
+    };
+    // The embedding model loads on first use: a small load first, so that neither measured load pays for it.
+    await sql(`CREATE KNOWLEDGE_BASE kb_warm USING content_columns = ['content'], id_column = 'id'`);
+    await sql(`INSERT INTO kb_warm SELECT id, content FROM files.articles LIMIT 500`);
+    const fromFiles = await load('kb_files', 'files.articles');
+    const fromSource = await load('kb_source', 'src.articles');
+    console.log(`INSERT INTO kb SELECT, ${ROWS} rows, from files.articles: ${Math.round(fromFiles)} rows/s`);
+    console.log(`INSERT INTO kb SELECT, ${ROWS} rows, from PostgreSQL:    ${Math.round(fromSource)} rows/s`);
+    console.log(`  source / files: ${((fromSource / fromFiles) * 100).toFixed(0)}% (target >= 80%)`);
+
+    const ids = Array.from({ length: POINT_QUERIES }, (_, i) => `d${((i * 7919) % ROWS) + 1}`);
+    for (const id of ids.slice(0, 20)) await sql(`SELECT id, content FROM src.articles WHERE id = '${id}'`);
+    const ours: number[] = [];
+    for (const id of ids) {
+      const t0 = performance.now();
+      await sql(`SELECT id, content FROM src.articles WHERE id = '${id}'`);
+      ours.push(performance.now() - t0);
+    }
+    const script = [
+      '\\timing on',
+      ...ids.map((id) => `SELECT id, content FROM articles WHERE id = '${id}';`),
+    ];
+    const psql = spawnSync(
+      'psql',
+      [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(server.port),
+        '-U',
+        server.user,
+        '-d',
+        server.database,
+        '-q',
+        '-o',
+        '/dev/null',
+      ],
+      { input: script.join('\n'), encoding: 'utf8', env: { ...process.env, PGPASSWORD: server.password } },
+    );
+    const psqlTimes = [...psql.stdout.matchAll(/Time: ([\d.]+) ms/g)].map((m) => Number(m[1]));
+    const ourP50 = pct(ours, 50);
+    console.log(
+      `point SELECT pushed down through the SQL router, ${POINT_QUERIES} queries: p50 ${ourP50.toFixed(2)} ms, p95 ${pct(ours, 95).toFixed(2)} ms`,
+    );
+    if (psqlTimes.length) {
+      const psqlP50 = pct(psqlTimes, 50);
+      console.log(`the same query in psql (\\timing): p50 ${psqlP50.toFixed(2)} ms`);
+      console.log(`  overhead at p50: ${(ourP50 - psqlP50).toFixed(2)} ms (target < 2 ms)`);
+    } else {
+      console.log(`psql gave no timings: ${psql.stderr.split('\n')[0]}`);
+    }
+  } finally {
+    await direct.end().catch(() => undefined);
+    await deps.dataSources.close();
+    deps.databases.close();
+    await server.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
