@@ -5,9 +5,12 @@ import type { AgentRunner } from './services/agents/runner';
 import type { AuthService } from './services/auth';
 import type { DataSourceService } from './services/data-sources/service';
 import type { FileService } from './services/files';
+import type { JobScheduler } from './services/jobs/scheduler';
+import type { JobService } from './services/jobs/service';
 import type { KnowledgeBaseService } from './services/knowledge-bases/service';
 import type { ProjectService } from './services/projects';
 import type { SqlRouter } from './services/sql/router';
+import type { ViewService } from './services/views/service';
 
 /** Everything the HTTP layer needs, built by `openServices` (or by a test). */
 export interface AppDeps {
@@ -24,6 +27,11 @@ export interface AppDeps {
   knowledgeBases: KnowledgeBaseService;
   /** External databases connected with CREATE DATABASE ... WITH ENGINE. */
   dataSources: DataSourceService;
+  /** Saved SELECTs of projects, queryable like tables. */
+  views: ViewService;
+  /** Scheduled statements of projects, and the scheduler that runs them. */
+  jobs: JobService;
+  jobScheduler: JobScheduler;
   /** Folder with the built console; when missing, `/` answers a short note instead. */
   staticDir?: string;
   /** Forward /api to another instance instead of answering it here. */

@@ -18,11 +18,13 @@ import { registerConfigRoutes } from './routes/config';
 import { registerDatabaseRoutes } from './routes/databases';
 import { registerErrorHandling } from './routes/errors';
 import { registerFileRoutes } from './routes/files';
+import { registerJobRoutes } from './routes/jobs';
 import { registerJsonBodyParser } from './routes/json-body';
 import { registerKnowledgeBaseRoutes } from './routes/knowledge-bases';
 import { registerProjectRoutes } from './routes/projects';
 import { registerSqlRoutes } from './routes/sql';
 import { registerStatusRoutes } from './routes/status';
+import { registerViewRoutes } from './routes/views';
 import { trailingSlashRewriter } from './routes/trailing-slash';
 
 /** JSON bodies larger than this are refused with 413 (files go through multipart, which has its own limit). */
@@ -84,6 +86,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): FastifyInsta
     registerAgentRoutes(app, deps);
     registerKnowledgeBaseRoutes(app, deps);
     registerDatabaseRoutes(app, deps);
+    registerViewRoutes(app, deps);
+    registerJobRoutes(app, deps);
   }
 
   registerConsole(app, deps.staticDir);

@@ -13,9 +13,12 @@ export interface Project {
   created_at: string;
 }
 
+/** What SHOW FULL TABLES calls each kind of object (upper-cased as its Table_type). */
+export type ProjectObjectType = 'knowledge_base' | 'agent' | 'view';
+
 /** Things that live in a project (knowledge bases, agents) announce themselves to the tree and SHOW TABLES. */
 export interface ProjectObjectSource {
-  listObjects(project: string): Promise<{ name: string; type: 'knowledge_base' | 'agent' }[]>;
+  listObjects(project: string): Promise<{ name: string; type: ProjectObjectType }[]>;
   /**
    * Removes everything the source holds for a dropped project. Called after the project's row is deleted:
    * sources create objects only while their project exists, so nothing can be added after this runs.
@@ -90,7 +93,7 @@ export class ProjectService {
   }
 
   /** Knowledge bases and agents of a project, from every registered source. */
-  async objects(project: string): Promise<{ name: string; type: 'knowledge_base' | 'agent' }[]> {
+  async objects(project: string): Promise<{ name: string; type: ProjectObjectType }[]> {
     await this.get(project);
     const lists = await Promise.all(this.objectSources.map((s) => s.listObjects(project)));
     return lists.flat();

@@ -43,6 +43,12 @@ export interface SimpleSelect {
 /** Parameters of a USING block, keys lowercased. */
 export type UsingParams = Record<string, Literal>;
 
+/** `EVERY [n] unit` of a job; months are calendar months. */
+export interface JobEvery {
+  count: number;
+  unit: 'minute' | 'hour' | 'day' | 'week' | 'month';
+}
+
 export type Statement =
   | { kind: 'create_project'; name: string; ifNotExists: boolean }
   | { kind: 'drop_project'; name: string; ifExists: boolean }
@@ -73,7 +79,22 @@ export type Statement =
    * Any SELECT. `simple` is set when it has the one-source shape that a KB or agent can answer; `sql` is the
    * statement text for the SQL engine.
    */
-  | { kind: 'select'; sql: string; simple?: SimpleSelect };
+  | { kind: 'select'; sql: string; simple?: SimpleSelect }
+  /** Views and jobs (see parse-view-job.ts): `query` and `statements` are texts checked to parse. */
+  | { kind: 'create_view'; name: QualifiedName; orReplace: boolean; ifNotExists: boolean; query: string }
+  | { kind: 'drop_view'; name: QualifiedName; ifExists: boolean }
+  | {
+      kind: 'create_job';
+      name: QualifiedName;
+      ifNotExists: boolean;
+      statements: string[];
+      start?: string;
+      end?: string;
+      every?: JobEvery;
+      condition?: string;
+    }
+  | { kind: 'drop_job'; name: QualifiedName; ifExists: boolean }
+  | { kind: 'show_jobs'; from?: string };
 
 export type StatementKind = Statement['kind'];
 export type StatementOf<K extends StatementKind> = Extract<Statement, { kind: K }>;

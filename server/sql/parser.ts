@@ -1,6 +1,7 @@
 import type { Literal, Statement } from './ast';
 import { parseExpr, parseLiteral, parseUsing } from './expressions';
 import { isDatabaseStatement, parseDatabaseStatement } from './parse-database';
+import { isViewOrJobStatement, parseViewOrJobStatement } from './parse-view-job';
 import { toMysqlReading } from './mysql-dialect';
 import { parseShowTopic } from './parse-show';
 import { parseCreateTable, parseDropTable, parseSet } from './parse-tables';
@@ -13,6 +14,7 @@ export function parseStatement(sql: string): Statement {
   const tokens = tokenize(sql);
   const ts = new TokenStream(tokens, sql);
   if (ts.peek().kind === 'eof' || (ts.isOp(';') && ts.peek(1).kind === 'eof')) ts.fail('the query is empty');
+  if (isViewOrJobStatement(ts)) return parseViewOrJobStatement(ts);
   // One statement per request: a `;` followed by more text starts a second one.
   const separator = tokens.findIndex(
     (t, i) => t.kind === 'op' && t.value === ';' && tokens[i + 1].kind !== 'eof',

@@ -1,0 +1,77 @@
+import type { JsonValue } from '../../engines/duckdb';
+import type { SqlRouter } from '../sql/router';
+import type { SqlSession } from '../sql/types';
+import { findLast, literal, maxQuery, withCondition } from './last';
+import type { JobRecord, JobStore } from './store';
+
+/** What one run did: the statements it ran (as run, LAST filled in) and the first error, if any. */
+export interface RunOutcome {
+  query: string;
+  error?: string;
+}
+
+/**
+ * Runs a job's statements, in order, through the SQL router as a user's statements run (every sandbox and
+ * limit applies), in the job's project. The first failing statement ends the run; its error is the run's.
+ */
+export class JobRunner {
+  constructor(
+    private readonly sql: SqlRouter,
+    private readonly store: JobStore,
+  ) {}
+
+  async run(job: JobRecord): Promise<RunOutcome> {
+    const session: SqlSession = { db: job.project, show_secrets: false };
+    const ran: string[] = [];
+    if (job.condition) {
+      ran.push(job.condition);
+      const check = await this.sql.execute(job.condition, session);
+      if (check.type === 'error') return { query: ran.join('; '), error: `IF: ${check.error_message}` };
+      // MindsDB's rule: the statements run only when the IF query returns rows.
+      if (check.type !== 'table' || check.data.length === 0) return { query: ran.join('; ') };
+    }
+    for (const [index, statement] of job.statements.entries()) {
+      const step = await this.prepare(job, index, statement, session);
+      if ('error' in step) return { query: [...ran, statement].join('; '), error: step.error };
+      if (step.sql === undefined) continue;
+      ran.push(step.sql);
+      const result = await this.sql.execute(step.sql, session);
+      if (result.type === 'error') return { query: ran.join('; '), error: result.error_message };
+      if (step.noteLast !== undefined) await this.store.setLastValue(job.id, index, step.noteLast);
+    }
+    return { query: ran.join('; ') };
+  }
+
+  /**
+   * The text to run for a statement, with LAST filled in, and the value to note once it has run. The first run
+   * of a statement with LAST only notes the greatest value (MindsDB reads nothing on a first run).
+   */
+  private async prepare(
+    job: JobRecord,
+    index: number,
+    statement: string,
+    session: SqlSession,
+  ): Promise<{ sql?: string; noteLast?: string } | { error: string }> {
+    let use;
+    try {
+      use = findLast(statement);
+    } catch (err) {
+      return { error: (err as Error).message };
+    }
+    if (!use) return { sql: statement };
+    const max = await this.sql.execute(maxQuery(statement, use), session);
+    if (max.type === 'error') return { error: `LAST: ${max.error_message}` };
+    const greatest = max.type === 'table' ? (max.data[0]?.[0] as JsonValue | undefined) : undefined;
+    const noted = await this.store.lastValue(job.id, index);
+    if (greatest === null || greatest === undefined) return {};
+    const greatestText = JSON.stringify(greatest);
+    if (noted === undefined) {
+      await this.store.setLastValue(job.id, index, greatestText);
+      return {};
+    }
+    if (noted === greatestText) return {};
+    const lower = `${use.column} ${use.inclusive ? '>=' : '>'} ${literal(JSON.parse(noted) as JsonValue)}`;
+    const upper = `${use.column} <= ${literal(greatest)}`;
+    return { sql: withCondition(statement, use, `${lower} AND ${upper}`), noteLast: greatestText };
+  }
+}

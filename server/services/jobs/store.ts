@@ -1,0 +1,215 @@
+import type { DuckDb } from '../../engines/duckdb';
+import type { JobEvery } from '../../sql/ast';
+import { formatTimestamp } from '../../util/time';
+
+export interface JobRecord {
+  id: number;
+  projectId: number;
+  project: string;
+  name: string;
+  statements: string[];
+  condition?: string;
+  startAt: Date;
+  endAt?: Date;
+  every?: JobEvery;
+  /** The next slot to run; undefined once a job has run its last slot. */
+  nextRunAt?: Date;
+  createdAt: Date;
+}
+
+export interface HistoryRow {
+  id: number;
+  job_id: number;
+  name: string;
+  project: string;
+  run_start: string;
+  run_end: string | null;
+  error: string | null;
+  query: string | null;
+}
+
+export type NewJob = Omit<JobRecord, 'id' | 'project' | 'createdAt'>;
+
+const ts = (d: Date | undefined) => (d ? formatTimestamp(d) : null);
+const date = (v: unknown) => (typeof v === 'string' ? new Date(`${v.replace(' ', 'T')}Z`) : undefined);
+const timeText = (column: string) => `strftime(${column}, '%Y-%m-%d %H:%M:%S.%f')`;
+
+const SELECT = `SELECT j.id, j.project_id, p.name AS project, j.name, j.statements, j.condition,
+  ${timeText('j.start_at')} AS start_at, ${timeText('j.end_at')} AS end_at, j.every,
+  ${timeText('j.next_run_at')} AS next_run_at, ${timeText('j.created_at')} AS created_at
+  FROM jobs j JOIN projects p ON p.id = j.project_id`;
+
+function toRecord(r: Record<string, unknown>): JobRecord {
+  return {
+    id: Number(r.id),
+    projectId: Number(r.project_id),
+    project: String(r.project),
+    name: String(r.name),
+    statements: JSON.parse(String(r.statements)) as string[],
+    condition: r.condition === null ? undefined : String(r.condition),
+    startAt: date(r.start_at)!,
+    endAt: date(r.end_at),
+    every: r.every === null ? undefined : (JSON.parse(String(r.every)) as JobEvery),
+    nextRunAt: date(r.next_run_at),
+    createdAt: date(r.created_at)!,
+  };
+}
+
+/**
+ * The catalog's `jobs`, `jobs_history` and `job_last_values` tables. A run claims its slot in one transaction
+ * that moves the job's `next_run_at` on and writes the history row, so a slot is run once even if two
+ * schedulers (or a restart in between) see it due at the same time; `(job_id, slot)` is unique besides.
+ */
+export class JobStore {
+  constructor(private readonly catalog: DuckDb) {}
+
+  async ensureSchema(): Promise<void> {
+    await this.catalog.run(`CREATE TABLE IF NOT EXISTS jobs (
+      id BIGINT PRIMARY KEY, project_id INTEGER NOT NULL, name VARCHAR NOT NULL, statements VARCHAR NOT NULL,
+      condition VARCHAR, start_at TIMESTAMP NOT NULL, end_at TIMESTAMP, every VARCHAR, next_run_at TIMESTAMP,
+      created_at TIMESTAMP NOT NULL)`);
+    await this.catalog.run(`CREATE TABLE IF NOT EXISTS jobs_history (
+      id BIGINT PRIMARY KEY, job_id BIGINT NOT NULL, project_id INTEGER NOT NULL, name VARCHAR NOT NULL,
+      slot TIMESTAMP NOT NULL, run_start TIMESTAMP NOT NULL, run_end TIMESTAMP, error VARCHAR, query VARCHAR,
+      UNIQUE (job_id, slot))`);
+    await this.catalog.run(`CREATE TABLE IF NOT EXISTS job_last_values (
+      job_id BIGINT NOT NULL, statement INTEGER NOT NULL, value VARCHAR NOT NULL, PRIMARY KEY (job_id, statement))`);
+    await this.catalog.run(`DELETE FROM jobs WHERE project_id NOT IN (SELECT id FROM projects)`);
+    // A run cut short by a stop or a crash never finishes: say so rather than show it running forever.
+    await this.catalog.run(
+      `UPDATE jobs_history SET run_end = run_start, error = 'The server stopped during this run'
+       WHERE run_end IS NULL`,
+    );
+  }
+
+  async list(projectId?: number): Promise<JobRecord[]> {
+    const rows = await this.catalog.select(
+      `${SELECT} ${projectId === undefined ? '' : 'WHERE j.project_id = ?'} ORDER BY j.id`,
+      projectId === undefined ? [] : [projectId],
+    );
+    return rows.map(toRecord);
+  }
+
+  async find(projectId: number, name: string): Promise<JobRecord | undefined> {
+    const rows = await this.catalog.select(`${SELECT} WHERE j.project_id = ? AND lower(j.name) = lower(?)`, [
+      projectId,
+      name,
+    ]);
+    return rows[0] ? toRecord(rows[0]) : undefined;
+  }
+
+  /** Jobs whose next slot is at or before `now`, earliest first. */
+  async due(now: Date): Promise<JobRecord[]> {
+    const rows = await this.catalog.select(
+      `${SELECT} WHERE j.next_run_at IS NOT NULL AND j.next_run_at <= CAST(? AS TIMESTAMP) ORDER BY j.next_run_at, j.id`,
+      [formatTimestamp(now)],
+      { keep: false },
+    );
+    return rows.map(toRecord);
+  }
+
+  /** Inserts unless the project has a job of that name (in any case) or is gone; false when not inserted. */
+  async insert(job: NewJob, now: Date): Promise<boolean> {
+    const { rows } = await this.catalog.query(
+      `INSERT INTO jobs SELECT nextval('object_ids'), ?, ?, ?, ?, CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP), ?,
+         CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP)
+       WHERE EXISTS (SELECT 1 FROM projects WHERE id = ?)
+         AND NOT EXISTS (SELECT 1 FROM jobs WHERE project_id = ? AND lower(name) = lower(?)) RETURNING id`,
+      [
+        job.projectId,
+        job.name,
+        JSON.stringify(job.statements),
+        job.condition ?? null,
+        ts(job.startAt),
+        ts(job.endAt),
+        job.every ? JSON.stringify(job.every) : null,
+        ts(job.nextRunAt),
+        formatTimestamp(now),
+        job.projectId,
+        job.projectId,
+        job.name,
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  async remove(id: number): Promise<boolean> {
+    const { rows } = await this.catalog.query(`DELETE FROM jobs WHERE id = ? RETURNING id`, [id]);
+    await this.catalog.run(`DELETE FROM job_last_values WHERE job_id = ?`, [id]);
+    return rows.length > 0;
+  }
+
+  async removeProject(projectId: number): Promise<void> {
+    await this.catalog.run(
+      `DELETE FROM job_last_values WHERE job_id IN (SELECT id FROM jobs WHERE project_id = ?)`,
+      [projectId],
+    );
+    await this.catalog.run(`DELETE FROM jobs WHERE project_id = ?`, [projectId]);
+    await this.catalog.run(`DELETE FROM jobs_history WHERE project_id = ?`, [projectId]);
+  }
+
+  /**
+   * Claims `slot` of a job: moves its next run to `next` (none: the job is done) and opens the history row, in
+   * one transaction, only if the job still waits for that very slot. Returns the history row's id, or
+   * undefined when another run has already claimed it (or the job was dropped).
+   */
+  async claim(job: JobRecord, slot: Date, next: Date | undefined, now: Date): Promise<number | undefined> {
+    return this.catalog.transaction(async (tx) => {
+      const moved = await tx.all(
+        `UPDATE jobs SET next_run_at = CAST(? AS TIMESTAMP) WHERE id = ? AND next_run_at = CAST(? AS TIMESTAMP) RETURNING id`,
+        [ts(next), job.id, formatTimestamp(slot)],
+      );
+      if (moved.length === 0) return undefined;
+      const [row] = await tx.all<{ id: number }>(
+        `INSERT INTO jobs_history (id, job_id, project_id, name, slot, run_start)
+         VALUES (nextval('object_ids'), ?, ?, ?, CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP)) RETURNING id`,
+        [job.id, job.projectId, job.name, formatTimestamp(slot), formatTimestamp(now)],
+      );
+      return Number(row.id);
+    });
+  }
+
+  async finish(historyId: number, end: Date, error: string | undefined, query: string): Promise<void> {
+    await this.catalog.run(
+      `UPDATE jobs_history SET run_end = CAST(? AS TIMESTAMP), error = ?, query = ? WHERE id = ?`,
+      [formatTimestamp(end), error ?? null, query, historyId],
+    );
+  }
+
+  async history(filter: { projectId?: number; jobId?: number } = {}): Promise<HistoryRow[]> {
+    const where: string[] = [];
+    const params: number[] = [];
+    if (filter.projectId !== undefined) {
+      where.push('h.project_id = ?');
+      params.push(filter.projectId);
+    }
+    if (filter.jobId !== undefined) {
+      where.push('h.job_id = ?');
+      params.push(filter.jobId);
+    }
+    const rows = await this.catalog.select<HistoryRow>(
+      `SELECT h.id, h.job_id, h.name, p.name AS project, ${timeText('h.run_start')} AS run_start,
+         ${timeText('h.run_end')} AS run_end, h.error, h.query
+       FROM jobs_history h JOIN projects p ON p.id = h.project_id
+       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY h.run_start, h.id`,
+      params,
+    );
+    return rows.map((r) => ({ ...r, id: Number(r.id), job_id: Number(r.job_id) }));
+  }
+
+  /** The greatest value the previous run of a job's statement saw (see last.ts), as JSON text. */
+  async lastValue(jobId: number, statement: number): Promise<string | undefined> {
+    const rows = await this.catalog.select<{ value: string }>(
+      `SELECT value FROM job_last_values WHERE job_id = ? AND statement = ?`,
+      [jobId, statement],
+    );
+    return rows[0]?.value;
+  }
+
+  async setLastValue(jobId: number, statement: number, value: string): Promise<void> {
+    await this.catalog.run(
+      `INSERT OR REPLACE INTO job_last_values (job_id, statement, value) VALUES (?, ?, ?)`,
+      [jobId, statement, value],
+    );
+  }
+}

@@ -1,0 +1,73 @@
+import type { StatementOf } from '../../sql/ast';
+import { ServiceError, ValidationError } from '../errors';
+import type { ViewExpander } from '../views/expand';
+import type { ViewService } from '../views/service';
+import type { SqlRouter } from './router';
+import { ok, type SqlSession, type StatementRun } from './types';
+
+/** A name written `v` or `project.v`: the project part defaults to the session's database. */
+function target(name: { parts: string[] }, session: SqlSession): { project: string; name: string } {
+  if (name.parts.length > 2) throw new ValidationError(`'${name.parts.join('.')}' is not a view name`);
+  return name.parts.length === 2
+    ? { project: name.parts[0], name: name.parts[1] }
+    : { project: session.db, name: name.parts[0] };
+}
+
+/** CREATE / DROP VIEW, and SELECTs that read views (rewritten, then run like any other SELECT). */
+export function registerViewHandlers(
+  router: SqlRouter,
+  deps: { views: ViewService; expander: ViewExpander },
+): void {
+  const { views, expander } = deps;
+
+  router.register('create_view', async (s, session) => {
+    const t = target(s.name, session);
+    const made = await views.create(t.project, t.name, s.query, {
+      orReplace: s.orReplace,
+      ifNotExists: s.ifNotExists,
+    });
+    return ok(made ? 1 : 0);
+  });
+
+  router.register('drop_view', async (s, session) => {
+    const t = target(s.name, session);
+    return ok((await views.drop(t.project, t.name, { ifExists: s.ifExists })) ? 1 : 0);
+  });
+
+  // Not a fallback: it must see the SELECT before the engine, whose table check knows no views.
+  router.register('select', async (s, session, run) => selectFromViews(s, session, run));
+
+  async function selectFromViews(s: StatementOf<'select'>, session: SqlSession, run: StatementRun) {
+    const simple = s.simple;
+    // `SELECT * FROM v` alone is the view's own query, run as its project would: this also serves views whose
+    // query only a knowledge base or an agent can answer.
+    if (simple && isBareStar(s)) {
+      const project = simple.from.parts.length === 2 ? simple.from.parts[0] : session.db;
+      const view =
+        simple.from.parts.length <= 2 ? await views.find(project, simple.from.parts.at(-1)!) : undefined;
+      if (view) return delegate(view.query, { ...session, db: project }, run);
+    }
+    const expanded = await expander.expand(s.sql, session.db);
+    return expanded === undefined ? undefined : delegate(expanded, session, run);
+  }
+
+  async function delegate(sql: string, session: SqlSession, run: StatementRun) {
+    const result = await router.execute(sql, session, run);
+    if (result.type === 'error') throw new ServiceError(result.error_message);
+    if (result.type === 'table')
+      return { type: 'table' as const, column_names: result.column_names, data: result.data };
+    return { type: 'ok' as const, affected_rows: result.affected_rows };
+  }
+}
+
+function isBareStar(s: StatementOf<'select'>): boolean {
+  const q = s.simple!;
+  return (
+    q.items.length === 1 &&
+    q.items[0].expr.type === 'star' &&
+    !q.where &&
+    q.orderBy.length === 0 &&
+    q.limit === undefined &&
+    q.offset === undefined
+  );
+}

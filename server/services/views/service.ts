@@ -1,0 +1,153 @@
+import type { DuckDb } from '../../engines/duckdb';
+import { parseStatement } from '../../sql/parser';
+import { SqlSyntaxError } from '../../sql/tokenizer';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { nameHolder } from '../project-names';
+import type { Project, ProjectObjectSource, ProjectService } from '../projects';
+import { lineColumn, toEngineDialect } from '../sql/engine-select';
+import { parseSelect, StatementParseError } from '../sql/table-references';
+import { ViewStore, type ViewRecord } from './store';
+
+/** A view as the REST API shows it (MindsDB's fields). */
+export interface ViewInfo {
+  id: number;
+  name: string;
+  query: string;
+}
+
+const MAX_NAME_LENGTH = 256;
+
+const toInfo = (v: ViewRecord): ViewInfo => ({ id: v.id, name: v.name, query: v.query });
+
+/**
+ * Views of a project: saved SELECTs that can be queried like tables. They share the project's one set of
+ * names with knowledge bases and agents, in any case, as MindsDB's do.
+ */
+export class ViewService implements ProjectObjectSource {
+  readonly store: ViewStore;
+
+  constructor(
+    private readonly catalog: DuckDb,
+    private readonly projects: ProjectService,
+    /** The data database, whose parser checks a view's SELECT when it is saved. */
+    private readonly data: DuckDb,
+  ) {
+    this.store = new ViewStore(catalog);
+  }
+
+  async listObjects(project: string) {
+    const { id } = await this.projects.get(project);
+    return (await this.store.list(id)).map((v) => ({ name: v.name, type: 'view' as const }));
+  }
+
+  async dropProjectObjects(project: Project): Promise<void> {
+    await this.store.removeProject(project.id);
+  }
+
+  async list(project: string): Promise<ViewInfo[]> {
+    return (await this.store.list((await this.projects.get(project)).id)).map(toInfo);
+  }
+
+  async find(project: string, name: string): Promise<ViewRecord | undefined> {
+    const found = await this.projects.find(project);
+    return found ? this.store.find(found.id, name) : undefined;
+  }
+
+  async get(project: string, name: string): Promise<ViewInfo> {
+    const { id } = await this.projects.get(project);
+    const view = await this.store.find(id, name);
+    if (!view) throw new NotFoundError(`View '${name}' does not exist in project '${project}'`);
+    return toInfo(view);
+  }
+
+  /** Creates a view; with `orReplace` an existing view of that name gets the new query instead. */
+  async create(
+    project: string,
+    name: string,
+    query: unknown,
+    { orReplace = false, ifNotExists = false } = {},
+  ): Promise<{ view: ViewInfo; created: boolean } | undefined> {
+    const p = await this.projects.get(project);
+    checkName(name);
+    const text = await this.checkQuery(query);
+    const existing = await this.store.find(p.id, name);
+    if (existing) {
+      if (orReplace) {
+        await this.store.updateQuery(existing.id, text);
+        return { view: { ...toInfo(existing), query: text }, created: false };
+      }
+      if (ifNotExists) return undefined;
+      throw new ConflictError(`View '${existing.name}' already exists in project '${project}'`, 'name');
+    }
+    if (!(await this.store.insert(p.id, name, text))) {
+      const holder = await nameHolder(this.catalog, p.id, name);
+      if (holder) {
+        throw new ConflictError(
+          `'${holder.name}' is already ${holder.kind === 'agent' ? 'an agent' : 'a knowledge base'} in project '${project}' (views, knowledge bases and agents of a project share one set of names, in any case)`,
+          'name',
+        );
+      }
+      const again = await this.store.find(p.id, name);
+      if (again)
+        throw new ConflictError(`View '${again.name}' already exists in project '${project}'`, 'name');
+      throw new NotFoundError(`Project '${project}' does not exist`);
+    }
+    return { view: toInfo((await this.store.find(p.id, name))!), created: true };
+  }
+
+  /** Changes a view's query (REST PUT). */
+  async update(project: string, name: string, query: unknown): Promise<ViewInfo> {
+    const view = await this.get(project, name);
+    const text = await this.checkQuery(query);
+    await this.store.updateQuery(view.id, text);
+    return { ...view, query: text };
+  }
+
+  async drop(project: string, name: string, { ifExists = false } = {}): Promise<boolean> {
+    const p = await this.projects.get(project);
+    const view = await this.store.find(p.id, name);
+    if (!view || !(await this.store.remove(view.id))) {
+      if (ifExists) return false;
+      throw new NotFoundError(`View '${name}' does not exist in project '${project}'`);
+    }
+    return true;
+  }
+
+  /**
+   * The query must be one SELECT of our dialect that the engine can parse (a view is only ever read through
+   * it); a syntax error names its line and column in the query.
+   */
+  private async checkQuery(query: unknown): Promise<string> {
+    if (typeof query !== 'string' || !query.trim())
+      throw new ValidationError('A view needs a query: a SELECT statement', 'query');
+    const text = query.trim().replace(/;\s*$/, '');
+    let statement;
+    try {
+      statement = parseStatement(text);
+    } catch (err) {
+      if (err instanceof SqlSyntaxError) throw queryError(err.message, err.line, err.column);
+      throw err;
+    }
+    if (statement.kind !== 'select') throw new ValidationError("A view's query must be a SELECT", 'query');
+    const engineText = toEngineDialect(statement.sql);
+    try {
+      await parseSelect(this.data, engineText);
+    } catch (err) {
+      if (!(err instanceof StatementParseError)) throw err;
+      const at = err.position === undefined ? undefined : lineColumn(engineText, err.position);
+      throw queryError(err.message, at?.line, at?.column);
+    }
+    return text;
+  }
+}
+
+function queryError(message: string, line?: number, column?: number): ValidationError {
+  const where = line === undefined ? '' : ` (line ${line}, column ${column})`;
+  return new ValidationError(`The view's query does not parse${where}: ${message}`, 'query');
+}
+
+function checkName(name: string): void {
+  if (typeof name !== 'string' || !name.trim()) throw new ValidationError('A view needs a name', 'name');
+  if (name.length > MAX_NAME_LENGTH)
+    throw new ValidationError(`A view's name may have at most ${MAX_NAME_LENGTH} characters`, 'name');
+}
