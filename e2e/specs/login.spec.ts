@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { LoginPage } from '../pages/login-page';
 import { Shell } from '../pages/shell';
+import { WorksheetPage } from '../pages/worksheet-page';
 
 test.use({ serverOptions: { auth: { username: 'admin', password: 's3cret-pass' } } });
 
@@ -35,7 +36,12 @@ test.describe('with login', () => {
     // A reload stays logged in through the cookie.
     await page.reload();
     await expect(new Shell(page).browser.getByRole('button', { name: /mindsdb/ })).toBeVisible();
-    // The editor and the result grid run under the CSP.
+    // The editor and the result grid (both insert styles at run time) run under the CSP, and a cookie-only
+    // session may run a statement (a write: POST, which needs the X-Requested-With header the console sends).
+    const worksheet = new WorksheetPage(page);
+    await worksheet.setSql("SELECT 1 AS one, 'two' AS two");
+    await worksheet.runCurrent();
+    await expect(worksheet.grid.getByText('two', { exact: true }).last()).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('console-under-csp.png') });
     expect(violations).toEqual([]);
 
