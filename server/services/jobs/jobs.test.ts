@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile, startTestApp, type TestApp } from '../../test/harness';
+
+const HOUR = 3_600_000;
+
+describe('jobs through SQL, run by the scheduler on a hand-driven clock', () => {
+  let t: TestApp;
+  let clock = new Date('2030-01-01T00:00:00Z');
+  const ok = async (query: string, context?: Record<string, unknown>) => {
+    const res = await t.sql(query, context);
+    if (res.type === 'error') throw new Error(`${query}: ${res.error_message}`);
+    return res;
+  };
+  const error = async (query: string) => {
+    const res = await t.sql(query);
+    expect(res.type).toBe('error');
+    return res as { error_message: string; error_position?: { line: number; column: number } };
+  };
+  const upload = async (name: string, csv: string) => {
+    await t.inject({ method: 'DELETE', url: `/api/files/${name}` });
+    const put = await t.inject({
+      method: 'PUT',
+      url: `/api/files/${name}`,
+      ...multipartFile('file', 'x.csv', csv),
+    });
+    expect(put.statusCode).toBeLessThan(300);
+  };
+  const history = async (job: string) =>
+    (await ok(`SELECT error, query FROM shop.jobs_history WHERE name = '${job}' ORDER BY run_start`)).data;
+
+  beforeAll(async () => {
+    // A tick of an hour: the timer never fires in these tests, each run is started by hand.
+    t = await startTestApp({ jobs: { now: () => clock, tickMs: HOUR } });
+    await ok('CREATE PROJECT shop');
+  });
+  afterAll(() => t.close());
+
+  it('refuses bad schedules and statements at create, naming the problem and its place', async () => {
+    expect((await error('CREATE JOB shop.j (SELECT 1) EVERY 0 hours')).error_message).toMatch(
+      /whole number of at least 1/,
+    );
+    expect((await error('CREATE JOB shop.j (SELECT 1) EVERY 2 fortnights')).error_message).toMatch(
+      /unknown period 'fortnights'/,
+    );
+    expect(
+      (await error("CREATE JOB shop.j (SELECT 1) START '2031-01-02' END '2031-01-01' EVERY day"))
+        .error_message,
+    ).toMatch(/end .* before it starts/);
+    const broken = await error('CREATE JOB shop.j (\n  SELECT 1;\n  SELEC 2\n) EVERY hour');
+    expect(broken.error_position).toEqual({ line: 3, column: 3 });
+    expect(
+      (await error('CREATE JOB shop.j (SELECT * FROM files.t WHERE LAST < id) EVERY hour')).error_message,
+    ).toMatch(/column > LAST/);
+    expect((await error("CREATE JOB shop.j (SELECT 1) START 'soon'")).error_message).toMatch(
+      /expected a date/,
+    );
+    expect((await ok('SHOW JOBS FROM shop')).data).toEqual([]);
+  });
+
+  it('keeps a knowledge base in step with a table with LAST: nothing on the first run, then only new rows', async () => {
+    await upload('docs', 'id,body\n1,Refunds take five days.\n2,Invoices are sent by email.\n');
+    await ok("CREATE KNOWLEDGE_BASE shop.kb USING content_columns = ['body']");
+    await ok(
+      'CREATE JOB shop.sync (INSERT INTO shop.kb SELECT id, body FROM files.docs WHERE id > LAST) EVERY hour',
+    );
+    const [job] = (await ok('SHOW JOBS FROM shop')).data;
+    expect(job.slice(1, 3)).toEqual(['sync', 'shop']);
+
+    await t.deps.jobScheduler.tick();
+    // First run: MindsDB's LAST reads nothing and notes the greatest id (2).
+    expect((await ok('SELECT id FROM shop.kb')).data).toEqual([]);
+    expect(await history('sync')).toEqual([[null, '']]);
+
+    await upload(
+      'docs',
+      'id,body\n1,Refunds take five days.\n2,Invoices are sent by email.\n3,Passwords reset by link.\n',
+    );
+    await t.deps.jobScheduler.tick(); // not due yet: the next slot is an hour on
+    expect(await history('sync')).toHaveLength(1);
+
+    clock = new Date(clock.getTime() + HOUR);
+    await t.deps.jobScheduler.tick();
+    expect((await ok('SELECT id FROM shop.kb')).data).toEqual([['3']]);
+    const runs = await history('sync');
+    expect(runs).toHaveLength(2);
+    expect(runs[1][0]).toBeNull();
+    expect(runs[1][1]).toMatch(/id > 2 AND id <= 3/);
+
+    // No new rows: the next run inserts nothing.
+    clock = new Date(clock.getTime() + HOUR);
+    await t.deps.jobScheduler.tick();
+    expect((await ok('SELECT id FROM shop.kb')).data).toEqual([['3']]);
+    expect(await history('sync')).toHaveLength(3);
+  });
+
+  it('records a failing statement in the history and carries on with the other jobs', async () => {
+    await ok('CREATE JOB shop.broken (SELECT * FROM files.missing_table)');
+    await ok('CREATE JOB shop.fine (SELECT 1 AS x) IF (SELECT 1 AS y)');
+    await t.deps.jobScheduler.tick();
+    const [broken] = await history('broken');
+    expect(broken[0]).toMatch(/missing_table/);
+    expect(await history('fine')).toEqual([[null, 'SELECT 1 AS y; SELECT 1 AS x']]);
+    // Without EVERY a job runs once.
+    clock = new Date(clock.getTime() + 5 * HOUR);
+    await t.deps.jobScheduler.tick();
+    expect(await history('fine')).toHaveLength(1);
+    const log = await ok("SELECT name FROM log.jobs_history WHERE project = 'shop' AND error IS NOT NULL");
+    expect(log.data).toEqual([['broken']]);
+  });
+
+  it('runs the sandbox on job statements: a job cannot read the disk', async () => {
+    await ok("CREATE JOB shop.sneak (SELECT * FROM read_text('/etc/passwd'))");
+    await t.deps.jobScheduler.tick();
+    const [run] = await history('sneak');
+    expect(run[0]).toMatch(/not allowed/);
+  });
+
+  it('claims each slot once: concurrent ticks and a second claim of the same slot run nothing twice', async () => {
+    await ok('CREATE JOB shop.once (SELECT 2 AS x) EVERY 1 day');
+    await Promise.all([t.deps.jobScheduler.tick(), t.deps.jobScheduler.tick()]);
+    expect(await history('once')).toHaveLength(1);
+    const [job] = await t.deps.jobs.store.list();
+    const stale = (await t.deps.jobs.store.list()).find((j) => j.name === 'once')!;
+    // The slot the run above claimed: claiming it again (as a second server would) is refused.
+    const claimedSlot = new Date(stale.nextRunAt!.getTime() - 24 * HOUR);
+    expect(job).toBeDefined();
+    expect(await t.deps.jobs.store.claim(stale, claimedSlot, undefined, clock)).toBeUndefined();
+  });
+
+  it('drops jobs', async () => {
+    await ok('DROP JOB shop.once');
+    expect((await error('DROP JOB shop.once')).error_message).toMatch(/Job 'once' does not exist/);
+    expect((await ok('DROP JOB IF EXISTS shop.once')).affected_rows).toBe(0);
+    expect((await ok("SELECT name FROM shop.jobs WHERE name = 'once'")).data).toEqual([]);
+  });
+});
+
+describe('the scheduler across restarts and on its own timer', () => {
+  it('persists the next run: after a restart the slot already run is not run again', async () => {
+    const clock = new Date('2030-06-01T00:00:00Z');
+    const first = await startTestApp({ jobs: { now: () => clock, tickMs: HOUR } });
+    const dir = first.dataDir;
+    await first.sql('CREATE JOB mindsdb.daily (SELECT 1 AS x) EVERY day');
+    await first.deps.jobScheduler.tick();
+    await first.app.close();
+    first.deps.databases.close();
+
+    const second = await startTestApp({ jobs: { now: () => clock, tickMs: HOUR } }, dir);
+    try {
+      await second.deps.jobScheduler.tick();
+      const runs = await second.sql("SELECT name FROM log.jobs_history WHERE name = 'daily'");
+      expect(runs.data).toEqual([['daily']]);
+      const [job] = await second.deps.jobs.list('mindsdb');
+      expect(job.next_run_at).toBe('2030-06-02 00:00:00.000000');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('runs due jobs on its own timer, and stops when the app closes', async () => {
+    const t = await startTestApp({ jobs: { tickMs: 10 } });
+    try {
+      await t.sql('CREATE JOB mindsdb.soon (SELECT 1 AS x)');
+      let runs: unknown[] = [];
+      for (let i = 0; i < 500 && runs.length === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        runs = await t.deps.jobs.history('mindsdb', 'soon');
+      }
+      expect(runs).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+    // Closed: a tick does nothing (the engines are gone, and nothing throws).
+    await expect(t.deps.jobScheduler.tick()).resolves.toBeUndefined();
+  });
+});
