@@ -35,3 +35,8 @@ export function parseSet(ts: TokenStream): Statement {
   if (start.kind === 'eof') ts.fail('expected a variable after SET');
   return { kind: 'set', text: ts.restFrom(start) };
 }
+
+/** SET given as text, before it is read as words (MySQL's `@@session.x` is no word of ours). */
+export function parseSetText(sql: string): Statement {
+  return { kind: 'set', text: sql.trim().replace(/^set\s+/i, '') };
+}

@@ -4,13 +4,15 @@ import { isDatabaseStatement, parseDatabaseStatement } from './parse-database';
 import { isViewOrJobStatement, parseViewOrJobStatement } from './parse-view-job';
 import { toMysqlReading } from './mysql-dialect';
 import { parseShowTopic } from './parse-show';
-import { parseCreateTable, parseDropTable, parseSet } from './parse-tables';
+import { parseCreateTable, parseDropTable, parseSet, parseSetText } from './parse-tables';
 import { tryParseSimpleSelect } from './select';
 import { TokenStream } from './token-stream';
 import { tokenize } from './tokenizer';
 
 /** Parses one statement of our dialect. Throws SqlSyntaxError with the line and column of the problem. */
 export function parseStatement(sql: string): Statement {
+  // Before reading words: SET carries MySQL's @@variables, which are no words of our dialect.
+  if (/^\s*set\s+\S/i.test(sql)) return parseSetText(sql);
   const tokens = tokenize(sql);
   const ts = new TokenStream(tokens, sql);
   if (ts.peek().kind === 'eof' || (ts.isOp(';') && ts.peek(1).kind === 'eof')) ts.fail('the query is empty');

@@ -2,6 +2,7 @@ import { DATA_SOURCES, type ProjectService } from '../projects';
 import type { FileService } from '../files';
 import { NotFoundError } from '../errors';
 import type { EngineSelect } from './engine-select';
+import { SYSTEM_DATABASES, systemDatabaseTables } from './information-schema';
 import { registerMysqlHandlers } from './mysql-handlers';
 import type { SqlRouter } from './router';
 import { ok, table } from './types';
@@ -44,7 +45,10 @@ export function registerCoreHandlers(
   router.register('show_tables', async (s, session) => {
     const db = s.from ?? session.db;
     let rows: string[][];
-    if (DATA_SOURCES.some((d) => d.name === db)) {
+    const systemTables = systemDatabaseTables(db);
+    if (systemTables) {
+      rows = systemTables.map((name) => [name, 'SYSTEM VIEW']);
+    } else if (DATA_SOURCES.some((d) => d.name === db)) {
       rows = (await files.list()).map((f) => [f.name, 'BASE TABLE']);
     } else {
       rows = (await projects.objects(db)).map((o) => [o.name, o.type.toUpperCase()]);
@@ -59,7 +63,8 @@ export function registerCoreHandlers(
   });
 
   router.register('use', async (s, session) => {
-    if (!(await projects.find(s.name)) && !DATA_SOURCES.some((d) => d.name === s.name)) {
+    const system = (SYSTEM_DATABASES as readonly string[]).includes(s.name);
+    if (!system && !(await projects.find(s.name)) && !DATA_SOURCES.some((d) => d.name === s.name)) {
       throw new NotFoundError(`Database '${s.name}' does not exist`);
     }
     session.db = s.name;

@@ -108,15 +108,25 @@ const isListEnd = (t: Token | undefined) =>
 
 /** The alias of the select item around token `i` (`sum(CASE ... ELSE 0 END) AS January`). */
 function itemAlias(tokens: Token[], depths: number[], i: number): string | undefined {
-  let floor = depths[i];
+  // The SELECT whose list holds token i: the nearest one before it, no deeper than it, with no FROM, WHERE,
+  // ... of its own level in between.
+  let select = -1;
+  for (let k = i - 1; k >= 0; k--) {
+    if (depths[k] > depths[i]) continue;
+    if (word(tokens[k]) === 'select') {
+      select = k;
+      break;
+    }
+    if (SELECT_LIST_END.has(word(tokens[k]))) return undefined;
+  }
+  if (select === -1) return undefined;
+  const level = depths[select];
   for (let k = i + 1; k < tokens.length; k++) {
-    floor = Math.min(floor, depths[k]);
-    const t = tokens[k];
-    if (depths[k] > floor) continue;
-    if (isListEnd(t) || isOp(t, ')')) {
-      const a = tokens[k - 1];
-      if (isName(a) && (word(tokens[k - 2]) === 'as' || isOp(tokens[k - 2], ')'))) return a.value;
-      return undefined;
+    if (depths[k] > level) continue;
+    if (depths[k] < level || isListEnd(tokens[k])) {
+      const alias = tokens[k - 1];
+      const before = tokens[k - 2];
+      return isName(alias) && (word(before) === 'as' || isOp(before, ')')) ? alias.value : undefined;
     }
   }
   return undefined;

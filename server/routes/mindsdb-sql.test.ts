@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile, startTestApp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.inject({
+    method: 'PUT',
+    url: '/api/files/people',
+    ...multipartFile('file', 'people.csv', 'name,age\nann,31\nbo,40\ncy,25\n'),
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const post = (payload: Record<string, unknown>, url = '/api/sql/query') =>
+  t.inject({ method: 'POST', url, payload });
+
+describe("MySQL's reading of strings", () => {
+  it('reads "text" as a string and names a bare constant by its text', async () => {
+    expect(await t.sql(`SELECT "a"`)).toMatchObject({ column_names: ['a'], data: [['a']] });
+    expect(await t.sql(`SELECT 'a', 1`)).toMatchObject({ column_names: ['a', '1'], data: [['a', 1]] });
+    expect(await t.sql(`SELECT "it's" AS x`)).toMatchObject({ column_names: ['x'], data: [["it's"]] });
+    expect((await t.sql(`SELECT age FROM files.people WHERE name = "bo"`)).data).toEqual([[40]]);
+    // Where MySQL reads a name, a double-quoted name is still a name.
+    expect((await t.sql(`SELECT count(*) AS n FROM "files"."people"`)).data).toEqual([[3]]);
+    expect((await t.sql(`SELECT count(*) AS n FROM files."people"`)).data).toEqual([[3]]);
+  });
+});
+
+describe('SHOW and SET as MySQL clients send them', () => {
+  it('answers the listings MindsDB answers', async () => {
+    const show = async (q: string) => t.sql(q);
+    expect(await show('SHOW WARNINGS')).toMatchObject({
+      type: 'table',
+      column_names: ['Level', 'Code', 'Message'],
+      data: [],
+    });
+    expect((await show('SHOW ERRORS')).data).toEqual([]);
+    expect((await show("SHOW VARIABLES LIKE 'version'")).data).toEqual([['version', '8.0.17']]);
+    expect((await show("SHOW SESSION VARIABLES LIKE 'character_set_%'")).data.length).toBeGreaterThan(2);
+    expect((await show('SHOW GLOBAL VARIABLES')).column_names).toEqual(['Variable_name', 'Value']);
+    expect((await show('SHOW SESSION STATUS')).column_names).toEqual(['Variable_name', 'Value']);
+    expect((await show('SHOW ENGINES')).data[0][0]).toBe('InnoDB');
+    expect((await show('SHOW CHARSET')).data[0][0]).toBe('utf8mb4');
+    expect((await show('SHOW CHARACTER SET')).data[0][0]).toBe('utf8mb4');
+    expect((await show('SHOW COLLATION')).data[0][0]).toBe('utf8mb4_0900_ai_ci');
+    expect((await show('SHOW FUNCTION STATUS')).data).toEqual([]);
+    expect((await show('SHOW PROCEDURE STATUS')).data).toEqual([]);
+    expect((await show('SHOW SCHEMAS')).data.map((r: string[]) => r[0])).toEqual(
+      expect.arrayContaining(['mindsdb', 'files']),
+    );
+    expect((await show('SHOW GLOBAL WARNINGS')).type).toBe('error');
+  });
+
+  it('accepts SET and keeps the session as it was', async () => {
+    for (const q of ['SET NAMES utf8mb4', 'SET autocommit = 1', 'SET @@session.sql_mode = ""']) {
+      expect(await t.sql(q, { db: 'mindsdb' })).toMatchObject({ type: 'ok', context: { db: 'mindsdb' } });
+    }
+    expect((await t.sql('SET')).type).toBe('error');
+  });
+});
+
+describe('tables of files by SQL', () => {
+  it('creates a file table from a query, refuses to overwrite it unless asked, and drops it', async () => {
+    expect(
+      await t.sql('CREATE TABLE files.adults (SELECT name FROM files.people WHERE age > 30)'),
+    ).toMatchObject({
+      type: 'ok',
+      affected_rows: 2,
+    });
+    expect((await t.inject({ url: '/api/files' })).json()).toEqual(
+      expect.arrayContaining([{ name: 'adults', row_count: 2, columns: ['name'] }]),
+    );
+    expect(await t.sql('CREATE TABLE files.adults (SELECT 1 AS x)')).toMatchObject({
+      type: 'error',
+      error_message: "Table 'adults' already exists",
+    });
+    expect((await t.sql('CREATE OR REPLACE TABLE files.adults SELECT 1 AS x')).type).toBe('ok');
+    expect((await t.sql('SELECT * FROM files.adults')).data).toEqual([[1]]);
+    expect((await t.sql('DROP TABLE `files`.`adults`')).type).toBe('ok');
+    expect((await t.inject({ url: '/api/files' })).json()).not.toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'adults' })]),
+    );
+    expect(await t.sql('DROP TABLE files.adults')).toMatchObject({
+      type: 'error',
+      error_message: "Table 'adults' does not exist in 'files'",
+    });
+    expect(await t.sql('DROP TABLE IF EXISTS files.adults')).toMatchObject({ type: 'ok', affected_rows: 0 });
+    // A CREATE TABLE cannot read what a SELECT may not.
+    expect((await t.sql("CREATE TABLE files.leak (SELECT * FROM read_csv('/etc/passwd'))")).type).toBe(
+      'error',
+    );
+  });
+});
+
+describe('information_schema', () => {
+  it('answers SCHEMATA, TABLES, COLUMNS, KNOWLEDGE_BASES and AGENTS from the catalog', async () => {
+    expect(
+      (await t.sql('SELECT SCHEMA_NAME FROM information_schema.SCHEMATA ORDER BY SCHEMA_NAME')).data,
+    ).toEqual([['files'], ['information_schema'], ['log'], ['mindsdb']]);
+    expect(
+      (
+        await t.sql(
+          "SELECT TABLE_NAME, TABLE_TYPE, TABLE_ROWS FROM information_schema.tables WHERE TABLE_SCHEMA = 'files'",
+        )
+      ).data,
+    ).toEqual([['people', 'BASE TABLE', 3]]);
+    expect(
+      (
+        await t.sql(
+          "SELECT COLUMN_NAME, ORDINAL_POSITION FROM information_schema.columns WHERE TABLE_NAME = 'people' ORDER BY 2",
+        )
+      ).data,
+    ).toEqual([
+      ['name', 1],
+      ['age', 2],
+    ]);
+    expect((await t.sql('SELECT * FROM information_schema.knowledge_bases')).column_names).toEqual([
+      'NAME',
+      'PROJECT',
+    ]);
+    expect((await t.sql('SELECT count(*) AS n FROM information_schema.agents')).data).toEqual([[0]]);
+    // USE information_schema, then plain names.
+    expect(
+      (await t.sql('SELECT count(*) AS n FROM tables', { db: 'information_schema' })).data[0][0],
+    ).toBeGreaterThan(5);
+    expect((await t.sql('SHOW TABLES FROM information_schema')).data).toEqual(
+      expect.arrayContaining([['SCHEMATA'], ['KNOWLEDGE_BASES']]),
+    );
+  });
+
+  it('reads no file and no data table from there', async () => {
+    const leak = await t.sql("SELECT * FROM information_schema.tables, read_csv('/etc/passwd')");
+    expect(leak.type).toBe('error');
+    expect(JSON.stringify(leak)).not.toContain('root:');
+    expect((await t.sql('SELECT * FROM information_schema.tables, files.people')).type).toBe('error');
+  });
+});
+
+describe('parameters and response formats', () => {
+  it('binds :name parameters as values, never as statement text', async () => {
+    const res = await post({
+      query: 'SELECT name, :x AS x FROM files.people WHERE name = :who',
+      params: { who: 'bo', x: 1, unused: 'abc' },
+    });
+    expect(res.json()).toMatchObject({ type: 'table', data: [['bo', 1]] });
+    const list = await post({
+      query: 'SELECT name FROM files.people WHERE name IN :names ORDER BY name',
+      params: { names: ['ann', 'cy', "x' OR '1'='1"] },
+    });
+    expect(list.json().data).toEqual([['ann'], ['cy']]);
+    const injection = await post({
+      query: 'SELECT count(*) AS n FROM files.people WHERE name = :who',
+      params: { who: "' OR 1=1 --" },
+    });
+    expect(injection.json().data).toEqual([[0]]);
+    const backslash = await post({ query: 'SELECT :v AS v', params: { v: "a\\' OR 1=1 --" } });
+    expect(backslash.json().data).toEqual([["a\\' OR 1=1 --"]]);
+    const bad = await post({ query: 'SELECT :v AS v', params: { v: { nested: true } } });
+    expect(bad.json()).toMatchObject({ type: 'error' });
+    expect(bad.json().error_message).toContain("Parameter 'v'");
+    // Casts (::) are not parameters.
+    expect((await post({ query: "SELECT '1'::INTEGER AS n", params: { INTEGER: 5 } })).json().data).toEqual([
+      [1],
+    ]);
+  });
+
+  it('answers line by line in jsonlines and sse', async () => {
+    const query = 'SELECT name, age FROM files.people ORDER BY age';
+    const lines = await post({ query, response_format: 'jsonlines' });
+    expect(lines.headers['content-type']).toContain('application/jsonlines');
+    expect(
+      lines.body
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
+      { type: 'table', column_names: ['name', 'age'], context: { db: 'mindsdb', show_secrets: false } },
+      ['cy', 25],
+      ['ann', 31],
+      ['bo', 40],
+    ]);
+    const sse = await post({ query, response_format: 'sse' });
+    expect(sse.headers['content-type']).toContain('text/event-stream');
+    const events = sse.body.split('\n\n').filter(Boolean);
+    expect(events).toHaveLength(4);
+    expect(events.every((e) => e.startsWith('data: '))).toBe(true);
+    expect(JSON.parse(events[3].slice(6))).toEqual(['bo', 40]);
+    const error = await post({ query: 'SELEC 1', response_format: 'jsonlines' });
+    expect(JSON.parse(error.body)).toMatchObject({ type: 'error' });
+    expect((await post({ query, response_format: 'xml' })).statusCode).toBe(400);
+  });
+
+  it('turns constants into parameters (parametrize_constants)', async () => {
+    const res = await post(
+      {
+        query:
+          'select 1 year, SUM(case when month = 1 then total_sales else 0 end) as January from pg_demo.sales where total_sales = 100',
+      },
+      '/api/sql/query/utils/parametrize_constants',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      query:
+        'select :year year, SUM(case when month = :month then total_sales else :January end) as January from pg_demo.sales where total_sales = :total_sales',
+      parameters: [
+        { name: 'year', value: 1, type: 'int' },
+        { name: 'month', value: 1, type: 'int' },
+        { name: 'January', value: 0, type: 'int' },
+        { name: 'total_sales', value: 100, type: 'int' },
+      ],
+      databases: { pg_demo: ['sales'] },
+    });
+    const insert = await post(
+      { query: "INSERT INTO postgres.employees (employee_id, first_name) VALUES (101, 'John')" },
+      '/api/sql/query/utils/parametrize_constants',
+    );
+    expect(insert.json()).toMatchObject({
+      query: 'INSERT INTO postgres.employees (employee_id, first_name) VALUES (:employee_id, :first_name)',
+      parameters: [
+        { name: 'employee_id', value: 101, type: 'int' },
+        { name: 'first_name', value: 'John', type: 'str' },
+      ],
+      databases: { postgres: ['employees'] },
+    });
+    const repeated = await post(
+      { query: 'SELECT * FROM t WHERE price = 10 OR price = 11' },
+      '/api/sql/query/utils/parametrize_constants',
+    );
+    expect(repeated.json().parameters.map((p: { name: string }) => p.name)).toEqual(['price', 'price2']);
+    expect((await post({}, '/api/sql/query/utils/parametrize_constants')).statusCode).toBe(400);
+  });
+});
