@@ -2,35 +2,31 @@ import type { DuckDb, SqlParam } from '../engines/duckdb';
 import { ConflictError, NotFoundError } from './errors';
 
 /**
- * One namespace per project, as in MindsDB: a knowledge base and an agent of the same project may not share a
- * name, or `SELECT ... FROM project.name` would reach whichever the lookup tries first. Names compare without
+ * One namespace per project, as in MindsDB: a knowledge base, an agent and a view of the same project may not
+ * share a name, or `SELECT ... FROM project.name` would reach whichever the lookup tries first. Names compare without
  * regard to case, as MindsDB's do, so `Support` and `support` are the same name.
  *
- * Both kinds live in the catalog database, whose writes pass one at a time through one connection. A create
+ * Every kind lives in the catalog database, whose writes pass one at a time through one connection. A create
  * that inserts with `WHERE ${NAME_IS_FREE}` therefore decides in one statement: two creates of one name, or a
- * create racing a drop of the project, cannot both win. Projects hold no tables or views of their own here
- * (uploaded files are tables of the `files` data source, a namespace of its own).
- *
- * A further kind of project object (views) joins by adding its table to NAME_IS_FREE and `nameHolder`, once
- * every catalog these statements run on is sure to have that table (start-up, and the KB test env).
+ * create racing a drop of the project, cannot both win. Projects hold no tables of their own here (uploaded
+ * files are tables of the `files` data source, a namespace of its own). Start-up creates every table named
+ * here before any create can run; a further kind joins by adding its table to NAME_IS_FREE and `nameHolder`.
  */
-export type ProjectObjectKind = 'knowledge_base' | 'agent';
+export type ProjectObjectKind = 'knowledge_base' | 'agent' | 'view';
 
 const KIND_LABEL: Record<ProjectObjectKind, string> = {
   knowledge_base: 'a knowledge base',
   agent: 'an agent',
+  view: 'a view',
 };
 
-/** True when no KB or agent of project `?` is named `?` in any case. Bind with `nameIsFreeParams`. */
+/** True when no KB, agent or view of project `?` is named `?` in any case. Bind with `nameIsFreeParams`. */
 export const NAME_IS_FREE = `NOT EXISTS (SELECT 1 FROM knowledge_bases WHERE project_id = ? AND lower(name) = lower(?))
-  AND NOT EXISTS (SELECT 1 FROM agents WHERE project_id = ? AND lower(name) = lower(?))`;
+  AND NOT EXISTS (SELECT 1 FROM agents WHERE project_id = ? AND lower(name) = lower(?))
+  AND NOT EXISTS (SELECT 1 FROM views WHERE project_id = ? AND lower(name) = lower(?))`;
 
-export const nameIsFreeParams = (projectId: number, name: string): SqlParam[] => [
-  projectId,
-  name,
-  projectId,
-  name,
-];
+export const nameIsFreeParams = (projectId: number, name: string): SqlParam[] =>
+  [1, 2, 3].flatMap(() => [projectId, name]);
 
 /** True while project `?` exists: a create that loses a race with DROP PROJECT then inserts nothing. */
 export const PROJECT_EXISTS = `EXISTS (SELECT 1 FROM projects WHERE id = ?)`;
@@ -53,14 +49,20 @@ export async function nameHolder(
   const rows = await db.all<{ kind: ProjectObjectKind; id: number; name: string }>(
     `SELECT 'knowledge_base' AS kind, id, name FROM knowledge_bases WHERE project_id = ? AND lower(name) = lower(?)
      UNION ALL
-     SELECT 'agent' AS kind, id, name FROM agents WHERE project_id = ? AND lower(name) = lower(?)`,
+     SELECT 'agent' AS kind, id, name FROM agents WHERE project_id = ? AND lower(name) = lower(?)
+     UNION ALL
+     SELECT 'view' AS kind, id, name FROM views WHERE project_id = ? AND lower(name) = lower(?)`,
     nameIsFreeParams(projectId, name),
   );
   const row = rows[0];
   return row ? { kind: row.kind, id: Number(row.id), name: String(row.name) } : undefined;
 }
 
-const KIND_TITLE: Record<ProjectObjectKind, string> = { knowledge_base: 'Knowledge base', agent: 'Agent' };
+const KIND_TITLE: Record<ProjectObjectKind, string> = {
+  knowledge_base: 'Knowledge base',
+  agent: 'Agent',
+  view: 'View',
+};
 
 /**
  * The 409 for a name already held, naming the object that holds it: "Agent 'x' already exists" when it is of
@@ -78,7 +80,7 @@ export function nameTakenError(
     );
   }
   return new ConflictError(
-    `'${holder.name}' is already ${KIND_LABEL[holder.kind]} in project '${project}' (knowledge bases and agents of a project share one set of names, in any case)`,
+    `'${holder.name}' is already ${KIND_LABEL[holder.kind]} in project '${project}' (knowledge bases, agents and views of a project share one set of names, in any case)`,
     'name',
   );
 }

@@ -102,6 +102,19 @@ describe('one namespace per project for knowledge bases and agents', () => {
     expect((await createAgent('manual', 'ns_other')).statusCode).toBe(201);
   });
 
+  it('refuses a knowledge base or an agent named like a view, and a view named like either', async () => {
+    expect((await t.sql('CREATE VIEW mindsdb.Sights AS (SELECT 1 AS x)')).type).toBe('ok');
+    const kb = await createKb('sights');
+    expect(kb.statusCode).toBe(409);
+    expect(kb.json().detail).toMatch(/^'sights' is already a view in project 'mindsdb'/);
+    const agent = await createAgent('SIGHTS');
+    expect(agent.statusCode).toBe(409);
+    expect(agent.json().detail).toMatch(/^'sights' is already a view in project 'mindsdb'/);
+    const view = await t.sql('CREATE VIEW mindsdb.Helper AS (SELECT 1 AS x)');
+    expect(view.type).toBe('error');
+    expect(view.error_message).toMatch(/'helper' is already an agent in project 'mindsdb'/);
+  });
+
   it('lets only one of concurrent creates of a KB and an agent of one name win', async () => {
     const answers = await Promise.all([
       createKb('twin'),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DuckDb } from '../../engines/duckdb';
 import { VectorStore, type VectorStoreOptions } from '../../engines/vector-store';
 import { AgentStore } from '../agents/store';
+import { ViewStore } from '../views/store';
 import { KnowledgeBaseService, type KnowledgeBaseServiceDeps } from './service';
 
 export interface TestEnv {
@@ -33,8 +34,9 @@ export async function openTestEnv(
   const store = await VectorStore.open(path.join(dir, 'vectors'), options.store);
   const service = new KnowledgeBaseService({ catalog, store, ...options.service });
   await service.ensureSchema();
-  // KBs share their projects' names with agents (see project-names.ts): the agents table must exist.
+  // KBs share their projects' names with agents and views (see project-names.ts): their tables must exist.
   await new AgentStore(catalog).ensureSchema();
+  await new ViewStore(catalog).ensureSchema();
   return {
     dir,
     catalog,
