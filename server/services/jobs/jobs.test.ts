@@ -127,6 +127,19 @@ describe('jobs through SQL, run by the scheduler on a hand-driven clock', () => 
     expect(await t.deps.jobs.store.claim(stale, claimedSlot, undefined, clock)).toBeUndefined();
   });
 
+  it('removes the jobs, their history and the views of a dropped project', async () => {
+    await ok('CREATE PROJECT gone');
+    await ok('CREATE JOB gone.j (SELECT 1 AS x)');
+    await ok('CREATE VIEW gone.v AS (SELECT 1 AS x)');
+    await t.deps.jobScheduler.tick();
+    expect(await t.deps.jobs.history('gone')).toHaveLength(1);
+    await ok('DROP PROJECT gone');
+    await ok('CREATE PROJECT gone');
+    expect((await ok('SHOW JOBS FROM gone')).data).toEqual([]);
+    expect((await ok('SHOW TABLES FROM gone')).data).toEqual([]);
+    expect(await t.deps.jobs.history('gone')).toEqual([]);
+  });
+
   it('drops jobs', async () => {
     await ok('DROP JOB shop.once');
     expect((await error('DROP JOB shop.once')).error_message).toMatch(/Job 'once' does not exist/);

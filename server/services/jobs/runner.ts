@@ -20,12 +20,13 @@ export class JobRunner {
     private readonly store: JobStore,
   ) {}
 
-  async run(job: JobRecord): Promise<RunOutcome> {
+  /** `signal` stops the statement running when the server closes (its run is then recorded as failed). */
+  async run(job: JobRecord, signal?: AbortSignal): Promise<RunOutcome> {
     const session: SqlSession = { db: job.project, show_secrets: false };
     const ran: string[] = [];
     if (job.condition) {
       ran.push(job.condition);
-      const check = await this.sql.execute(job.condition, session);
+      const check = await this.sql.execute(job.condition, session, { signal });
       if (check.type === 'error') return { query: ran.join('; '), error: `IF: ${check.error_message}` };
       // MindsDB's rule: the statements run only when the IF query returns rows.
       if (check.type !== 'table' || check.data.length === 0) return { query: ran.join('; ') };
@@ -35,7 +36,7 @@ export class JobRunner {
       if ('error' in step) return { query: [...ran, statement].join('; '), error: step.error };
       if (step.sql === undefined) continue;
       ran.push(step.sql);
-      const result = await this.sql.execute(step.sql, session);
+      const result = await this.sql.execute(step.sql, session, { signal });
       if (result.type === 'error') return { query: ran.join('; '), error: result.error_message };
       if (step.noteLast !== undefined) await this.store.setLastValue(job.id, index, step.noteLast);
     }

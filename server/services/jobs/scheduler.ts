@@ -22,6 +22,8 @@ export class JobScheduler {
   private timer?: NodeJS.Timeout;
   private current?: Promise<void>;
   private stopped = false;
+  /** Aborted by stop(): a statement in progress is interrupted rather than waited for. */
+  private readonly abort = new AbortController();
   readonly now: () => Date;
 
   constructor(
@@ -42,6 +44,7 @@ export class JobScheduler {
   /** Stops ticking and waits for a run in progress to end (the engines close after this). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.abort.abort();
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.current;
@@ -74,7 +77,7 @@ export class JobScheduler {
       if (historyId === undefined) continue;
       let outcome;
       try {
-        outcome = await this.runner.run(job);
+        outcome = await this.runner.run(job, this.abort.signal);
       } catch (err) {
         outcome = {
           query: job.statements.join('; '),
