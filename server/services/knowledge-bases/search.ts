@@ -109,14 +109,18 @@ async function candidates(
   const [vector] = await ctx.embedder.embed([q.query]);
   const label = `knowledge base '${ctx.kbName}'`;
   const filters = q.filters ?? [];
-  const nearest = await ctx.store.vectorSearch(ctx.table, vector, {
+  const nearestSearch = ctx.store.vectorSearch(ctx.table, vector, {
     filters,
     limit: k,
     label,
     exact: q.exact,
   });
-  if (!hybrid) return nearest.map((c) => toRow(c, semanticRelevance(c.distance)));
-  const keyword = await ctx.store.textSearch(ctx.table, q.query, { filters, limit: k, label, vector });
+  if (!hybrid) return (await nearestSearch).map((c) => toRow(c, semanticRelevance(c.distance)));
+  // Both sides run at once: a hybrid search then takes about as long as the slower side, not the sum.
+  const [nearest, keyword] = await Promise.all([
+    nearestSearch,
+    ctx.store.textSearch(ctx.table, q.query, { filters, limit: k, label, vector }),
+  ]);
   return fuseHybrid(nearest, keyword, q.hybridAlpha ?? DEFAULT_HYBRID_ALPHA).map((f) =>
     toRow(f.chunk, f.relevance),
   );
