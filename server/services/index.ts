@@ -5,6 +5,7 @@ import type { HttpSettings, ModelConfig } from '../providers/types';
 import { openAgents } from './agents/index';
 import type { RunnerSettings } from './agents/runner';
 import { AuthService, type AuthConfig } from './auth';
+import { agentTablesOf } from './data-sources/agent-tables';
 import { DataSourceService } from './data-sources/service';
 import { SourceSelect } from './data-sources/source-select';
 import { createDemo, isFreshDataDir } from './demo/index';
@@ -101,7 +102,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   if (forgotten.length)
     options.log?.(`Removed stored copies of the default API key from: ${forgotten.join(', ')}`);
   const agents = await openAgents(
-    { databases, projects, files, sql },
+    { databases, projects, files, sql, external: agentTablesOf(dataSources) },
     { defaultModel: options.defaultModel, settings: options.agentSettings, log: options.agentLog },
   );
   // Last, so that every SQL handler the demo's statements need is registered.

@@ -4,7 +4,7 @@ import type { ProjectService } from '../projects';
 import { registerAgentHandlers } from '../sql/agent-handlers';
 import type { SqlRouter } from '../sql/router';
 import { AgentService } from './agent-service';
-import { DataResolver } from './resolve';
+import { DataResolver, type ExternalTables } from './resolve';
 import { RunLog } from './run-log';
 import { AgentRunner, DEFAULT_RUNNER_SETTINGS, type RunnerSettings } from './runner';
 import { AgentStore } from './store';
@@ -25,12 +25,18 @@ export interface Agents {
 
 /** Builds the agent services, registers them with the tree and the SQL router. */
 export async function openAgents(
-  deps: { databases: Databases; projects: ProjectService; files: FileService; sql: SqlRouter },
+  deps: {
+    databases: Databases;
+    projects: ProjectService;
+    files: FileService;
+    sql: SqlRouter;
+    external?: ExternalTables;
+  },
   options: AgentOptions = {},
 ): Promise<Agents> {
   const store = new AgentStore(deps.databases.catalog);
   await store.ensureSchema();
-  const resolver = new DataResolver(deps.projects, deps.files);
+  const resolver = new DataResolver(deps.projects, deps.files, deps.external);
   const agents = new AgentService(
     store,
     deps.projects,

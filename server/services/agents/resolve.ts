@@ -22,6 +22,12 @@ function parseEntry(entry: string, field: string): Entry {
 
 const isDataSource = (name: string) => DATA_SOURCES.some((d) => d.name === name);
 
+/** Connected databases (CREATE DATABASE ... WITH ENGINE), whose tables an agent may be given as `shop.*`. */
+export interface ExternalTables {
+  isSource(name: string): Promise<boolean>;
+  tableNames(source: string): Promise<string[]>;
+}
+
 /**
  * Turns an agent's `data` into the knowledge bases and tables it may use. Wildcards are kept as written and
  * resolved at each run, so a knowledge base created after the agent is included.
@@ -30,6 +36,7 @@ export class DataResolver {
   constructor(
     private readonly projects: ProjectService,
     private readonly files: FileService,
+    private readonly external?: ExternalTables,
   ) {}
 
   /** Bare names are qualified: a knowledge base by the agent's project, a table by `files`. */
@@ -56,6 +63,12 @@ export class DataResolver {
     }
     for (const raw of data.tables) {
       const e = parseEntry(raw, 'data.tables');
+      if (await this.external?.isSource(e.container)) {
+        if (e.name !== '*' && !(await this.external!.tableNames(e.container)).includes(e.name)) {
+          throw new ValidationError(`Table '${raw}' does not exist`, 'data.tables');
+        }
+        continue;
+      }
       if (!isDataSource(e.container)) {
         const sources = DATA_SOURCES.map((d) => d.name).join(', ');
         throw new ValidationError(
@@ -87,6 +100,11 @@ export class DataResolver {
     const out = new Set<string>();
     for (const raw of data.tables) {
       const e = parseEntry(raw, 'data.tables');
+      if (await this.external?.isSource(e.container)) {
+        const names = await this.external!.tableNames(e.container).catch(() => [] as string[]);
+        for (const name of names) if (e.name === '*' || e.name === name) out.add(`${e.container}.${name}`);
+        continue;
+      }
       if (!isDataSource(e.container)) continue;
       for (const name of existing) if (e.name === '*' || e.name === name) out.add(`${e.container}.${name}`);
     }

@@ -1,5 +1,7 @@
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parseSse } from '../../../protocol/sse';
+import { startFakeProvider, textReply, toolCallReply } from '../fake-provider';
 import type { TestApp } from '../harness';
 import { startMariadb, APP_PASSWORD, type RunningServer } from './servers';
 import { createStatement, startLoggedApp } from './setup';
@@ -114,4 +116,44 @@ it('reconnects after the source drops the connection mid-query', async () => {
   await admin.query(`KILL CONNECTION ${Number((await ids())[0].id)}`);
   expect((await running).type).toBe('error');
   expect((await t.sql('SELECT count(*) AS n FROM maria.articles')).data).toEqual([[2]]);
+});
+
+it("gives an agent with tables ['maria.*'] the source's tables for its SQL tools", async () => {
+  const steps = [
+    toolCallReply('sql_db_list_tables', {}),
+    toolCallReply('sql_db_schema', { table_names: 'maria.articles' }),
+    toolCallReply('sql_db_query', { query: 'SELECT title FROM maria.articles WHERE price > 10' }),
+  ];
+  const fake = await startFakeProvider((_, i) => steps[i] ?? textReply('done'));
+  try {
+    const model = { provider: 'openai', model_name: 'fake', api_key: 'sk-x', base_url: fake.baseUrl };
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/projects/mindsdb/agents',
+      payload: { agent: { name: 'shop_agent', model, data: { tables: ['maria.*'] } } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/projects/mindsdb/agents/shop_agent/completions/stream',
+      payload: { messages: [{ question: 'which articles cost more than 10?' }] },
+    });
+    const observations = parseSse(res.body)
+      .events.map((e) => JSON.parse(e.data))
+      .filter((e) => e.steps)
+      .map((e) => String(e.steps[0].observation));
+    expect(observations[0]).toContain('maria.articles');
+    expect(observations[0]).toContain('maria.odd name');
+    expect(observations[1]).toMatch(/CREATE TABLE maria\.articles[\s\S]*title[\s\S]*Hello/);
+    expect(observations[2]).toContain("It's");
+    expect(observations[2]).not.toContain('Hello');
+    const unknown = await t.inject({
+      method: 'POST',
+      url: '/api/projects/mindsdb/agents',
+      payload: { agent: { name: 'bad_agent', model, data: { tables: ['maria.nope'] } } },
+    });
+    expect(unknown.statusCode).toBe(400);
+  } finally {
+    await fake.close();
+  }
 });

@@ -24,7 +24,13 @@ async function describeTable(table: string, ctx: ToolContext): Promise<string> {
     db: ctx.project,
     show_secrets: false,
   });
-  const create = `CREATE TABLE ${table} (\n${columns.map((c) => `\t${c.column_name} ${c.data_type}`).join(',\n')}\n)`;
+  // A connected database's table is not in the engine's catalog: its sample's columns name it.
+  const listed = columns.length
+    ? columns.map((c) => `\t${c.column_name} ${c.data_type}`)
+    : sample.type === 'table'
+      ? sample.column_names.map((c) => `\t${c}`)
+      : [];
+  const create = `CREATE TABLE ${table} (\n${listed.join(',\n')}\n)`;
   if (sample.type !== 'table') return create;
   const rows = sample.data.map((r) =>
     r.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join('\t'),
