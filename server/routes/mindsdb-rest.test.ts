@@ -34,6 +34,7 @@ describe('collections with and without a trailing slash', () => {
       '/api/tree',
       '/api/projects/mindsdb/agents',
       '/api/projects/mindsdb/knowledge_bases',
+      '/api/databases',
     ]) {
       const plain = await t.inject({ url });
       const slashed = await t.inject({ url: `${url}/` });
