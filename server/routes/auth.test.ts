@@ -71,17 +71,14 @@ function registeredRoutes(app: TestApp['app']): string[] {
     if (!m) continue;
     const depth = m[1].length / 4;
     stack.length = depth;
-    stack.push(m[2]);
+    // Two routes naming the same segment differently print as `:name|:project`: keep one name.
+    stack.push(m[2].replace(/(:\w+\|)+/g, ''));
     for (const method of m[3].split(', ')) {
       if (method !== 'HEAD') out.push(`${method} ${stack.join('')}`);
     }
   }
   return out;
 }
-
-/** `/api/projects/mindsdb/knowledge_bases/kb` matches `/api/projects/:project/knowledge_bases/:kb`. */
-const matches = (pattern: string, url: string) =>
-  new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`).test(url.split('?')[0]);
 
 let dataDir: string;
 let t: TestApp;
@@ -137,14 +134,20 @@ describe('auth on', () => {
     }
   });
 
-  it('protects every route the app has, except the open ones', () => {
+  it('protects every route the app has, except the open ones', async () => {
     const routes = registeredRoutes(t.app);
     expect(routes).toContain('POST /api/projects/:project/agents/:agent/completions/stream');
     for (const route of routes) {
       const [method, pattern] = route.split(' ');
       if (OPEN_ROUTES.has(pattern)) continue;
-      const covered = PROTECTED.some(([r]) => r.method === method && matches(pattern, r.url));
-      expect(covered, `${route} is missing from PROTECTED`).toBe(true);
+      // Routes added later need no entry here to be checked: every one must refuse a stranger.
+      const url = pattern.replace(/:\w+/g, 'x');
+      const res = await t.inject({
+        method: method as Route['method'],
+        url,
+        payload: method === 'GET' ? undefined : {},
+      });
+      expect(res.statusCode, `${route} without a token`).toBe(401);
     }
   });
 
