@@ -19,26 +19,23 @@ export class ViewExpander {
     private readonly data: DuckDb,
   ) {}
 
-  async expand(sql: string, db: string): Promise<string | undefined> {
-    let current = sql;
-    for (let depth = 0; depth <= MAX_VIEW_DEPTH; depth++) {
-      const next = await this.expandOnce(current, db);
-      if (next === undefined) return depth === 0 ? undefined : current;
-      current = next;
+  /**
+   * `db` is the database names without one are looked up in. A view's own SELECT is expanded in its project's
+   * database, so a view that reads `other_view` finds it in its own project whoever reads it.
+   */
+  async expand(sql: string, db: string, depth = 0): Promise<string | undefined> {
+    if (depth > MAX_VIEW_DEPTH) {
+      throw new ValidationError(
+        `Views read each other more than ${MAX_VIEW_DEPTH} levels deep (does a view read itself?)`,
+      );
     }
-    throw new ValidationError(
-      `Views read each other more than ${MAX_VIEW_DEPTH} levels deep (does a view read itself?)`,
-    );
-  }
-
-  /** One pass: the views named directly in `sql`, replaced by their queries. */
-  private async expandOnce(sql: string, db: string): Promise<string | undefined> {
     const names = await this.store.names();
     if (names.size === 0) return undefined;
     return substituteTables(this.data, sql, names, async (ref) => {
       const project = await this.projects.find(ref.schema || db);
       const view = project && (await this.store.find(project.id, ref.table));
-      return view ? view.query : undefined;
+      if (!view) return undefined;
+      return (await this.expand(view.query, project.name, depth + 1)) ?? view.query;
     });
   }
 }

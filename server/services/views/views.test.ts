@@ -48,6 +48,9 @@ describe('views through SQL', () => {
   it('reads views of views', async () => {
     await ok('CREATE VIEW shop.big_red AS (SELECT id FROM shop.red_sales WHERE amount > 6)');
     expect((await ok('SELECT * FROM shop.big_red')).data).toEqual([[1]]);
+    // A view naming another view of its project without the project finds it, whoever reads it.
+    await ok('CREATE VIEW shop.big_red_ids AS (SELECT id FROM big_red)');
+    expect((await ok('SELECT id + 1 AS next FROM shop.big_red_ids', { db: 'mindsdb' })).data).toEqual([[2]]);
   });
 
   it('lists views in SHOW FULL TABLES as VIEW', async () => {
@@ -66,6 +69,7 @@ describe('views through SQL', () => {
     await ok('CREATE OR REPLACE VIEW shop.Red_Sales AS (SELECT 42 AS answer)');
     expect((await ok('SELECT * FROM shop.red_sales')).data).toEqual([[42]]);
     expect((await ok('CREATE VIEW IF NOT EXISTS shop.red_sales AS (SELECT 1 AS x)')).affected_rows).toBe(0);
+    await ok('DROP VIEW shop.big_red_ids');
     await ok('DROP VIEW shop.big_red');
     expect((await error('DROP VIEW shop.big_red')).error_message).toMatch(/View 'big_red' does not exist/);
     expect((await ok('DROP VIEW IF EXISTS shop.big_red')).affected_rows).toBe(0);
