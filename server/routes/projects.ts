@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
+import { sourceTree } from '../services/data-sources/tree';
 import { DATA_SOURCES } from '../services/projects';
 import { SYSTEM_DATABASES, systemDatabaseTables } from '../services/sql/information-schema';
 import { HttpProblem } from './problem';
@@ -52,6 +53,14 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
       deletable: false,
       visible: true,
     })),
+    ...(await deps.dataSources.list()).map((d) => ({
+      name: d.name,
+      class: 'db',
+      type: 'data',
+      engine: d.engine,
+      deletable: true,
+      visible: true,
+    })),
   ]);
 
   app.get<{ Params: { db: string } }>('/api/tree/:db', async (request) => {
@@ -77,6 +86,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
         schema: null,
       }));
     }
+    if (await deps.dataSources.find(db)) return sourceTree(deps.dataSources, db);
     if (!(await deps.projects.find(db))) {
       // MindsDB answers an unknown database with 400 and these words.
       throw new HttpProblem(400, 'Error', `There is no element with name '${db}'`);

@@ -82,6 +82,21 @@ describe('CREATE DATABASE', () => {
   });
 });
 
+describe('object browser', () => {
+  it('lists the source among the databases, and its schemas with their tables', async () => {
+    const dbs = (await t.inject({ method: 'GET', url: '/api/tree/' })).json();
+    expect(dbs).toContainEqual(expect.objectContaining({ name: 'shop', type: 'data', engine: 'postgres' }));
+    const tree = (await t.inject({ method: 'GET', url: '/api/tree/shop' })).json();
+    expect(tree.map((n: { name: string; class: string }) => [n.name, n.class])).toEqual([
+      ['public', 'schema'],
+      ['sales', 'schema'],
+    ]);
+    expect(tree[1].children).toEqual([
+      expect.objectContaining({ name: 'leads', class: 'table', schema: 'sales' }),
+    ]);
+  });
+});
+
 describe('SELECT on the source', () => {
   it('answers source.schema.table and source.table, values as JSON', async () => {
     const r = await t.sql(
