@@ -17,4 +17,9 @@ describe('objectLink', () => {
     expect(decodeURIComponent(link.split('sql=')[1])).toBe('SELECT * FROM files.`My Data` LIMIT 100;');
     expect(quoteName('a`b')).toBe('`a``b`');
   });
+
+  it("previews a connected database's table by its schema too", () => {
+    const link = objectLink('shop', { name: 'leads', type: 'table', schema: 'sales' }, 'mindsdb');
+    expect(decodeURIComponent(link.split('sql=')[1])).toBe('SELECT * FROM shop.sales.leads LIMIT 100;');
+  });
 });

@@ -6,7 +6,9 @@ export function objectLink(db: string, object: TreeObject, currentProject: strin
   const name = encodeURIComponent(object.name);
   if (object.type === 'knowledge_base') return `/projects/${p}/knowledge-bases/${name}`;
   if (object.type === 'agent') return `/projects/${p}/agents/${name}`;
-  const sql = `SELECT * FROM ${quoteName(db)}.${quoteName(object.name)} LIMIT 100;`;
+  // A connected database's table carries its schema: `shop.sales.leads` finds it outside the search path.
+  const parts = [db, ...(object.schema ? [object.schema] : []), object.name];
+  const sql = `SELECT * FROM ${parts.map(quoteName).join('.')} LIMIT 100;`;
   return `/projects/${encodeURIComponent(currentProject)}/worksheet?sql=${encodeURIComponent(sql)}`;
 }
 
