@@ -19,7 +19,7 @@ export async function openJobs(
   const store = new JobStore(deps.databases.catalog);
   await store.ensureSchema();
   const now = options.now ?? (() => new Date());
-  const jobs = new JobService(store, deps.projects, now);
+  const jobs = new JobService(store, deps.projects, now, deps.databases.data);
   deps.projects.addObjectSource(jobs);
   registerJobHandlers(deps.sql, {
     jobs,

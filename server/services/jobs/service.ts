@@ -5,7 +5,8 @@ import { SqlSyntaxError } from '../../sql/tokenizer';
 import { formatTimestamp } from '../../util/time';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Project, ProjectObjectSource, ProjectService } from '../projects';
-import { findLast } from './last';
+import type { DuckDb } from '../../engines/duckdb';
+import { checkJobStatements } from './check';
 import { parseJobDate, scheduleText } from './schedule';
 import type { HistoryRow, JobRecord, JobStore } from './store';
 
@@ -52,6 +53,8 @@ export class JobService implements ProjectObjectSource {
     readonly store: JobStore,
     private readonly projects: ProjectService,
     private readonly now: () => Date,
+    /** The data database, whose parser checks the jobs' SELECTs when they are created. */
+    private readonly data: DuckDb,
   ) {}
 
   /** Jobs are not tables: they are listed by SHOW JOBS, not SHOW TABLES. */
@@ -96,7 +99,8 @@ export class JobService implements ProjectObjectSource {
     if (name.length > MAX_NAME_LENGTH)
       throw new ValidationError(`A job's name may have at most ${MAX_NAME_LENGTH} characters`, 'name');
     if (def.statements.length === 0) throw new ValidationError('A job needs at least one statement', 'query');
-    for (const statement of def.statements) findLast(statement);
+    await checkJobStatements(this.data, def.statements);
+    if (def.condition) await checkJobStatements(this.data, [def.condition], 'if_query');
     const now = this.now();
     let start = def.start ? parseJobDate(def.start, now, 'start_at') : now;
     // As MindsDB: a start in the past means now (missed slots before the job existed are not run).

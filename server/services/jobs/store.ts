@@ -2,6 +2,9 @@ import type { DuckDb } from '../../engines/duckdb';
 import type { JobEvery } from '../../sql/ast';
 import { formatTimestamp } from '../../util/time';
 
+/** Runs kept per job in `jobs_history`; older ones are removed as new ones finish. */
+export const MAX_HISTORY_PER_JOB = 1000;
+
 export interface JobRecord {
   id: number;
   projectId: number;
@@ -173,6 +176,13 @@ export class JobStore {
     await this.catalog.run(
       `UPDATE jobs_history SET run_end = CAST(? AS TIMESTAMP), error = ?, query = ? WHERE id = ?`,
       [formatTimestamp(end), error ?? null, query, historyId],
+    );
+    // A job that runs every minute would otherwise grow its history by half a million rows a year.
+    await this.catalog.run(
+      `DELETE FROM jobs_history WHERE job_id = (SELECT job_id FROM jobs_history WHERE id = ?)
+         AND id NOT IN (SELECT id FROM jobs_history WHERE job_id = (SELECT job_id FROM jobs_history WHERE id = ?)
+                        ORDER BY run_start DESC, id DESC LIMIT ${MAX_HISTORY_PER_JOB})`,
+      [historyId, historyId],
     );
   }
 

@@ -1,0 +1,39 @@
+import type { DuckDb } from '../../engines/duckdb';
+import { parseStatement } from '../../sql/parser';
+import { ValidationError } from '../errors';
+import { lineColumn, toEngineDialect } from '../sql/engine-select';
+import { parseSelect, StatementParseError } from '../sql/table-references';
+import { findLast, withCondition } from './last';
+
+/**
+ * Checks a job's statements as far as can be done before they run: LAST is used as `column > LAST`, and the
+ * SELECT of each SELECT or INSERT ... SELECT parses in the engine (our parser hands SELECTs on as text, so
+ * `SELECT FROM WHERE` would otherwise only fail at the first run, hours later). Errors name the statement and
+ * the line and column in it.
+ */
+export async function checkJobStatements(data: DuckDb, statements: string[], field = 'query'): Promise<void> {
+  for (const [index, statement] of statements.entries()) {
+    const use = findLast(statement);
+    const text = use ? withCondition(statement, use, 'TRUE') : statement;
+    const parsed = parseStatement(text);
+    const select =
+      parsed.kind === 'select' ? parsed.sql : parsed.kind === 'insert' ? parsed.selectSql : undefined;
+    if (select === undefined) continue;
+    const engineText = toEngineDialect(select);
+    try {
+      await parseSelect(data, engineText);
+    } catch (err) {
+      if (!(err instanceof StatementParseError)) throw err;
+      const at = err.position === undefined ? '' : positionText(engineText, err.position);
+      throw new ValidationError(
+        `Statement ${index + 1} of the job does not parse${at}: ${err.message}`,
+        field,
+      );
+    }
+  }
+}
+
+function positionText(text: string, offset: number): string {
+  const { line, column } = lineColumn(text, offset);
+  return ` (line ${line}, column ${column} of its SELECT)`;
+}
