@@ -209,7 +209,7 @@ async function main(): Promise<void> {
     });
     const form = new FormData();
     form.append('file', new Blob([ordersCsv(20_000)]), 'orders.csv');
-    const up = await fetch(`${base}/api/files/orders`, { method: 'PUT', body: form });
+    const up = await fetch(`${base}/api/files/orders?replace=true`, { method: 'PUT', body: form });
     if (up.status !== 200) throw new Error(`upload failed: ${await up.text()}`);
 
     console.log(

@@ -90,7 +90,7 @@ export async function openWorksheet(page: Page, project = 'mindsdb'): Promise<Wo
 
 /** Uploads CSV text as the table `files.<name>` through the API. */
 export async function uploadCsv(request: APIRequestContext, name: string, csv: string): Promise<void> {
-  const response = await request.put(`/api/files/${name}`, {
+  const response = await request.put(`/api/files/${name}?replace=true`, {
     multipart: { file: { name: `${name}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) } },
   });
   if (!response.ok())

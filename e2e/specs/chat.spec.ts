@@ -73,7 +73,7 @@ class PacedModel {
 
 /** An orders table and an agent over it whose model is the paced one. */
 async function createPacedAgent(request: APIRequestContext, name: string, baseUrl: string) {
-  const upload = await request.put('/api/files/orders', {
+  const upload = await request.put('/api/files/orders?replace=true', {
     multipart: {
       file: {
         name: 'orders.csv',
