@@ -62,6 +62,8 @@ async function main(): Promise<void> {
 
     const load = async (kb: string, from: string) => {
       await sql(`CREATE KNOWLEDGE_BASE ${kb} USING content_columns = ['content'], id_column = 'id'`);
+      // The previous load's index build runs in the background: each load starts on an idle machine.
+      await deps.knowledgeBases.whenIdle();
       const t0 = performance.now();
       await sql(`INSERT INTO ${kb} SELECT id, content FROM ${from}`);
       return ROWS / ((performance.now() - t0) / 1000);
@@ -69,8 +71,15 @@ async function main(): Promise<void> {
     // The embedding model loads on first use: a small load first, so that neither measured load pays for it.
     await sql(`CREATE KNOWLEDGE_BASE kb_warm USING content_columns = ['content'], id_column = 'id'`);
     await sql(`INSERT INTO kb_warm SELECT id, content FROM files.articles LIMIT 500`);
-    const fromFiles = await load('kb_files', 'files.articles');
+    const readStart = performance.now();
+    await sql('SELECT count(*) FROM (SELECT id, content FROM src.articles) q');
+    const t1 = performance.now();
+    await deps.dataSources.query('src', 'SELECT id, content FROM articles', { timeoutMs: 60_000 });
+    console.log(
+      `reading the ${ROWS} rows from PostgreSQL alone: ${(performance.now() - t1).toFixed(0)} ms (count pushed down: ${(t1 - readStart).toFixed(0)} ms)`,
+    );
     const fromSource = await load('kb_source', 'src.articles');
+    const fromFiles = await load('kb_files', 'files.articles');
     console.log(`INSERT INTO kb SELECT, ${ROWS} rows, from files.articles: ${Math.round(fromFiles)} rows/s`);
     console.log(`INSERT INTO kb SELECT, ${ROWS} rows, from PostgreSQL:    ${Math.round(fromSource)} rows/s`);
     console.log(`  source / files: ${((fromSource / fromFiles) * 100).toFixed(0)}% (target >= 80%)`);
