@@ -2,7 +2,7 @@ import type { DuckDb } from '../../engines/duckdb';
 import { parseStatement } from '../../sql/parser';
 import { SqlSyntaxError } from '../../sql/tokenizer';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { nameHolder } from '../project-names';
+import { whyNotInserted } from '../project-names';
 import type { Project, ProjectObjectSource, ProjectService } from '../projects';
 import { lineColumn, toEngineDialect } from '../sql/engine-select';
 import { parseSelect, StatementParseError } from '../sql/table-references';
@@ -79,19 +79,9 @@ export class ViewService implements ProjectObjectSource {
       if (ifNotExists) return undefined;
       throw new ConflictError(`View '${existing.name}' already exists in project '${project}'`, 'name');
     }
-    if (!(await this.store.insert(p.id, name, text))) {
-      const holder = await nameHolder(this.catalog, p.id, name);
-      if (holder) {
-        throw new ConflictError(
-          `'${holder.name}' is already ${holder.kind === 'agent' ? 'an agent' : 'a knowledge base'} in project '${project}' (views, knowledge bases and agents of a project share one set of names, in any case)`,
-          'name',
-        );
-      }
-      const again = await this.store.find(p.id, name);
-      if (again)
-        throw new ConflictError(`View '${again.name}' already exists in project '${project}'`, 'name');
-      throw new NotFoundError(`Project '${project}' does not exist`);
-    }
+    // One set of names per project (see project-names.ts): the insert decides, and says why when it did not.
+    if (!(await this.store.insert(p.id, name, text)))
+      throw await whyNotInserted(this.catalog, 'view', p, name);
     return { view: toInfo((await this.store.find(p.id, name))!), created: true };
   }
 

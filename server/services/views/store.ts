@@ -9,10 +9,6 @@ export interface ViewRecord {
   query: string;
 }
 
-/** A view's name is free when no KB, agent or other view of the project has it, in any case. */
-const VIEW_NAME_IS_FREE = `${NAME_IS_FREE}
-  AND NOT EXISTS (SELECT 1 FROM views WHERE project_id = ? AND lower(name) = lower(?))`;
-
 const SELECT = `SELECT id, project_id, name, query FROM views`;
 
 const toRecord = (r: Record<string, unknown>): ViewRecord => ({
@@ -64,8 +60,8 @@ export class ViewStore {
     const now = formatTimestamp();
     const { rows } = await this.catalog.query(
       `INSERT INTO views SELECT nextval('object_ids'), ?, ?, ?, CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP)
-       WHERE ${PROJECT_EXISTS} AND ${VIEW_NAME_IS_FREE} RETURNING id`,
-      [projectId, name, query, now, now, projectId, ...nameIsFreeParams(projectId, name), projectId, name],
+       WHERE ${PROJECT_EXISTS} AND ${NAME_IS_FREE} RETURNING id`,
+      [projectId, name, query, now, now, projectId, ...nameIsFreeParams(projectId, name)],
     );
     return rows.length > 0;
   }
