@@ -16,9 +16,9 @@ test.describe('a session that ends mid-work', () => {
     await expect(ws.editor).toHaveText(draft);
 
     // The server ends the session (as on expiry or a logout elsewhere): the token is revoked.
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('ks.session')!).state.token as string,
-    );
+    // The console's token is the HttpOnly session cookie (no script of the page can read it).
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'ks_session');
+    const token = cookie.value;
     const revoked = await page.request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } });
     expect(revoked.status()).toBe(200);
     const refused = await page.request.get('/api/projects', {
