@@ -233,3 +233,42 @@ describe('parameters and response formats', () => {
     expect((await post({}, '/api/sql/query/utils/parametrize_constants')).statusCode).toBe(400);
   });
 });
+
+describe('list_databases and copy', () => {
+  it('lists every database with its tables', async () => {
+    const res = await t.inject({ url: '/api/sql/list_databases' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual(
+      expect.arrayContaining([
+        { name: 'files', tables: expect.arrayContaining(['people']) },
+        { name: 'mindsdb', tables: [] },
+      ]),
+    );
+  });
+
+  it('gives a result as CSV or TSV text, and refuses what is not a table', async () => {
+    await post({ query: "CREATE TABLE files.odd (SELECT '=1+1' AS f, 'a,b' AS g, -3 AS n, NULL AS z)" });
+    const csv = await post({ query: 'SELECT * FROM files.odd' }, '/api/sql/query/copy');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/plain');
+    expect(csv.headers['content-disposition']).toBe('inline; filename=query_result.csv');
+    // A formula is defused with a leading quote; a negative number stays a number.
+    expect(csv.body).toBe('f,g,n,z\r\n\'=1+1,"a,b",-3,\r\n');
+    const tsv = await post(
+      {
+        query: 'SELECT name, age FROM files.people WHERE age > :a ORDER BY age',
+        params: { a: 30 },
+        format: 'tsv',
+      },
+      '/api/sql/query/copy',
+    );
+    expect(tsv.body).toBe('name\tage\nann\t31\nbo\t40');
+    const failed = await post({ query: 'SELECT * FROM files.nowhere' }, '/api/sql/query/copy');
+    expect(failed.statusCode).toBe(400);
+    expect(failed.json().title).toBe('Query Error 0');
+    const notTable = await post({ query: 'SET NAMES utf8' }, '/api/sql/query/copy');
+    expect([notTable.statusCode, notTable.json().title]).toEqual([400, 'Invalid result type']);
+    const badFormat = await post({ query: 'SELECT 1', format: 'xlsx' }, '/api/sql/query/copy');
+    expect([badFormat.statusCode, badFormat.json().title]).toEqual([400, 'Invalid format']);
+  });
+});

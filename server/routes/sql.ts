@@ -8,6 +8,7 @@ import { parametrizeConstants } from '../services/sql/parametrize';
 import { bindParameters } from '../services/sql/sql-params';
 import type { SqlResponse } from '../services/sql/types';
 import { parseBody } from './problem';
+import { registerSqlExtraRoutes } from './sql-extra';
 
 const parametrizeRequestSchema = z.object({ query: z.string() });
 
@@ -40,6 +41,8 @@ export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
     const result = await deps.sql.execute(bound, session, { signal: cancelled.signal });
     return send(reply, response_format, result);
   });
+
+  registerSqlExtraRoutes(app, deps);
 
   app.post('/api/sql/query/utils/parametrize_constants', async (request) => {
     const { query } = parseBody(parametrizeRequestSchema, request.body);
