@@ -67,6 +67,20 @@ export function registerSourceHandlers(
         );
   });
 
+  // DESCRIBE shop: the source's engine and parameters, secrets masked. A knowledge base or agent of the
+  // same name in the current project keeps its own DESCRIBE.
+  router.register('describe', async (s, session) => {
+    if (s.objectType || s.name.parts.length !== 1) return undefined;
+    const source = await sources.find(s.name.parts[0]);
+    if (!source || (await projects.objects(session.db).catch(() => [])).some((o) => o.name === source.name)) {
+      return undefined;
+    }
+    return table(
+      ['NAME', 'TYPE', 'ENGINE', 'PARAMETERS', 'CREATED_AT'],
+      [[source.name, 'data', source.engine, source.parameters, source.created_at]],
+    );
+  });
+
   router.register('use', async (s, session) => {
     if (!(await sources.find(s.name))) return undefined;
     session.db = s.name;

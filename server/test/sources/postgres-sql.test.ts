@@ -328,12 +328,20 @@ describe('ALTER and DROP DATABASE', () => {
     const everything = JSON.stringify([
       await t.sql('SHOW FULL DATABASES'),
       await t.sql('SHOW FULL TABLES FROM shop'),
+      await t.sql('DESCRIBE shop'),
       (await t.inject({ method: 'GET', url: '/api/databases/shop' })).json(),
       (await t.inject({ method: 'GET', url: '/api/databases/' })).json(),
       await t.sql(`SELECT * FROM information_schema.tables`),
       logs,
     ]);
     expect(everything).not.toContain(APP_PASSWORD);
+    expect((await t.sql('DESCRIBE shop')).data[0]).toEqual([
+      'shop',
+      'data',
+      'postgres',
+      expect.objectContaining({ user: 'app', password: '******' }),
+      expect.any(String),
+    ]);
     expect(
       (await t.inject({ method: 'GET', url: '/api/databases/shop' })).json().connection_data.password,
     ).toBe('******');
