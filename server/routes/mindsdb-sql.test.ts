@@ -27,6 +27,17 @@ describe("MySQL's reading of strings", () => {
     expect((await t.sql(`SELECT count(*) AS n FROM "files"."people"`)).data).toEqual([[3]]);
     expect((await t.sql(`SELECT count(*) AS n FROM files."people"`)).data).toEqual([[3]]);
   });
+
+  it('reads "text" as a string in INSERT ... SELECT too', async () => {
+    await t.sql("CREATE KNOWLEDGE_BASE dq_kb USING content_columns = ['body'], id_column = 'id'");
+    const inserted = await t.sql(
+      `INSERT INTO dq_kb SELECT name AS id, "fixed text" AS body FROM files.people`,
+    );
+    expect(inserted.type, JSON.stringify(inserted)).toBe('ok');
+    const found = await t.sql(`SELECT chunk_content FROM dq_kb WHERE content = 'fixed' LIMIT 1`);
+    expect(found.data).toEqual([['fixed text']]);
+    await t.sql('DROP KNOWLEDGE_BASE dq_kb');
+  });
 });
 
 describe('SHOW and SET as MySQL clients send them', () => {

@@ -193,7 +193,7 @@ function parseInsert(ts: TokenStream): Statement {
     return { kind: 'insert', target, columns, rows };
   }
   if (ts.isKeyword('select') || ts.isKeyword('with') || ts.isOp('(')) {
-    return { kind: 'insert', target, columns, selectSql: ts.restFrom(ts.peek()) };
+    return { kind: 'insert', target, columns, selectSql: toMysqlReading(ts.restFrom(ts.peek())) };
   }
   return ts.fail('expected VALUES or SELECT');
 }
