@@ -20,6 +20,7 @@ const updateBody = z.object({
   database: z.object({ engine: z.string().min(1).optional(), parameters }),
   check_connection: z.boolean().optional(),
 });
+const checkBody = z.object({ engine: z.string().min(1), parameters });
 const tableBody = z.object({
   table: z.object({ name: z.string().min(1), select: z.string().min(1), replace: z.boolean().optional() }),
 });
@@ -73,6 +74,19 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
     }
     await sources.create(name, engine, params);
     return reply.code(201).send(integration(await sources.get(name)));
+  });
+
+  // Ours (the console's "Test connection"): tries the parameters without saving anything, and answers the
+  // outcome as MindsDB's `connection_status`.
+  app.post('/api/databases/check_connection', async (request) => {
+    const body = parseBody(checkBody, request.body);
+    try {
+      await sources.test(body.engine, (body.parameters ?? {}) as Record<string, Literal>);
+      return { success: true, error_message: null };
+    } catch (err) {
+      if (err instanceof ValidationError) return { success: false, error_message: err.message };
+      throw err;
+    }
   });
 
   app.get<DbParams>('/api/databases/:db', async (request) => {

@@ -111,3 +111,24 @@ it('lists, gets, creates from a query and deletes tables of a source', async () 
   expect((await req('GET', '/api/databases/mindsdb/tables')).statusCode).toBe(400);
   expect((await req('GET', '/api/databases/nowhere/tables')).statusCode).toBe(404);
 });
+
+it('tests a connection without saving it', async () => {
+  const good = await req('POST', '/api/databases/check_connection', {
+    engine: 'mysql',
+    parameters: paramsOf(server),
+  });
+  expect(good.json()).toEqual({ success: true, error_message: null });
+  const bad = await req('POST', '/api/databases/check_connection', {
+    engine: 'mysql',
+    parameters: paramsOf(server, { password: 'nope-nope' }),
+  });
+  expect(bad.json()).toEqual({
+    success: false,
+    error_message: expect.stringMatching(/wrong user name or password/i),
+  });
+  expect(bad.body).not.toContain('nope-nope');
+  expect((await req('POST', '/api/databases/check_connection', { parameters: {} })).statusCode).toBe(400);
+  expect((await req('GET', '/api/databases/')).json()).not.toContainEqual(
+    expect.objectContaining({ name: 'check_connection' }),
+  );
+});
