@@ -61,6 +61,9 @@ describe('GET and PUT /api/config', () => {
     const offOk = await t.inject({ ...off, headers: { authorization: `Bearer ${again.json().token}` } });
     expect(offOk.statusCode).toBe(200);
     expect((await t.inject({ url: '/api/projects' })).statusCode).toBe(200);
+    // As MindsDB: with login off, the stored user may still log in; anyone else gets wrong credentials.
+    expect((await loginAs(t, 'ann', 's3cret pass')).statusCode).toBe(200);
+    expect((await loginAs(t, 'ann', 'guess')).statusCode).toBe(401);
   });
 
   it('refuses to turn login on without a user, and unknown settings, by name', async () => {
