@@ -26,6 +26,9 @@ describe("MySQL's reading of strings", () => {
     // Where MySQL reads a name, a double-quoted name is still a name.
     expect((await t.sql(`SELECT count(*) AS n FROM "files"."people"`)).data).toEqual([[3]]);
     expect((await t.sql(`SELECT count(*) AS n FROM files."people"`)).data).toEqual([[3]]);
+    expect((await t.sql(`SELECT name FROM files.people ORDER BY "age" DESC, "name" LIMIT 1`)).data).toEqual([
+      ['bo'],
+    ]);
   });
 
   it('reads "text" as a string in INSERT ... SELECT too', async () => {

@@ -3,6 +3,20 @@ import { tokenize, type Token } from './tokenizer';
 /** Words after which a double-quoted name is a table (`FROM "t"`), not text. */
 const TABLE_POSITION = new Set(['from', 'join', 'into', 'update', 'table', 'as']);
 
+/** Words that end an ORDER BY or GROUP BY list. */
+const BY_LIST_END = new Set([
+  'limit',
+  'offset',
+  'having',
+  'where',
+  'from',
+  'select',
+  'union',
+  'window',
+  'qualify',
+  'fetch',
+]);
+
 /** Words that end a SELECT's list of columns. */
 const END_OF_SELECT_LIST = new Set([
   'from',
@@ -28,8 +42,9 @@ const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Rewrites a SELECT from MySQL's reading (MindsDB's dialect) to the engine's:
- * - `"text"` is a string in MySQL, but a name in the engine: it becomes `'text'`, except where MySQL would
- *   read a name too (a table after FROM/JOIN, a part of a dotted name `"files"."x"`, an alias after AS);
+ * - `"text"` is a string in MySQL, but a name in the engine: it becomes `'text'`, except where a name is
+ *   meant (a table after FROM/JOIN, a part of a dotted name `"files"."x"`, an alias after AS, an item of
+ *   ORDER BY or GROUP BY);
  * - a bare string in the select list is named by its text, as MySQL names it (`a`, not the engine's `'a'`).
  * Only token boundaries are touched, so the text between them (and every position in it) is unchanged in
  * meaning.
@@ -37,11 +52,17 @@ const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export function toMysqlReading(sql: string): string {
   const tokens = tokenize(sql);
   const replacements = new Map<number, string>();
+  let inByList = false;
   tokens.forEach((t, i) => {
-    if (!isDoubleQuoted(t)) return;
     const prev = tokens[i - 1];
+    if (word(t) === 'by') inByList = true;
+    else if (BY_LIST_END.has(word(t)) || (t.kind === 'op' && (t.value === ')' || t.value === ';')))
+      inByList = false;
+    if (!isDoubleQuoted(t)) return;
     const next = tokens[i + 1];
-    if (isDot(prev) || isDot(next) || TABLE_POSITION.has(word(prev))) {
+    // ORDER BY / GROUP BY "x": a constant string there means nothing (the engine refuses it), a column does.
+    const byItem = inByList && (word(prev) === 'by' || (prev?.kind === 'op' && prev.value === ','));
+    if (isDot(prev) || isDot(next) || TABLE_POSITION.has(word(prev)) || byItem) {
       replacements.set(i, quoteName(t.value));
     } else {
       replacements.set(i, quoteText(t.value));
