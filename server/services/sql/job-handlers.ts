@@ -1,9 +1,9 @@
-import type { DuckDb, JsonValue } from '../../engines/duckdb';
+import type { DuckDb } from '../../engines/duckdb';
 import { ValidationError } from '../errors';
-import { literal } from '../jobs/last';
 import type { JobService } from '../jobs/service';
 import { nameHolder } from '../project-names';
 import type { ProjectService } from '../projects';
+import { rowsQuery } from '../views/rows-query';
 import { substituteTables } from '../views/substitute';
 import type { SqlRouter } from './router';
 import { ok, table, type SqlSession } from './types';
@@ -29,14 +29,6 @@ function target(name: { parts: string[] }, session: SqlSession): { project: stri
   return name.parts.length === 2
     ? { project: name.parts[0], name: name.parts[1] }
     : { project: session.db, name: name.parts[0] };
-}
-
-/** A listing as a SELECT of constant rows, so that any WHERE, ORDER BY or aggregate can be written on it. */
-function rowsQuery(columns: readonly string[], rows: JsonValue[][]): string {
-  const typed = columns.map((c) => `CAST(NULL AS VARCHAR) AS ${c}`).join(', ');
-  if (rows.length === 0) return `SELECT ${typed} LIMIT 0`;
-  const values = rows.map((row) => `(${row.map((v) => (v === null ? 'NULL' : literal(v))).join(', ')})`);
-  return `SELECT * FROM (VALUES ${values.join(', ')}) AS listing(${columns.join(', ')})`;
 }
 
 /** CREATE / DROP JOB, SHOW JOBS, and SELECTs on `project.jobs`, `project.jobs_history` and `log.jobs_history`. */

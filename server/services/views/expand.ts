@@ -2,6 +2,10 @@ import type { DuckDb } from '../../engines/duckdb';
 import { ValidationError } from '../errors';
 import type { ProjectService } from '../projects';
 import type { ViewStore } from './store';
+import { parseStatement } from '../../sql/parser';
+import { nameHolder } from '../project-names';
+import type { SqlRouter } from '../sql/router';
+import { rowsQuery } from './rows-query';
 import { substituteTables } from './substitute';
 
 /** A view may read another view, which may read another: past this depth it is a loop. */
@@ -16,7 +20,8 @@ export class ViewExpander {
   constructor(
     private readonly store: ViewStore,
     private readonly projects: ProjectService,
-    private readonly data: DuckDb,
+    private readonly databases: { catalog: DuckDb; data: DuckDb },
+    private readonly router: SqlRouter,
   ) {}
 
   /**
@@ -31,11 +36,35 @@ export class ViewExpander {
     }
     const names = await this.store.names();
     if (names.size === 0) return undefined;
-    return substituteTables(this.data, sql, names, async (ref) => {
+    return substituteTables(this.databases.data, sql, names, async (ref) => {
       const project = await this.projects.find(ref.schema || db);
       const view = project && (await this.store.find(project.id, ref.table));
       if (!view) return undefined;
+      if (await this.readsKnowledgeBaseOrAgent(view.query, project.name))
+        return this.answer(view, project.name);
       return (await this.expand(view.query, project.name, depth + 1)) ?? view.query;
     });
+  }
+
+  /** True when the view's SELECT is one that only a knowledge base or an agent answers (not the engine). */
+  private async readsKnowledgeBaseOrAgent(query: string, db: string): Promise<boolean> {
+    const statement = parseStatement(query);
+    if (statement.kind !== 'select' || !statement.simple) return false;
+    const parts = statement.simple.from.parts;
+    if (parts.length > 2) return false;
+    const project = await this.projects.find(parts.length === 2 ? parts[0] : db);
+    const holder = project && (await nameHolder(this.databases.catalog, project.id, parts[parts.length - 1]));
+    return Boolean(holder && holder.kind !== 'view');
+  }
+
+  /**
+   * Such a view stands in the query as the rows its SELECT answers (at most a SELECT's row limit), since the
+   * engine cannot read a knowledge base or an agent itself.
+   */
+  private async answer(view: { name: string; query: string }, db: string): Promise<string> {
+    const result = await this.router.execute(view.query, { db, show_secrets: false });
+    if (result.type === 'error') throw new ValidationError(`View '${view.name}': ${result.error_message}`);
+    if (result.type !== 'table') throw new ValidationError(`View '${view.name}' returns no rows`);
+    return rowsQuery(result.column_names, result.data);
   }
 }

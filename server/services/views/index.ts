@@ -17,7 +17,7 @@ export async function openViews(deps: {
   const views = new ViewService(deps.databases.catalog, deps.projects, deps.databases.data);
   await views.store.ensureSchema();
   deps.projects.addObjectSource(views);
-  const expander = new ViewExpander(views.store, deps.projects, deps.databases.data);
+  const expander = new ViewExpander(views.store, deps.projects, deps.databases, deps.sql);
   registerViewHandlers(deps.sql, { views, expander });
   return views;
 }

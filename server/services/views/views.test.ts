@@ -98,6 +98,23 @@ describe('views through SQL', () => {
     expect(clash.error_message).toMatch(/'docs' is already a knowledge base in project 'shop'/);
   });
 
+  it('reads a view answered by a knowledge base with WHERE and aggregates on top', async () => {
+    await ok(
+      "INSERT INTO shop.docs (id, content) VALUES ('a', 'Refunds take five days.'), ('b', 'Invoices are sent by email.')",
+    );
+    await ok(
+      "CREATE VIEW shop.refund_hits AS (SELECT id, chunk_content FROM shop.docs WHERE content = 'refunds' LIMIT 2)",
+    );
+    expect((await ok("SELECT COUNT(*) AS n FROM shop.refund_hits WHERE id = 'a'")).data).toEqual([[1]]);
+    const joined = await ok(
+      'SELECT h.id, s.amount FROM shop.refund_hits h JOIN files.sales s ON s.id = 1 ORDER BY h.id',
+    );
+    expect(joined.data).toEqual([
+      ['a', 10],
+      ['b', 10],
+    ]);
+  });
+
   it('refuses a view that reads itself instead of looping', async () => {
     await ok('CREATE VIEW shop.loop_a AS (SELECT 1 AS x)');
     await ok('CREATE OR REPLACE VIEW shop.loop_a AS (SELECT * FROM shop.loop_a)');
