@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TreeDatabase, TreeObject } from '../../../protocol/api/tree';
 import { useDatabaseObjects, useDatabases } from '../../api/tree/queries';
+import { ConnectSourceDialog } from './connect-source-dialog';
 import { UploadDialog } from './upload-dialog';
 import { objectLink } from './object-links';
 import './explorer.css';
@@ -10,6 +11,7 @@ import './explorer.css';
 export function ObjectBrowser({ project }: { project: string }) {
   const databases = useDatabases();
   const [uploadOpen, setUploadOpen] = useState(false);
+  const [connectOpen, setConnectOpen] = useState(false);
 
   return (
     <nav className="explorer" aria-label="Object browser">
@@ -17,6 +19,9 @@ export function ObjectBrowser({ project }: { project: string }) {
         <h2>Databases</h2>
         <button className="btn" type="button" onClick={() => setUploadOpen(true)}>
           Upload file
+        </button>
+        <button className="btn" type="button" onClick={() => setConnectOpen(true)}>
+          Connect a data source
         </button>
       </div>
       {databases.isPending && <p className="muted explorer-note">Loading…</p>}
@@ -36,6 +41,7 @@ export function ObjectBrowser({ project }: { project: string }) {
         ))}
       </ul>
       {uploadOpen && <UploadDialog onClose={() => setUploadOpen(false)} />}
+      {connectOpen && <ConnectSourceDialog onClose={() => setConnectOpen(false)} />}
     </nav>
   );
 }
