@@ -78,10 +78,21 @@ async function main(): Promise<void> {
     console.log(
       `reading the ${ROWS} rows from PostgreSQL alone: ${(performance.now() - t1).toFixed(0)} ms (count pushed down: ${(t1 - readStart).toFixed(0)} ms)`,
     );
-    const fromSource = await load('kb_source', 'src.articles');
-    const fromFiles = await load('kb_files', 'files.articles');
-    console.log(`INSERT INTO kb SELECT, ${ROWS} rows, from files.articles: ${Math.round(fromFiles)} rows/s`);
-    console.log(`INSERT INTO kb SELECT, ${ROWS} rows, from PostgreSQL:    ${Math.round(fromSource)} rows/s`);
+    // Two rounds, in turns: on a shared machine the order of two long loads alone moves the figures a lot.
+    const rates = { files: [] as number[], source: [] as number[] };
+    for (const round of [1, 2]) {
+      rates.source.push(await load(`kb_source_${round}`, 'src.articles'));
+      rates.files.push(await load(`kb_files_${round}`, 'files.articles'));
+    }
+    const fromFiles = Math.max(...rates.files);
+    const fromSource = Math.max(...rates.source);
+    const each = (list: number[]) => list.map((r) => Math.round(r)).join(', ');
+    console.log(
+      `INSERT INTO kb SELECT, ${ROWS} rows, from files.articles: best ${Math.round(fromFiles)} rows/s (${each(rates.files)})`,
+    );
+    console.log(
+      `INSERT INTO kb SELECT, ${ROWS} rows, from PostgreSQL:    best ${Math.round(fromSource)} rows/s (${each(rates.source)})`,
+    );
     console.log(`  source / files: ${((fromSource / fromFiles) * 100).toFixed(0)}% (target >= 80%)`);
 
     const ids = Array.from({ length: POINT_QUERIES }, (_, i) => `d${((i * 7919) % ROWS) + 1}`);
