@@ -97,6 +97,14 @@ describe('the tree', () => {
     expect((await t.inject({ url: '/api/tree/tree_p' })).json()).toEqual([
       { name: 'models', class: 'table', type: 'table', engine: null, deletable: false, schema: null },
     ]);
+    // ... and the table answers, empty, as the console's preview of it asks.
+    const models = await t.sql('SELECT * FROM tree_p.models LIMIT 100');
+    expect(models).toMatchObject({ type: 'table', data: [] });
+    expect(models.column_names.slice(0, 3)).toEqual(['NAME', 'ENGINE', 'PROJECT']);
+    expect(await t.sql('SELECT name FROM models', { db: 'tree_p' })).toMatchObject({
+      column_names: ['name'],
+      data: [],
+    });
     await t.sql('DROP PROJECT tree_p');
   });
 });

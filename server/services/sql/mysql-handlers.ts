@@ -37,6 +37,25 @@ const VARIABLES: [string, JsonValue][] = [
 
 const STARTED = Date.now();
 
+/** The columns of MindsDB's `models` table. */
+const MODELS_COLUMNS = [
+  'NAME',
+  'ENGINE',
+  'PROJECT',
+  'ACTIVE',
+  'VERSION',
+  'STATUS',
+  'ACCURACY',
+  'PREDICT',
+  'UPDATE_STATUS',
+  'MINDSDB_VERSION',
+  'ERROR',
+  'SELECT_DATA_QUERY',
+  'TRAINING_OPTIONS',
+  'TAG',
+  'CREATED_AT',
+];
+
 /** What each SHOW answers: constant listings, as MindsDB gives them (no warnings kept, no stored routines). */
 function showListing(topic: ShowTopic): { columns: string[]; rows: JsonValue[][] } {
   switch (topic) {
@@ -173,9 +192,23 @@ export function registerMysqlHandlers(
     return ok(result.data.length);
   });
 
-  router.register('select', async (s, session, { signal }) =>
-    readsInformationSchema(s.sql, session)
-      ? runInformationSchemaSelect(toEngineDialect(s.sql), { projects, files }, { signal })
-      : undefined,
-  );
+  router.register('select', async (s, session, { signal }) => {
+    if (readsInformationSchema(s.sql, session)) {
+      return runInformationSchemaSelect(toEngineDialect(s.sql), { projects, files }, { signal });
+    }
+    // Every project's `models` table (listed in the tree), empty: this server trains no models.
+    const from = s.simple?.from.parts;
+    if (from && from.at(-1) === 'models' && from.length <= 2) {
+      const project = from.length === 2 ? from[0] : session.db;
+      // A knowledge base or agent of that name (one made before this table existed) keeps answering.
+      const taken = async () => (await projects.objects(project)).some((o) => o.name === 'models');
+      if ((await projects.find(project)) && !(await taken())) {
+        const columns = s.simple!.items.some((i) => i.expr.type === 'star')
+          ? MODELS_COLUMNS
+          : s.simple!.items.map((i) => i.alias ?? (i.expr.type === 'column' ? i.expr.name : '?'));
+        return table(columns, []);
+      }
+    }
+    return undefined;
+  });
 }
