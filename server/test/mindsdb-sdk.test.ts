@@ -4,6 +4,8 @@ import path from 'node:path';
 import * as sdkModule from 'mindsdb-js-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from './server-process';
+import { startPostgres, type RunningServer } from './sources/servers';
+import { paramsOf, pgAdmin } from './sources/setup';
 
 /**
  * MindsDB's own JavaScript SDK, unchanged, against the real server in its own process: what it sends and what
@@ -15,6 +17,7 @@ const MindsDB: Sdk =
 
 let server: ServerProcess;
 let dataDir: string;
+let postgres: RunningServer;
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-sdk-'));
@@ -28,6 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  await postgres?.stop();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -79,6 +83,23 @@ describe('the MindsDB JS SDK', () => {
     expect(files).toMatchObject({ name: 'files', type: 'data', engine: 'files' });
     expect(await MindsDB.Databases.getDatabase('nowhere')).toBeUndefined();
   });
+
+  it('Databases: connects a PostgreSQL database, reads it, and deletes it', async () => {
+    postgres = await startPostgres();
+    const admin = await pgAdmin(postgres);
+    await admin.query("CREATE TABLE towns (id int, name text); INSERT INTO towns VALUES (1, 'Braga')");
+    await admin.end();
+    const db = await MindsDB.Databases.createDatabase('sdk_pg', 'postgres', paramsOf(postgres));
+    expect([db.name, db.type, db.engine]).toEqual(['sdk_pg', 'data', 'postgres']);
+    expect(await MindsDB.Databases.getDatabase('sdk_pg')).toMatchObject({ type: 'data', engine: 'postgres' });
+    expect((await MindsDB.SQL.runQuery('SELECT name FROM sdk_pg.towns')).rows).toEqual([{ name: 'Braga' }]);
+    await db.delete();
+    expect(await MindsDB.Databases.getDatabase('sdk_pg')).toBeUndefined();
+    // Without an engine the SDK makes a project, as MindsDB does.
+    const project = await MindsDB.Databases.createDatabase('sdk_made_project');
+    expect(project.type).toBe('project');
+    expect((await MindsDB.Projects.getAllProjects()).map((p) => p.name)).toContain('sdk_made_project');
+  }, 60_000);
 
   it('Views: creates, lists and deletes a view of a project', async () => {
     const view = await MindsDB.Views.createView(
