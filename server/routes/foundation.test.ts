@@ -197,7 +197,8 @@ describe('sql', () => {
     for (const payload of [{}, { query: 5 }, { query: null }, { query: ['a'] }]) {
       const res = await t.inject({ method: 'POST', url: '/api/sql/query', payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json().title).toBe('Bad Request');
+      expect(res.json().title).toBe('Wrong arguments'); // MindsDB's title
+      expect(res.json().detail).toContain('query');
     }
   });
 });

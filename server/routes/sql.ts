@@ -7,14 +7,16 @@ import { DEFAULT_PROJECT } from '../services/projects';
 import { parametrizeConstants } from '../services/sql/parametrize';
 import { bindParameters } from '../services/sql/sql-params';
 import type { SqlResponse } from '../services/sql/types';
-import { parseBody } from './problem';
+import { HttpProblem, parseBody } from './problem';
 import { registerSqlExtraRoutes } from './sql-extra';
 
 const parametrizeRequestSchema = z.object({ query: z.string() });
 
 export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/api/sql/query', async (request, reply) => {
-    const { query, context, params, response_format } = parseBody(sqlRequestSchema, request.body);
+    const { query, context, params, response_format } = withMindsdbTitle(() =>
+      parseBody(sqlRequestSchema, request.body),
+    );
     // A client that stops waiting (the worksheet's Stop closes the request) should not leave its query
     // running: the engine runs one statement at a time, so it would hold up everyone else's.
     const cancelled = new AbortController();
@@ -48,6 +50,17 @@ export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { query } = parseBody(parametrizeRequestSchema, request.body);
     return parametrizeConstants(query);
   });
+}
+
+/** MindsDB's title for a request body it cannot use; the detail still names the field. */
+function withMindsdbTitle<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof HttpProblem && err.status === 400)
+      throw new HttpProblem(400, 'Wrong arguments', err.detail, err.field);
+    throw err;
+  }
 }
 
 /**
