@@ -138,6 +138,8 @@ async function main(): Promise<void> {
     }
   } finally {
     await direct.end().catch(() => undefined);
+    // The index builds run in the background: the folder goes only once they are done.
+    await deps.knowledgeBases.whenIdle().catch(() => undefined);
     await deps.dataSources.close();
     deps.databases.close();
     await server.stop();
