@@ -1,7 +1,8 @@
+import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../harness';
 import { startMariadb, APP_PASSWORD, type RunningServer } from './servers';
-import { paramsOf, startLoggedApp } from './setup';
+import { createStatement, paramsOf, startLoggedApp } from './setup';
 
 // /api/databases as MindsDB serves it, against a real MariaDB.
 let server: RunningServer;
@@ -132,3 +133,25 @@ it('tests a connection without saving it', async () => {
     expect.objectContaining({ name: 'check_connection' }),
   );
 });
+
+it('gives up connecting after 10 s to a server that never answers, naming the timeout', async () => {
+  // Accepts connections and says nothing, as a firewalled or hung database does.
+  const silent = net.createServer(() => undefined);
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const port = (silent.address() as net.AddressInfo).port;
+  try {
+    const [pgResult, mysqlResult] = await Promise.all([
+      t.sql(createStatement('slow_pg', 'postgres', server, { port })),
+      t.sql(createStatement('slow_my', 'mysql', server, { port })),
+    ]);
+    for (const r of [pgResult, mysqlResult]) {
+      expect(r.type).toBe('error');
+      expect(r.error_message).toMatch(
+        new RegExp(`Connecting to 127\\.0\\.0\\.1:${port} timed out after 10 s`),
+      );
+    }
+    expect((await t.sql('SHOW DATABASES')).data).not.toContainEqual(['slow_pg']);
+  } finally {
+    silent.close();
+  }
+}, 25_000);
