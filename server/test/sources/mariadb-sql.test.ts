@@ -90,17 +90,17 @@ it('stops a slow statement on the source at the time limit and on Stop', async (
     )[0][0].n;
   const timedOut = await t.sql('SELECT * FROM maria (SELECT SLEEP(30))');
   expect(timedOut.error_message).toMatch(/longer than 2 s and was stopped on the source/);
-  await expect.poll(sleeping, { timeout: 5_000 }).toBe(0);
+  await expect.poll(sleeping, { timeout: 15_000 }).toBe(0);
   const stop = new AbortController();
   const running = t.deps.sql.execute(
     'SELECT * FROM maria (SELECT SLEEP(30))',
     { db: 'mindsdb', show_secrets: false },
     { signal: stop.signal },
   );
-  await expect.poll(sleeping, { timeout: 5_000 }).toBe(1);
+  await expect.poll(sleeping, { timeout: 15_000 }).toBe(1);
   stop.abort();
   expect(await running).toMatchObject({ type: 'error', error_message: 'The query was stopped' });
-  await expect.poll(sleeping, { timeout: 5_000 }).toBe(0);
+  await expect.poll(sleeping, { timeout: 15_000 }).toBe(0);
   expect((await t.sql('SELECT count(*) AS n FROM maria.articles')).data).toEqual([[2]]);
 });
 
@@ -112,7 +112,7 @@ it('reconnects after the source drops the connection mid-query', async () => {
         `SELECT id FROM information_schema.processlist WHERE info LIKE 'SELECT SLEEP(20)%'`,
       )) as [{ id: number }[], unknown]
     )[0];
-  await expect.poll(async () => (await ids()).length, { timeout: 5_000 }).toBe(1);
+  await expect.poll(async () => (await ids()).length, { timeout: 15_000 }).toBe(1);
   await admin.query(`KILL CONNECTION ${Number((await ids())[0].id)}`);
   expect((await running).type).toBe('error');
   expect((await t.sql('SELECT count(*) AS n FROM maria.articles')).data).toEqual([[2]]);
