@@ -19,7 +19,9 @@ const WORDS: Record<PickerKind, { db: string; object: string; objects: string; a
 /** Which objects of a database the picker offers: KBs of projects, tables (and views) of data sources. */
 function namesOf(kind: PickerKind, objects: TreeObject[] | undefined): string[] {
   const wanted = kind === 'knowledge_base' ? ['knowledge_base'] : ['table', 'view'];
-  return (objects ?? []).filter((o) => wanted.includes(o.type ?? '')).map((o) => o.name);
+  // A connected database with several schemas answers schema nodes: their tables are offered by name.
+  const flat = (objects ?? []).flatMap((o) => (o.class === 'schema' ? (o.children ?? []) : [o]));
+  return [...new Set(flat.filter((o) => wanted.includes(o.type ?? '')).map((o) => o.name))];
 }
 
 export interface DataPickerProps {
