@@ -22,9 +22,10 @@ export function jsonSize(value: JsonValue): number {
 }
 
 /**
- * Streams the result of `sql` one chunk (about 2,048 rows) at a time and stops reading as soon as it holds
- * more than `maxRows` rows or more than `maxBytes` of values: a result of sixty 10 MB strings is stopped
- * after the chunk that crosses the bound, instead of filling the memory and failing to serialise. The engine
+ * Streams the result of `sql` one chunk (about 2,048 rows) at a time, converts it row by row, and stops as
+ * soon as it holds more than `maxRows` rows or more than `maxBytes` of values: a result of sixty 10 MB
+ * strings is stopped at the row that crosses the bound, instead of filling the memory and failing to
+ * serialise. The engine
  * drops the unread rest when the connection runs its next statement.
  */
 export async function readBounded(
@@ -48,7 +49,9 @@ export async function readBounded(
     chunk = await result.fetchChunk()
   ) {
     if (answer.rows.length + chunk.rowCount > maxRows) return { ...answer, rows: [], truncated: 'rows' };
-    for (const row of chunk.convertRows(JsonDuckDBValueConverter) as JsonValue[][]) {
+    // Row by row, not the whole chunk at once: sixty rows of 10 MB come in one chunk.
+    for (let r = 0; r < chunk.rowCount; r++) {
+      const row = chunk.convertRowValues(r, JsonDuckDBValueConverter) as JsonValue[];
       for (let i = 0; i < row.length; i++) {
         const convert = converters[i];
         if (convert && row[i] !== null) row[i] = convert(row[i]);

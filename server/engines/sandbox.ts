@@ -47,6 +47,8 @@ export async function lockDown(connection: DuckDBConnection, sandbox: Sandbox): 
     `SET autoinstall_known_extensions = false`,
     `SET autoload_known_extensions = false`,
     `SET memory_limit = ${quoteString(sandbox.memoryLimit)}`,
+    `SET allocator_flush_threshold = '64MB'`,
+    `SET allocator_background_threads = true`,
     // No file but the database's own, its temporary folder and the folder above: no read_csv('/etc/passwd'),
     // COPY ... TO, ATTACH, INSTALL or LOAD.
     `SET enable_external_access = false`,

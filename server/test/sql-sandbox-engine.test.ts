@@ -107,7 +107,11 @@ describe('uploads', () => {
       ['ok_json', 'a.json', '[{"id": 1, "v": "one"}]'],
       ['ok_txt', 'a.txt', 'one'],
     ]) {
-      const res = await t.inject({ method: 'PUT', url: `/api/files/${name}`, ...multipartFile('file', filename, content) });
+      const res = await t.inject({
+        method: 'PUT',
+        url: `/api/files/${name}`,
+        ...multipartFile('file', filename, content),
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(await fs.readdir(staging)).toEqual([]);
     }
