@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../services/errors';
+import { ValidationError } from '../errors';
 import { buildWhere, type FilterNode } from './vector-filter';
 import { metadataColumns } from './vector-schema';
 

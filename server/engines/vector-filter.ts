@@ -1,4 +1,4 @@
-import { ValidationError } from '../services/errors';
+import { ValidationError } from '../errors';
 import { metadataColumns } from './vector-schema';
 
 /**

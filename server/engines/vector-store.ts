@@ -13,7 +13,7 @@ import {
   type IndexPolicy,
   type IndexState,
 } from './vector-index';
-import { ValidationError } from '../services/errors';
+import { ValidationError } from '../errors';
 import {
   baseSchema,
   MAX_METADATA_NAMES,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { UpstreamError, ValidationError } from '../services/errors';
+import { UpstreamError, ValidationError } from '../errors';
 import { createEmbeddingProvider, createReranker } from './registry';
 
 interface Seen {

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { guardedFetch } from '../net/guarded-fetch';
 import { OutboundUrlError } from '../net/url-guard';
 import { scrubSecrets } from '../secrets';
-import { UpstreamError } from '../services/errors';
+import { UpstreamError } from '../errors';
 import { DEFAULT_HTTP, type HttpSettings } from './types';
 
 export interface JsonRequest {

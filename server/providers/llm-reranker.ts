@@ -1,4 +1,4 @@
-import { UpstreamError, ValidationError } from '../services/errors';
+import { UpstreamError, ValidationError } from '../errors';
 import { joinUrl, postJson } from './http';
 import { OLLAMA_BASE_URL, OPENAI_BASE_URL } from './remote-embedding';
 import type { CallOptions, HttpSettings, ModelConfig, ProviderOptions, Reranker } from './types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../services/errors';
+import { ValidationError } from '../errors';
 import { createLocalEmbedding, LocalEmbedding } from './local-embedding';
 
 const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i], 0);

@@ -1,4 +1,4 @@
-import { ValidationError } from '../services/errors';
+import { ValidationError } from '../errors';
 import { FNV_OFFSET, fnvStep, isWordCode, mix, STOP_HASHES } from './lexical';
 import type { EmbeddingProvider, ModelConfig } from './types';
 

@@ -1,4 +1,4 @@
-import { ValidationError } from '../services/errors';
+import { ValidationError } from '../errors';
 import { createOllamaReranker, createOpenAiReranker } from './llm-reranker';
 import { createLocalEmbedding } from './local-embedding';
 import { LocalReranker } from './local-reranker';

@@ -1,4 +1,4 @@
-import { UpstreamError, ValidationError } from '../services/errors';
+import { UpstreamError, ValidationError } from '../errors';
 import { joinUrl, postJson } from './http';
 import type { CallOptions, EmbeddingProvider, HttpSettings, ModelConfig, ProviderOptions } from './types';
 

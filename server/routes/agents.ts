@@ -6,7 +6,7 @@ import { changesFromRest } from '../services/agents/agent-input';
 import { toAgentResponse } from '../services/agents/masking';
 import type { AgentRecord } from '../services/agents/types';
 import { collectAnswer, streamEvents } from '../services/agents/stream';
-import { ValidationError } from '../services/errors';
+import { ValidationError } from '../errors';
 import { parseBody } from './problem';
 
 type AgentParams = { Params: { project: string; agent: string } };

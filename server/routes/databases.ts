@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import type { SourceView } from '../services/data-sources/service';
 import { createSourceTable, dropSourceTable, findSourceTable } from '../services/data-sources/tables';
-import { NotFoundError, ValidationError } from '../services/errors';
+import { NotFoundError, ValidationError } from '../errors';
 import { DATA_SOURCES } from '../services/projects';
-import type { Literal } from '../sql/ast';
+import type { Literal } from '../dialect/ast';
 import { parseBody } from './problem';
 
 type DbParams = { Params: { db: string } };

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ServiceError } from '../services/errors';
+import { ServiceError } from '../errors';
 import { HttpProblem, sendProblem, statusOf } from './problem';
 
 /**

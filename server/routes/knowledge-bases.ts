@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { knowledgeBaseBodySchema, type KnowledgeBaseInput } from '../../protocol/api/knowledge-bases';
 import type { AppDeps } from '../app-deps';
-import { ValidationError } from '../services/errors';
+import { ValidationError } from '../errors';
 import type { KnowledgeBaseInput as ServiceInput } from '../services/knowledge-bases/types';
 import { parseBody } from './problem';
 

@@ -6,7 +6,7 @@ import {
   ServiceError,
   UpstreamError,
   ValidationError,
-} from '../services/errors';
+} from '../errors';
 import { excerpt } from '../util/excerpt';
 import { formatTimestamp } from '../util/time';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { sqlRequestSchema, type SqlResponseFormat } from '../../protocol/api/sql';
 import type { AppDeps } from '../app-deps';
-import { ValidationError } from '../services/errors';
+import { ValidationError } from '../errors';
 import { DEFAULT_PROJECT } from '../services/projects';
 import { parametrizeConstants } from '../services/sql/parametrize';
 import { bindParameters } from '../services/sql/sql-params';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { DuckDb } from '../engines/duckdb';
-import { ValidationError } from './errors';
+import { ValidationError } from '../errors';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;

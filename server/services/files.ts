@@ -6,7 +6,7 @@ import { objectNamePattern } from '../../protocol/api/files';
 import type { DuckDb } from '../engines/duckdb';
 import { quoteIdent } from '../engines/duckdb';
 import { JsonDepthScanner } from '../util/json-depth';
-import { ConflictError, NotFoundError, ValidationError } from './errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 
 export type FileFormat = 'csv' | 'json' | 'parquet' | 'txt';
 

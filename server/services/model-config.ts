@@ -1,7 +1,7 @@
 import { checkOutboundUrl, OutboundUrlError, parseOutboundUrl } from '../net/url-guard';
 import type { ModelConfig } from '../providers/types';
 import { isSecretKey, MASK } from '../secrets';
-import { ValidationError } from './errors';
+import { ValidationError } from '../errors';
 
 /**
  * The one reader of model objects (an agent's `model`, a knowledge base's `embedding_model` and

@@ -1,5 +1,5 @@
 import type { DuckDb, SqlParam } from '../engines/duckdb';
-import { ConflictError, NotFoundError } from './errors';
+import { ConflictError, NotFoundError } from '../errors';
 
 /**
  * One namespace per project, as in MindsDB: a knowledge base, an agent and a view of the same project may not

@@ -1,5 +1,5 @@
 import type { DuckDb } from '../engines/duckdb';
-import { ConflictError, NotFoundError, ValidationError } from './errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { formatTimestamp } from '../util/time';
 
 export const DEFAULT_PROJECT = 'mindsdb';

@@ -1,4 +1,4 @@
-import { tokenize, type Token } from '../sql/tokenizer';
+import { tokenize, type Token } from '../dialect/tokenizer';
 
 /** Valid statements of every family our dialect knows: the seeds that the corpus breaks. */
 export const VALID_STATEMENTS = [

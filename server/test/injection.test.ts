@@ -4,8 +4,8 @@ import { objectNamePattern } from '../../protocol/api/files';
 import { parseSse } from '../../protocol/sse';
 import { startFakeProvider, textReply, toolCallReply, type FakeProvider } from './fake-provider';
 import { sqlString } from '../providers/chat/tool-protocol';
-import type { Expr } from '../sql/ast';
-import { parseStatement } from '../sql/parser';
+import type { Expr } from '../dialect/ast';
+import { parseStatement } from '../dialect/parser';
 import { searchFromWhere } from '../services/sql/kb-where';
 import { multipartFile, startTestApp, type TestApp } from './harness';
 

@@ -1,4 +1,4 @@
-import type { Literal } from '../../sql/ast';
+import type { Literal } from '../../dialect/ast';
 import { resolveSourceHost } from './host-check';
 import { MysqlClient } from './mysql';
 import { PostgresClient } from './postgres';

@@ -1,4 +1,4 @@
-import { tokenize, type Token } from '../../sql/tokenizer';
+import { tokenize, type Token } from '../../dialect/tokenizer';
 import type { SourceDialect } from './types';
 
 /**

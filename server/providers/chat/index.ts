@@ -1,4 +1,4 @@
-import { ValidationError } from '../../services/errors';
+import { ValidationError } from '../../errors';
 import { LocalChat } from './local/index';
 import { OllamaChat } from './ollama';
 import { OpenAiChat } from './openai';

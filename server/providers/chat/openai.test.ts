@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { UpstreamError, ValidationError } from '../../services/errors';
+import { UpstreamError, ValidationError } from '../../errors';
 import { startFakeProvider, textReply, toolCallReply, type FakeProvider } from '../../test/fake-provider';
 import { OpenAiChat, parseArguments } from './openai';
 import type { ChatRequest } from './types';

@@ -1,4 +1,4 @@
-import { ValidationError, UpstreamError } from '../../services/errors';
+import { ValidationError, UpstreamError } from '../../errors';
 import { joinUrl, postJson } from '../http';
 import type {
   CallOptions,

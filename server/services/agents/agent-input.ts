@@ -1,5 +1,5 @@
-import type { Literal, UsingParams } from '../../sql/ast';
-import { ValidationError } from '../errors';
+import type { Literal, UsingParams } from '../../dialect/ast';
+import { ValidationError } from '../../errors';
 import { readModelConfig } from '../model-config';
 import type { AgentChanges, AgentData } from './types';
 

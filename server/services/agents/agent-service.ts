@@ -4,7 +4,7 @@ import { CHAT_PROVIDERS, isChatProvider } from '../../providers/chat/index';
 import { LOCAL_CHAT_MODEL } from '../../providers/chat/local/index';
 import { OPENAI_DEFAULT_CHAT_MODEL } from '../../providers/chat/openai';
 import type { ModelConfig } from '../../providers/types';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { checkModelAddress, mergeModelConfig, withDefaultCredentials } from '../model-config';
 import { ifMatchAllows } from '../../util/if-match';
 import { nameHolder, nameTakenError } from '../project-names';

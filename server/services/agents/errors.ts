@@ -1,4 +1,4 @@
-import { ServiceError, UpstreamError } from '../errors';
+import { ServiceError, UpstreamError } from '../../errors';
 
 /** A run stopped by its own limits (steps, time): the model did not reach an answer in time. */
 export class AgentLimitError extends UpstreamError {}

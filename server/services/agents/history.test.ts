@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../errors';
+import { ValidationError } from '../../errors';
 import { readConversation } from './history';
 
 describe('readConversation', () => {

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors';
+import { ValidationError } from '../../errors';
 import type { FileService } from '../files';
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import type { AgentData } from './types';

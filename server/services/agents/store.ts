@@ -1,6 +1,6 @@
 import type { DuckDb, JsonValue } from '../../engines/duckdb';
 import { formatTimestamp, normalizeTimestamp } from '../../util/time';
-import { NotFoundError } from '../errors';
+import { NotFoundError } from '../../errors';
 import {
   NAME_IS_FREE,
   nameIsFreeParams,

@@ -1,6 +1,6 @@
 import type { SeedStreamEvent } from '../../../protocol/agent-events';
 import { excerpt } from '../../util/excerpt';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../errors';
 import { RunAbortedError } from './errors';
 import type { AgentRun } from './runner';
 

@@ -1,7 +1,7 @@
 import { DuckDb, type JsonValue, type SqlParam } from '../../engines/duckdb';
 import { quoteSourceIdent } from '../../engines/sources/dialect';
-import { tokenize } from '../../sql/tokenizer';
-import { ValidationError } from '../errors';
+import { tokenize } from '../../dialect/tokenizer';
+import { ValidationError } from '../../errors';
 import { toEngineDialect } from '../sql/engine-select';
 import {
   collectReferences,

@@ -1,5 +1,5 @@
-import type { StatementOf } from '../../sql/ast';
-import { NotFoundError, ValidationError } from '../errors';
+import type { StatementOf } from '../../dialect/ast';
+import { NotFoundError, ValidationError } from '../../errors';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { MAX_INSERT_ROWS } from '../sql/kb-handlers';
 import { ok, type SqlOutcome, type SqlSession } from '../sql/types';

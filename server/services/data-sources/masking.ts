@@ -1,4 +1,4 @@
-import type { Literal } from '../../sql/ast';
+import type { Literal } from '../../dialect/ast';
 import { MASK, maskSecrets } from '../../secrets';
 
 /** Parameters as every answer shows them: the password and any other secret-looking key masked. */

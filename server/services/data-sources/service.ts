@@ -8,8 +8,8 @@ import {
   type SourceTable,
 } from '../../engines/sources/types';
 import type { DuckDb } from '../../engines/duckdb';
-import type { Literal } from '../../sql/ast';
-import { ConflictError, NotFoundError, UpstreamError, ValidationError, type ServiceError } from '../errors';
+import type { Literal } from '../../dialect/ast';
+import { ConflictError, NotFoundError, UpstreamError, ValidationError, type ServiceError } from '../../errors';
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import { maskParameters, mergeParameters } from './masking';
 import { SourceStore, type StoredSource } from './store';

@@ -1,8 +1,8 @@
 import type { DuckDb } from '../../engines/duckdb';
 import { renderForSource, withRowBound } from '../../engines/sources/dialect';
-import type { StatementOf } from '../../sql/ast';
-import { tokenize, type Token } from '../../sql/tokenizer';
-import { ValidationError } from '../errors';
+import type { StatementOf } from '../../dialect/ast';
+import { tokenize, type Token } from '../../dialect/tokenizer';
+import { ValidationError } from '../../errors';
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import { MAX_RESULT_ROWS, toEngineDialect } from '../sql/engine-select';
 import { collectReferences, parseSelect, type TableReference } from '../sql/table-references';

@@ -1,5 +1,5 @@
 import type { DuckDb } from '../../engines/duckdb';
-import type { Literal } from '../../sql/ast';
+import type { Literal } from '../../dialect/ast';
 import { formatTimestamp } from '../../util/time';
 
 /** A connected external database as the catalog keeps it. `parameters` hold the password in clear: never show them. */

@@ -1,6 +1,6 @@
 import { quoteSourceIdent, renderForSource } from '../../engines/sources/dialect';
 import type { SourceTable } from '../../engines/sources/types';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { DataSourceService } from './service';
 
 /** A source table addressed by name alone, as MindsDB's REST does: the first match, its default schema first. */

@@ -1,6 +1,6 @@
 import type { DuckDb } from '../../engines/duckdb';
-import { parseStatement } from '../../sql/parser';
-import { ValidationError } from '../errors';
+import { parseStatement } from '../../dialect/parser';
+import { ValidationError } from '../../errors';
 import { lineColumn, toEngineDialect } from '../sql/engine-select';
 import { parseSelect, StatementParseError } from '../sql/table-references';
 import { findLast, withCondition } from './last';

@@ -1,7 +1,7 @@
 import type { JsonValue } from '../../engines/duckdb';
-import { parseStatement } from '../../sql/parser';
-import { tokenize, type Token } from '../../sql/tokenizer';
-import { ValidationError } from '../errors';
+import { parseStatement } from '../../dialect/parser';
+import { tokenize, type Token } from '../../dialect/tokenizer';
+import { ValidationError } from '../../errors';
 
 /**
  * MindsDB's `LAST` in a job's statement: `... WHERE id > LAST` reads only rows added since the previous run of

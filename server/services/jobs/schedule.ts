@@ -1,5 +1,5 @@
-import type { JobEvery } from '../../sql/ast';
-import { ValidationError } from '../errors';
+import type { JobEvery } from '../../dialect/ast';
+import { ValidationError } from '../../errors';
 
 /** `every 2 hours`, as MindsDB shows a job's schedule. */
 export function scheduleText(every: JobEvery): string {

@@ -1,9 +1,9 @@
-import type { JobEvery } from '../../sql/ast';
-import { parseJobStatements, parseSchedule } from '../../sql/parse-view-job';
-import { parseStatement } from '../../sql/parser';
-import { SqlSyntaxError } from '../../sql/tokenizer';
+import type { JobEvery } from '../../dialect/ast';
+import { parseJobStatements, parseSchedule } from '../../dialect/parse-view-job';
+import { parseStatement } from '../../dialect/parser';
+import { SqlSyntaxError } from '../../dialect/tokenizer';
 import { formatTimestamp } from '../../util/time';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { Project, ProjectObjectSource, ProjectService } from '../projects';
 import type { DuckDb } from '../../engines/duckdb';
 import { checkJobStatements } from './check';

@@ -1,5 +1,5 @@
 import type { DuckDb } from '../../engines/duckdb';
-import type { JobEvery } from '../../sql/ast';
+import type { JobEvery } from '../../dialect/ast';
 import { formatTimestamp } from '../../util/time';
 
 /** Runs kept per job in `jobs_history`; older ones are removed as new ones finish. */

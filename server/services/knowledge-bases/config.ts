@@ -1,7 +1,7 @@
 import { DEFAULT_CHUNKING, validateChunking, type ChunkingConfig } from '../chunking/text-chunker';
 import { MAX_METADATA_NAMES } from '../../engines/vector-schema';
 import { maskSecrets } from '../../secrets';
-import { ValidationError } from '../errors';
+import { ValidationError } from '../../errors';
 import { mergeModelConfig, readModelConfig } from '../model-config';
 import type { KnowledgeBase, KnowledgeBaseInput, ModelConfig, Preprocessing } from './types';
 

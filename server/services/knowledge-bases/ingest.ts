@@ -2,7 +2,7 @@ import { MAX_METADATA_NAMES } from '../../engines/vector-schema';
 import type { ChunkRecord, VectorStore } from '../../engines/vector-store';
 import type { EmbeddingProvider } from '../../providers/types';
 import type { ChunkingConfig } from '../chunking/text-chunker';
-import { ServiceError, ValidationError } from '../errors';
+import { ServiceError, ValidationError } from '../../errors';
 import {
   cell,
   chunkDocuments,

@@ -1,6 +1,6 @@
 import type { StoredChunk, VectorStore } from '../../engines/vector-store';
 import type { EmbeddingProvider, Reranker } from '../../providers/types';
-import { ValidationError } from '../errors';
+import { ValidationError } from '../../errors';
 import { fuseHybrid } from './fusion';
 import { semanticRelevance } from './score';
 import type { FilterNode, KbSearchQuery, KbSearchRow } from './types';

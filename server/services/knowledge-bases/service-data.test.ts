@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocalEmbedding } from '../../providers/local-embedding';
 import { registerEmbeddingProvider } from '../../providers/registry';
-import { UpstreamError, ValidationError } from '../errors';
+import { UpstreamError, ValidationError } from '../../errors';
 import { KB_SEARCH_COLUMNS } from './types';
 import { openTestEnv, type TestEnv } from './test-env';
 

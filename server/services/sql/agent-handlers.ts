@@ -1,12 +1,12 @@
 import type { JsonValue } from '../../engines/duckdb';
-import type { Expr, QualifiedName, SimpleSelect } from '../../sql/ast';
+import type { Expr, QualifiedName, SimpleSelect } from '../../dialect/ast';
 import type { AgentService } from '../agents/agent-service';
 import { changesFromSql } from '../agents/agent-input';
 import { toAgentResponse } from '../agents/masking';
 import type { AgentRunner } from '../agents/runner';
 import { collectAnswer } from '../agents/stream';
 import type { AgentRecord } from '../agents/types';
-import { NotFoundError, ValidationError } from '../errors';
+import { NotFoundError, ValidationError } from '../../errors';
 import { DATA_SOURCES } from '../projects';
 import type { SqlRouter } from './router';
 import { ok, table, type SqlSession } from './types';

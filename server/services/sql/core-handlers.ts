@@ -1,6 +1,6 @@
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import type { FileService } from '../files';
-import { NotFoundError } from '../errors';
+import { NotFoundError } from '../../errors';
 import type { EngineSelect } from './engine-select';
 import { SYSTEM_DATABASES, systemDatabaseTables } from './information-schema';
 import { registerMysqlHandlers } from './mysql-handlers';

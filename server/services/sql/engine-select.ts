@@ -1,7 +1,7 @@
 import { QueryAbortedError, QueryTimeoutError, type DuckDb } from '../../engines/duckdb';
-import { tokenize } from '../../sql/tokenizer';
-import type { StatementOf } from '../../sql/ast';
-import { ValidationError } from '../errors';
+import { tokenize } from '../../dialect/tokenizer';
+import type { StatementOf } from '../../dialect/ast';
+import { ValidationError } from '../../errors';
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import {
   collectReferences,

@@ -1,5 +1,5 @@
 import { DuckDb, quoteIdent, type JsonValue, type SqlParam } from '../../engines/duckdb';
-import { tokenize, type Token } from '../../sql/tokenizer';
+import { tokenize, type Token } from '../../dialect/tokenizer';
 import type { FileService } from '../files';
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import { SqlEngineError } from './engine-select';

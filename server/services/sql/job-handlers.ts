@@ -1,5 +1,5 @@
 import type { DuckDb } from '../../engines/duckdb';
-import { ValidationError } from '../errors';
+import { ValidationError } from '../../errors';
 import type { JobService } from '../jobs/service';
 import { nameHolder } from '../project-names';
 import type { ProjectService } from '../projects';

@@ -1,6 +1,6 @@
 import type { JsonValue } from '../../engines/duckdb';
-import type { Literal, QualifiedName, SimpleSelect, UsingParams } from '../../sql/ast';
-import { NotFoundError, ValidationError } from '../errors';
+import type { Literal, QualifiedName, SimpleSelect, UsingParams } from '../../dialect/ast';
+import { NotFoundError, ValidationError } from '../../errors';
 import type { InputRow } from '../knowledge-bases/documents';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { KB_SEARCH_COLUMNS, type KnowledgeBase, type KnowledgeBaseInput } from '../knowledge-bases/types';

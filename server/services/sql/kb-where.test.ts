@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStatement } from '../../sql/parser';
+import { parseStatement } from '../../dialect/parser';
 import { searchFromWhere } from './kb-where';
 
 function whereOf(sql: string) {

@@ -1,5 +1,5 @@
-import type { Expr, Literal } from '../../sql/ast';
-import { ValidationError } from '../errors';
+import type { Expr, Literal } from '../../dialect/ast';
+import { ValidationError } from '../../errors';
 import type { FilterNode, FilterOp, KbSearchQuery, Scalar } from '../knowledge-bases/types';
 
 /** Columns of a KB search that steer it rather than filter rows. */

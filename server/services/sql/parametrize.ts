@@ -1,4 +1,4 @@
-import { tokenize, type Token } from '../../sql/tokenizer';
+import { tokenize, type Token } from '../../dialect/tokenizer';
 
 /** One constant taken out of a query: its parameter name, value and Python type name (as MindsDB names it). */
 export interface ExtractedParameter {

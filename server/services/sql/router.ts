@@ -1,8 +1,8 @@
-import type { StatementKind, StatementOf } from '../../sql/ast';
-import { parseStatement } from '../../sql/parser';
-import { SqlSyntaxError } from '../../sql/tokenizer';
+import type { StatementKind, StatementOf } from '../../dialect/ast';
+import { parseStatement } from '../../dialect/parser';
+import { SqlSyntaxError } from '../../dialect/tokenizer';
 import { excerpt } from '../../util/excerpt';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../errors';
 import { SqlEngineError } from './engine-select';
 import type { SqlResponse, SqlSession, StatementHandler, StatementRun } from './types';
 

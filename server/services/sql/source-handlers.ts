@@ -1,7 +1,7 @@
 import { insertIntoKbFromSource } from '../data-sources/kb-insert';
 import type { DataSourceService } from '../data-sources/service';
 import type { SourceSelect } from '../data-sources/source-select';
-import { ConflictError } from '../errors';
+import { ConflictError } from '../../errors';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import type { SqlRouter } from './router';

@@ -1,5 +1,5 @@
-import { tokenize, type Token } from '../../sql/tokenizer';
-import { ValidationError } from '../errors';
+import { tokenize, type Token } from '../../dialect/tokenizer';
+import { ValidationError } from '../../errors';
 
 /** A value of the request's `params`: what JSON can carry, lists for `IN :names`. */
 export type SqlParamValue = string | number | boolean | null | SqlParamValue[];

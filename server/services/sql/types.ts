@@ -1,5 +1,5 @@
 import type { JsonValue } from '../../engines/duckdb';
-import type { StatementKind, StatementOf } from '../../sql/ast';
+import type { StatementKind, StatementOf } from '../../dialect/ast';
 
 /** The session a statement runs in; echoed back to the client as `context`. */
 export interface SqlSession {

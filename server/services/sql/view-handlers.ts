@@ -1,5 +1,5 @@
-import type { StatementOf } from '../../sql/ast';
-import { ServiceError, ValidationError } from '../errors';
+import type { StatementOf } from '../../dialect/ast';
+import { ServiceError, ValidationError } from '../../errors';
 import type { ViewExpander } from '../views/expand';
 import type { ViewService } from '../views/service';
 import type { SqlRouter } from './router';

@@ -1,8 +1,8 @@
 import type { DuckDb } from '../../engines/duckdb';
-import { ValidationError } from '../errors';
+import { ValidationError } from '../../errors';
 import type { ProjectService } from '../projects';
 import type { ViewStore } from './store';
-import { parseStatement } from '../../sql/parser';
+import { parseStatement } from '../../dialect/parser';
 import { nameHolder } from '../project-names';
 import type { SqlRouter } from '../sql/router';
 import { rowsQuery } from './rows-query';

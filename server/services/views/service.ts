@@ -1,7 +1,7 @@
 import type { DuckDb } from '../../engines/duckdb';
-import { parseStatement } from '../../sql/parser';
-import { SqlSyntaxError } from '../../sql/tokenizer';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { parseStatement } from '../../dialect/parser';
+import { SqlSyntaxError } from '../../dialect/tokenizer';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { whyNotInserted } from '../project-names';
 import type { Project, ProjectObjectSource, ProjectService } from '../projects';
 import { lineColumn, toEngineDialect } from '../sql/engine-select';

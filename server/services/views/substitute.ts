@@ -1,5 +1,5 @@
 import type { DuckDb } from '../../engines/duckdb';
-import { tokenize, type Token } from '../../sql/tokenizer';
+import { tokenize, type Token } from '../../dialect/tokenizer';
 import { toEngineDialect } from '../sql/engine-select';
 import {
   collectReferences,

@@ -1,6 +1,6 @@
 import type { JsonValue } from '../../../engines/duckdb';
 import { formatRows, KB_COLUMNS, TOOL } from '../../../providers/chat/tool-protocol';
-import { parseStatement } from '../../../sql/parser';
+import { parseStatement } from '../../../dialect/parser';
 import { cleanSql, noArgs, oneStringArg, type AgentTool, type ToolContext } from './types';
 
 /** The KB search result as the observation of api.md: its column order, metadata keys with a leading `_`. */

@@ -1,5 +1,5 @@
 import { formatRows, sqlName, TOOL } from '../../../providers/chat/tool-protocol';
-import { parseStatement } from '../../../sql/parser';
+import { parseStatement } from '../../../dialect/parser';
 import { tablesRead } from './table-refs';
 import { cleanSql, noArgs, oneStringArg, type AgentTool, type ToolContext } from './types';
 
