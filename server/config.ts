@@ -83,7 +83,8 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     auth: username && password ? { username, password } : undefined,
     tokenTtlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 7 * 24 * 3600,
     demo: !values['no-demo'] && env.KS_NO_DEMO !== '1',
-    staticDir: path.resolve(import.meta.dirname, '..', 'dist'),
+    // KS_STATIC_DIR lets a test run serve its own build beside another one's.
+    staticDir: path.resolve(env.KS_STATIC_DIR ?? path.join(import.meta.dirname, '..', 'dist')),
     defaultModel: {
       provider: values['default-provider'] ?? env.KS_DEFAULT_PROVIDER ?? 'local',
       model_name: values['default-model'] ?? env.KS_DEFAULT_MODEL,
