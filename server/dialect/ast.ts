@@ -73,7 +73,19 @@ export type Statement =
   | { kind: 'drop_agent'; name: QualifiedName; ifExists: boolean }
   | { kind: 'show_agents'; from?: string }
   /** INSERT INTO target [(cols)] VALUES (...) | SELECT ...: `rows` for VALUES, `selectSql` for a query. */
-  | { kind: 'insert'; target: QualifiedName; columns?: string[]; rows?: Literal[][]; selectSql?: string }
+  | {
+      kind: 'insert';
+      target: QualifiedName;
+      columns?: string[];
+      rows?: Literal[][];
+      selectSql?: string;
+      /** `USING batch_size = 200, ...` after the query (knowledge bases' insert parameters). */
+      params?: UsingParams;
+    }
+  /** UPDATE kb SET col = value, ... [WHERE ...] (see parse-kb.ts). */
+  | { kind: 'update'; target: QualifiedName; set: { column: string; value: Literal }[]; where?: Expr }
+  /** CREATE INDEX ON KNOWLEDGE_BASE kb: builds the vector index now. */
+  | { kind: 'create_kb_index'; name: QualifiedName }
   | { kind: 'delete'; target: QualifiedName; where?: Expr }
   /**
    * Any SELECT. `simple` is set when it has the one-source shape that a KB or agent can answer; `sql` is the

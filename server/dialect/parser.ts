@@ -1,8 +1,9 @@
-import type { Literal, Statement } from './ast';
+import type { Literal, Statement, UsingParams } from './ast';
 import { parseExpr, parseLiteral, parseUsing } from './expressions';
 import { isDatabaseStatement, parseDatabaseStatement } from './parse-database';
 import { isViewOrJobStatement, parseViewOrJobStatement } from './parse-view-job';
 import { toMysqlReading } from './mysql-dialect';
+import { isCreateKbIndex, parseCreateKbIndex, parseUpdate, readInsertQuery } from './parse-kb';
 import { parseShowTopic } from './parse-show';
 import { parseCreateTable, parseDropTable, parseSet, parseSetText } from './parse-tables';
 import { tryParseSimpleSelect } from './select';
@@ -53,6 +54,8 @@ export function parseStatement(sql: string): Statement {
       return parseInsert(ts);
     case 'delete':
       return parseDelete(ts);
+    case 'update':
+      return parseUpdate(ts);
     default:
       if (ts.isOp('(')) return parseSelect(ts);
       return ts.fail('expected a statement such as SELECT, CREATE, DROP, ALTER, SHOW, USE, INSERT or DELETE');
@@ -73,6 +76,7 @@ function acceptKnowledgeBase(ts: TokenStream, plural = false): boolean {
 
 function parseCreate(ts: TokenStream): Statement {
   ts.next();
+  if (isCreateKbIndex(ts)) return parseCreateKbIndex(ts);
   if (ts.acceptKeyword('table')) return parseCreateTable(ts, false);
   if (ts.isKeyword('table', 2) && ts.acceptKeyword('or', 'replace', 'table'))
     return parseCreateTable(ts, true);
@@ -180,6 +184,7 @@ function parseInsert(ts: TokenStream): Statement {
   }
   if (ts.acceptKeyword('values')) {
     const rows: Literal[][] = [];
+    let params: UsingParams | undefined;
     do {
       ts.expectOp('(');
       const row: Literal[] = [parseLiteral(ts)];
@@ -189,11 +194,13 @@ function parseInsert(ts: TokenStream): Statement {
         ts.fail(`expected ${columns.length} values, one per column`);
       rows.push(row);
     } while (ts.acceptOp(','));
+    if (ts.acceptKeyword('using')) params = parseUsing(ts);
     ts.expectEnd();
-    return { kind: 'insert', target, columns, rows };
+    return { kind: 'insert', target, columns, rows, params };
   }
   if (ts.isKeyword('select') || ts.isKeyword('with') || ts.isOp('(')) {
-    return { kind: 'insert', target, columns, selectSql: toMysqlReading(ts.restFrom(ts.peek())) };
+    const { selectSql, params } = readInsertQuery(ts);
+    return { kind: 'insert', target, columns, selectSql: toMysqlReading(selectSql), params };
   }
   return ts.fail('expected VALUES or SELECT');
 }
