@@ -131,7 +131,7 @@ async function main(): Promise<void> {
     console.log(`sample answer: ${sample.slice(0, 160)}${sample.length > 160 ? '...' : ''}`);
   } finally {
     await app.close();
-    deps.databases.close();
+    await deps.close();
     await fs.rm(dir, { recursive: true, force: true });
   }
 }

@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     );
   } finally {
     clearInterval(sampler);
-    deps.databases.close();
+    await deps.close();
     await fs.rm(dir, { recursive: true, force: true });
   }
 }

@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     for (const set of sets) await benchSet(set, dir, deps, sql);
   } finally {
     await app.close();
-    deps.databases.close();
+    await deps.close();
     await fs.rm(dir, { recursive: true, force: true });
   }
 }

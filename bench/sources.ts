@@ -140,8 +140,7 @@ async function main(): Promise<void> {
     await direct.end().catch(() => undefined);
     // The index builds run in the background: the folder goes only once they are done.
     await deps.knowledgeBases.whenIdle().catch(() => undefined);
-    await deps.dataSources.close();
-    deps.databases.close();
+    await deps.close();
     await server.stop();
     await fs.rm(dir, { recursive: true, force: true });
   }

@@ -36,4 +36,6 @@ export interface AppDeps {
   staticDir?: string;
   /** Forward /api to another instance instead of answering it here. */
   apiUrl?: string;
+  /** Closes what `openServices` opened: data-source connections, the vector store, the databases. */
+  close(): Promise<void>;
 }

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     stopping = true;
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
     await app.close();
-    deps.databases.close();
+    await deps.close();
     process.exit(0);
   };
   process.on('SIGINT', stop);

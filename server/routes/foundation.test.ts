@@ -144,6 +144,8 @@ describe('sql', () => {
     expect(await t.sql('SHOW FULL DATABASES')).toMatchObject({
       column_names: ['Database', 'TYPE', 'ENGINE'],
       data: [
+        ['information_schema', 'system', null],
+        ['log', 'system', null],
         ['mindsdb', 'project', 'mindsdb'],
         ['sales', 'project', 'mindsdb'],
         ['files', 'data', 'files'],

@@ -216,7 +216,7 @@ describe('start-up repair', () => {
     // As if a drop crashed after deleting the catalog row and before dropping the vector table.
     await first.deps.databases.catalog.run(`DELETE FROM knowledge_bases WHERE name = 'crash_kb'`);
     await first.app.close();
-    first.deps.databases.close();
+    await first.deps.close();
     const second = await startTestApp({}, dir);
     try {
       const tables = await (await import('node:fs/promises')).readdir(`${dir}/vectors`);

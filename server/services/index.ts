@@ -15,9 +15,8 @@ import { openJobs } from './jobs/index';
 import type { SchedulerOptions } from './jobs/scheduler';
 import { openKnowledgeBases } from './knowledge-bases/index';
 import { ProjectService } from './projects';
-import { registerCoreHandlers } from './sql/core-handlers';
-import { registerSourceHandlers } from './sql/source-handlers';
 import { EngineSelect } from './sql/engine-select';
+import { registerSqlHandlers } from './sql/register-handlers';
 import { SqlRouter } from './sql/router';
 import { openViews } from './views/index';
 
@@ -50,7 +49,11 @@ export interface ServiceOptions {
   jobs?: SchedulerOptions;
 }
 
-/** Opens the engines in a data folder and builds every service on them. */
+/**
+ * Opens the engines in a data folder, builds every service on them and wires them together: the only place
+ * that does. The SQL handlers are registered once all services exist, in the order of sql/register-handlers.ts;
+ * the answer's `close()` closes everything this opened.
+ */
 export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   const fresh = isFreshDataDir(options.dataDir);
   const databases = await openDatabases(options.dataDir, {
@@ -62,27 +65,19 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   await auth.ensureSchema();
   const files = new FileService(databases.data);
   const sql = new SqlRouter(options.log);
+  const engine = new EngineSelect(databases.data, projects);
   const dataSources = new DataSourceService(
     databases.catalog,
     projects,
     options.sqlTimeoutMs ?? DEFAULT_SQL_TIMEOUT_MS,
   );
   await dataSources.ensureSchema();
-  // First: a SELECT that reads a view, or a job listing, is rewritten before any other handler sees it.
   const views = await openViews({ databases, projects, sql });
   const jobs = await openJobs({ databases, projects, sql }, { log: options.log, ...options.jobs });
-  // Before the core handlers: a source's statements are answered here, anything else is handed on.
-  registerSourceHandlers(sql, {
-    sources: dataSources,
-    projects,
-    select: new SourceSelect(dataSources, databases.data, projects),
-    knowledgeBases: () => kbs.knowledgeBases,
-  });
-  registerCoreHandlers(sql, { projects, files, engine: new EngineSelect(databases.data, projects) });
   // The outbound address policy is process-wide: every model call checks the address it connects to.
   setOutboundPolicy({ allowPrivate: options.allowPrivateModelUrls ?? false });
   const kbs = await openKnowledgeBases(
-    { databases, projects, sql },
+    { databases, projects },
     {
       // An instance default of another provider embeds with that provider's own embedding model (its chat
       // model name would not embed). The KB stores only the provider: its key and address are the
@@ -105,13 +100,25 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     { databases, projects, files, sql, external: agentTablesOf(dataSources) },
     { defaultModel: options.defaultModel, settings: options.agentSettings, log: options.agentLog },
   );
+  registerSqlHandlers(sql, {
+    databases,
+    projects,
+    files,
+    engine,
+    ...views,
+    jobs: jobs.jobs,
+    dataSources,
+    sourceSelect: new SourceSelect(dataSources, databases.data, projects),
+    knowledgeBases: kbs.knowledgeBases,
+    ...agents,
+  });
   // Last, so that every SQL handler the demo's statements need is registered.
   if (options.demo && fresh) await createDemo({ sql, files, agents: agents.agents }, (m) => options.log?.(m));
   return {
     ...agents,
     knowledgeBases: kbs.knowledgeBases,
     dataSources,
-    views,
+    views: views.views,
     ...jobs,
     version: VERSION,
     databases,
@@ -121,5 +128,11 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     sql,
     staticDir: options.staticDir,
     apiUrl: options.apiUrl,
+    // The HTTP server (and with it the job scheduler) closes first: see main.ts and the test harness.
+    close: async () => {
+      await dataSources.close();
+      kbs.vectorStore.close();
+      databases.close();
+    },
   };
 }

@@ -41,7 +41,7 @@ export async function startTestApp(
     },
     close: async () => {
       await app.close();
-      deps.databases.close();
+      await deps.close();
       if (!dataDir) await fs.rm(dir, { recursive: true, force: true });
     },
   };

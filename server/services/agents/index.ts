@@ -1,7 +1,6 @@
 import type { Databases } from '../../engines/catalog';
 import type { FileService } from '../files';
 import type { ProjectService } from '../projects';
-import { registerAgentHandlers } from '../sql/agent-handlers';
 import type { SqlRouter } from '../sql/router';
 import { AgentService } from './agent-service';
 import { DataResolver, type ExternalTables } from './resolve';
@@ -23,7 +22,7 @@ export interface Agents {
   agentRuns: RunLog;
 }
 
-/** Builds the agent services, registers them with the tree and the SQL router. */
+/** Builds the agent services and registers them with the project tree. */
 export async function openAgents(
   deps: {
     databases: Databases;
@@ -53,6 +52,5 @@ export async function openAgents(
     runLog: agentRuns,
     settings: { ...DEFAULT_RUNNER_SETTINGS, ...options.settings },
   });
-  registerAgentHandlers(deps.sql, { agents, runner: agentRunner });
   return { agents, agentRunner, agentRuns };
 }

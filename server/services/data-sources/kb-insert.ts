@@ -14,10 +14,10 @@ import type { SourceSelect } from './source-select';
 export async function insertIntoKbFromSource(
   s: StatementOf<'insert'>,
   session: SqlSession,
-  deps: { select: SourceSelect; knowledgeBases: () => KnowledgeBaseService | undefined },
+  deps: { select: SourceSelect; knowledgeBases: KnowledgeBaseService },
 ): Promise<SqlOutcome | undefined> {
-  const kbs = deps.knowledgeBases();
-  if (s.selectSql === undefined || !kbs || s.target.parts.length > 2) return undefined;
+  const kbs = deps.knowledgeBases;
+  if (s.selectSql === undefined || s.target.parts.length > 2) return undefined;
   const [project, name] = s.target.parts.length === 2 ? s.target.parts : [session.db, s.target.parts[0]];
   const isKb = await kbs.get(project, name).then(
     () => true,

@@ -1,6 +1,5 @@
 import type { Databases } from '../../engines/catalog';
 import type { ProjectService } from '../projects';
-import { registerJobHandlers } from '../sql/job-handlers';
 import type { SqlRouter } from '../sql/router';
 import { JobRunner } from './runner';
 import { JobScheduler, type SchedulerOptions } from './scheduler';
@@ -8,9 +7,9 @@ import { JobService } from './service';
 import { JobStore } from './store';
 
 /**
- * Builds the jobs: their tables, their SQL, and the scheduler that runs them. The scheduler is started by the
- * app once it is ready and stopped when it closes (routes/jobs.ts), never here: services opened without an
- * app (scripts, some tests) run no jobs.
+ * Builds the jobs: their tables, their place in SHOW TABLES, and the scheduler that runs them. The scheduler
+ * is started by the app once it is ready and stopped when it closes (routes/jobs.ts), never here: services
+ * opened without an app (scripts, some tests) run no jobs.
  */
 export async function openJobs(
   deps: { databases: Databases; projects: ProjectService; sql: SqlRouter },
@@ -21,12 +20,6 @@ export async function openJobs(
   const now = options.now ?? (() => new Date());
   const jobs = new JobService(store, deps.projects, now, deps.databases.data);
   deps.projects.addObjectSource(jobs);
-  registerJobHandlers(deps.sql, {
-    jobs,
-    projects: deps.projects,
-    catalog: deps.databases.catalog,
-    data: deps.databases.data,
-  });
   const jobScheduler = new JobScheduler(store, new JobRunner(deps.sql, store), { ...options, now });
   return { jobs, jobScheduler };
 }

@@ -156,7 +156,7 @@ describe('the scheduler across restarts and on its own timer', () => {
     await first.sql('CREATE JOB mindsdb.daily (SELECT 1 AS x) EVERY day');
     await first.deps.jobScheduler.tick();
     await first.app.close();
-    first.deps.databases.close();
+    await first.deps.close();
 
     const second = await startTestApp({ jobs: { now: () => clock, tickMs: HOUR } }, dir);
     try {

@@ -3,9 +3,6 @@ import type { Databases } from '../../engines/catalog';
 import { VectorStore } from '../../engines/vector-store';
 import type { ModelConfig, ProviderOptions } from '../../providers/types';
 import type { ProjectService } from '../projects';
-import { EngineSelect } from '../sql/engine-select';
-import { registerKnowledgeBaseHandlers } from '../sql/kb-handlers';
-import type { SqlRouter } from '../sql/router';
 import { KnowledgeBaseService } from './service';
 
 export interface KnowledgeBaseOptions {
@@ -23,10 +20,10 @@ export interface KnowledgeBases {
 
 /**
  * Opens the vector store in `<dataDir>/vectors`, repairs what an interrupted drop left behind, and registers
- * the knowledge bases with the project tree and the SQL router.
+ * the knowledge bases with the project tree. The caller closes `vectorStore` (openServices' `close`).
  */
 export async function openKnowledgeBases(
-  deps: { databases: Databases; projects: ProjectService; sql: SqlRouter },
+  deps: { databases: Databases; projects: ProjectService },
   options: KnowledgeBaseOptions = {},
 ): Promise<KnowledgeBases> {
   const log = options.log ?? (() => undefined);
@@ -43,15 +40,5 @@ export async function openKnowledgeBases(
   const removed = await knowledgeBases.repairOrphans();
   if (removed.length) log(`Removed vector tables left by interrupted drops: ${removed.join(', ')}`);
   deps.projects.addObjectSource(knowledgeBases);
-  registerKnowledgeBaseHandlers(deps.sql, {
-    kbs: knowledgeBases,
-    engine: new EngineSelect(deps.databases.data, deps.projects),
-  });
-  // The vector store closes with the databases, so whoever closes those (main, tests) closes it too.
-  const closeDatabases = deps.databases.close.bind(deps.databases);
-  deps.databases.close = () => {
-    vectorStore.close();
-    closeDatabases();
-  };
   return { knowledgeBases, vectorStore };
 }

@@ -6,7 +6,7 @@ import { toAgentResponse } from '../agents/masking';
 import type { AgentRunner } from '../agents/runner';
 import { collectAnswer } from '../agents/stream';
 import type { AgentRecord } from '../agents/types';
-import { NotFoundError, ValidationError } from '../../errors';
+import { ValidationError } from '../../errors';
 import { DATA_SOURCES } from '../projects';
 import type { SqlRouter } from './router';
 import { ok, table, type SqlSession } from './types';
@@ -108,15 +108,6 @@ export function registerAgentHandlers(
       s.objectType === 'agent' ? await agents.get(project, name) : await agents.find(project, name);
     return agent ? table(AGENT_COLUMNS, [agentRow(agent, session)]) : undefined;
   });
-  // Neither the knowledge base handler nor the one above knew the name: say so, naming it.
-  router.register(
-    'describe',
-    async (s, session) => {
-      const { project, name } = locate(s.name, session);
-      throw new NotFoundError(`'${name}' is neither a knowledge base nor an agent in project '${project}'`);
-    },
-    { fallback: true },
-  );
 
   router.register('select', async (s, session) => {
     if (!s.simple || s.simple.from.parts.length > 2) return undefined;

@@ -1,19 +1,17 @@
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import type { FileService } from '../files';
 import { NotFoundError } from '../../errors';
-import type { EngineSelect } from './engine-select';
+import type { DataSourceService } from '../data-sources/service';
 import { SYSTEM_DATABASES, systemDatabaseTables } from './information-schema';
-import { registerMysqlHandlers } from './mysql-handlers';
 import type { SqlRouter } from './router';
 import { ok, table } from './types';
 
-/** Projects, SHOW, USE and the fallback of plain SELECTs to the SQL engine. */
+/** Projects, SHOW DATABASES / PROJECTS / TABLES and USE. */
 export function registerCoreHandlers(
   router: SqlRouter,
-  deps: { projects: ProjectService; files: FileService; engine: EngineSelect },
+  deps: { projects: ProjectService; files: FileService; sources: Pick<DataSourceService, 'list'> },
 ): void {
-  const { projects, files, engine } = deps;
-  registerMysqlHandlers(router, deps);
+  const { projects, files, sources } = deps;
 
   router.register('create_project', async (s) => {
     const created = await projects.create(s.name, { ifNotExists: s.ifNotExists });
@@ -29,10 +27,13 @@ export function registerCoreHandlers(
     ),
   );
 
+  // Every database, as MindsDB lists them: the system ones, the projects, `files`, the connected sources.
   router.register('show_databases', async (s) => {
     const rows = [
+      ...SYSTEM_DATABASES.map((name) => [name, 'system', null]),
       ...(await projects.list()).map((p) => [p.name, 'project', 'mindsdb']),
       ...DATA_SOURCES.map((d) => [d.name, 'data', d.engine]),
+      ...(await sources.list()).map((d) => [d.name, 'data', d.engine]),
     ];
     return s.full
       ? table(['Database', 'TYPE', 'ENGINE'], rows)
@@ -69,9 +70,5 @@ export function registerCoreHandlers(
     }
     session.db = s.name;
     return ok();
-  });
-
-  router.register('select', (s, session, { signal }) => engine.run(s, session, { signal }), {
-    fallback: true,
   });
 }

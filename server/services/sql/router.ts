@@ -16,18 +16,18 @@ type AnyHandler = (
 export const MAX_QUERY_LENGTH = 1_000_000;
 
 /**
- * Parses a statement and hands it to the handlers registered for its kind, in order: first the specific
- * ones (knowledge bases, agents), then fallbacks (the SQL engine). Every failure becomes an `error` result.
+ * Parses a statement and hands it to the handlers registered for its kind, in the order they were registered
+ * (see register-handlers.ts, which states that order): the first that answers wins. Every failure becomes an
+ * `error` result.
  */
 export class SqlRouter {
-  private readonly handlers = new Map<StatementKind, { handler: AnyHandler; fallback: boolean }[]>();
+  private readonly handlers = new Map<StatementKind, AnyHandler[]>();
 
   constructor(private readonly log: (err: unknown) => void = () => undefined) {}
 
-  register<K extends StatementKind>(kind: K, handler: StatementHandler<K>, { fallback = false } = {}): void {
+  register<K extends StatementKind>(kind: K, handler: StatementHandler<K>): void {
     const list = this.handlers.get(kind) ?? [];
-    list.push({ handler: handler as unknown as AnyHandler, fallback });
-    list.sort((a, b) => Number(a.fallback) - Number(b.fallback));
+    list.push(handler as unknown as AnyHandler);
     this.handlers.set(kind, list);
   }
 
@@ -41,7 +41,7 @@ export class SqlRouter {
     }
     try {
       const statement = parseStatement(query);
-      for (const { handler } of this.handlers.get(statement.kind) ?? []) {
+      for (const handler of this.handlers.get(statement.kind) ?? []) {
         const outcome = await (
           handler as (
             s: StatementOf<typeof statement.kind>,

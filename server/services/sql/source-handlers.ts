@@ -3,14 +3,15 @@ import type { DataSourceService } from '../data-sources/service';
 import type { SourceSelect } from '../data-sources/source-select';
 import { ConflictError } from '../../errors';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
-import { DATA_SOURCES, type ProjectService } from '../projects';
+import type { ProjectService } from '../projects';
 import type { SqlRouter } from './router';
 import { ok, table } from './types';
 
 /**
- * CREATE / ALTER / DROP DATABASE for connected sources, their rows in SHOW DATABASES and SHOW TABLES, USE of
- * a source, and SELECTs that read one. Registered before the core handlers: each answers only for a source and
- * hands anything else on (undefined), so projects and files keep their own handlers.
+ * CREATE / ALTER / DROP DATABASE for connected sources, SHOW TABLES and DESCRIBE of one, USE of a source, and
+ * SELECTs that read one. Registered before the core handlers: each answers only for a source and hands
+ * anything else on (undefined), so projects and files keep their own handlers. (SHOW DATABASES, which lists
+ * sources among the rest, is the core handlers'.)
  */
 export function registerSourceHandlers(
   router: SqlRouter,
@@ -18,8 +19,7 @@ export function registerSourceHandlers(
     sources: DataSourceService;
     projects: ProjectService;
     select: SourceSelect;
-    /** Opened after these handlers (which must come first): read at each INSERT. */
-    knowledgeBases: () => KnowledgeBaseService | undefined;
+    knowledgeBases: KnowledgeBaseService;
   },
 ): void {
   const { sources, projects, select } = deps;
@@ -38,20 +38,6 @@ export function registerSourceHandlers(
   router.register('create_project', async (s) => {
     if (await sources.find(s.name)) throw new ConflictError(`'${s.name}' is already a data source`);
     return undefined;
-  });
-
-  router.register('show_databases', async (s) => {
-    const rows = [
-      ...(await projects.list()).map((p) => [p.name, 'project', 'mindsdb']),
-      ...DATA_SOURCES.map((d) => [d.name, 'data', d.engine]),
-      ...(await sources.list()).map((d) => [d.name, 'data', d.engine]),
-    ];
-    return s.full
-      ? table(['Database', 'TYPE', 'ENGINE'], rows)
-      : table(
-          ['Database'],
-          rows.map((r) => [r[0]]),
-        );
   });
 
   router.register('show_tables', async (s, session) => {

@@ -6,7 +6,7 @@ import {
 } from '../../../protocol/api/knowledge-bases';
 import type { SqlResult } from '../../../protocol/api/sql';
 import { apiRequest } from '../client';
-import { runSql } from '../sql/mutations';
+import { runSql } from '../sql/run-sql';
 import { treeKeys } from '../tree/keys';
 import { knowledgeBaseKeys } from './keys';
 import { kbPath, knowledgeBaseQuery } from './queries';

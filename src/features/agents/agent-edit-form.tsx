@@ -10,7 +10,7 @@ import { hasSavedKey } from '../../components/model-fields/model-draft';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { agentChanges, draftFromAgent, updateAgentInput, validateAgentDraft } from './agent-draft';
 import { AgentFields } from './agent-fields';
-import { agentUrl } from './agent-list-page';
+import { agentPath } from '../../lib/paths';
 
 const PLACED = ['name', 'model', 'data', 'prompt_template'];
 
@@ -66,7 +66,7 @@ export function AgentEditForm(props: {
           setSaved(next);
           setDraft(draftFromAgent(next));
           setDraftBase(next);
-          if (next.name !== agent.name) setMoveTo(agentUrl(project, next.name));
+          if (next.name !== agent.name) setMoveTo(agentPath(project, next.name));
         },
       },
     );

@@ -1,0 +1,17 @@
+import { NotFoundError } from '../../errors';
+import type { EngineSelect } from './engine-select';
+import type { SqlRouter } from './router';
+
+/**
+ * The answers when no other handler knew the statement; registered last (see register-handlers.ts).
+ * DESCRIBE of a name that no knowledge base, agent or data source holds names it; any other SELECT runs on the
+ * SQL engine (file tables, plain expressions), whose table check refuses what it does not know.
+ */
+export function registerFallbackHandlers(router: SqlRouter, deps: { engine: EngineSelect }): void {
+  router.register('describe', async (s, session) => {
+    const [project, name] = s.name.parts.length === 2 ? s.name.parts : [session.db, s.name.parts[0]];
+    throw new NotFoundError(`'${name}' is neither a knowledge base nor an agent in project '${project}'`);
+  });
+
+  router.register('select', (s, session, { signal }) => deps.engine.run(s, session, { signal }));
+}
