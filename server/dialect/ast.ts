@@ -1,4 +1,5 @@
 /** The statements our SQL dialect knows, as the parser hands them to the router. */
+import type { EvaluateStatement } from './parse-evaluate';
 import type { ShowTopic } from './parse-show';
 
 /** A possibly project-qualified name: `kb` or `project.kb`. Names are lowercased unless quoted. */
@@ -106,7 +107,8 @@ export type Statement =
       condition?: string;
     }
   | { kind: 'drop_job'; name: QualifiedName; ifExists: boolean }
-  | { kind: 'show_jobs'; from?: string };
+  | { kind: 'show_jobs'; from?: string }
+  | EvaluateStatement;
 
 export type StatementKind = Statement['kind'];
 export type StatementOf<K extends StatementKind> = Extract<Statement, { kind: K }>;

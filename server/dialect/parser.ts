@@ -3,6 +3,7 @@ import { parseExpr, parseLiteral, parseUsing } from './expressions';
 import { isDatabaseStatement, parseDatabaseStatement } from './parse-database';
 import { isViewOrJobStatement, parseViewOrJobStatement } from './parse-view-job';
 import { toMysqlReading } from './mysql-dialect';
+import { parseEvaluateStatement } from './parse-evaluate';
 import { isCreateKbIndex, parseCreateKbIndex, parseUpdate, readInsertQuery } from './parse-kb';
 import { parseShowTopic } from './parse-show';
 import { parseCreateTable, parseDropTable, parseSet, parseSetText } from './parse-tables';
@@ -56,6 +57,8 @@ export function parseStatement(sql: string): Statement {
       return parseDelete(ts);
     case 'update':
       return parseUpdate(ts);
+    case 'evaluate':
+      return parseEvaluateStatement(ts);
     default:
       if (ts.isOp('(')) return parseSelect(ts);
       return ts.fail('expected a statement such as SELECT, CREATE, DROP, ALTER, SHOW, USE, INSERT or DELETE');
