@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { AuthGate } from '../features/auth/auth-gate';
 import { LoginPage } from '../features/auth/login-page';
 import { AppShell } from './layout/app-shell';
+import { DEFAULT_PROJECT, pagePath } from '../lib/paths';
 import { RouteError } from './route-error';
 import {
   KnowledgeBasesRoute,
@@ -30,7 +31,7 @@ export const router = createBrowserRouter([
     ),
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <Navigate to="/projects/mindsdb/worksheet" replace /> },
+      { index: true, element: <Navigate to={pagePath(DEFAULT_PROJECT, 'worksheet')} replace /> },
       { path: 'projects/:project', element: <Navigate to="worksheet" replace /> },
       { path: 'projects/:project/worksheet', element: loading(<WorksheetRoute />) },
       { path: 'projects/:project/knowledge-bases', element: <KnowledgeBasesRoute /> },

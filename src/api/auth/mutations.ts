@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loginResponseSchema, statusSchema, type LoginRequest } from '../../../protocol/api/auth';
 import { apiRequest } from '../client';
 import { useSession } from '../session';
-import { statusQuery } from './queries';
+import { authKeys } from './keys';
 
 /**
  * Logs in. The server sets its HttpOnly session cookie; the status answer, asked without the token, tells
@@ -24,12 +24,12 @@ export function useLogin() {
     onSuccess: ({ token, status }) => {
       const cookieWorks = status.auth?.confirmed === true;
       useSession.getState().loggedIn(cookieWorks ? null : token);
-      queryClient.setQueryData(statusQuery().queryKey, {
+      queryClient.setQueryData(authKeys.status(), {
         ...status,
         auth: { ...status.auth!, confirmed: true },
       });
       // Whatever failed while the session was expired can be fetched again now.
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'status' });
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== authKeys.status()[0] });
     },
   });
 }

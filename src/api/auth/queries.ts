@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { statusSchema } from '../../../protocol/api/auth';
 import { apiRequest } from '../client';
+import { authKeys } from './keys';
 
 export const statusQuery = () =>
   queryOptions({
-    queryKey: ['status'] as const,
+    queryKey: authKeys.status(),
     queryFn: ({ signal }) => apiRequest('/api/status', { schema: statusSchema, signal }),
     staleTime: 60_000,
   });

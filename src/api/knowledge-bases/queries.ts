@@ -5,7 +5,7 @@ import {
   knowledgeBasesSchema,
 } from '../../../protocol/api/knowledge-bases';
 import { apiRequest } from '../client';
-import { runSql } from '../sql/mutations';
+import { runSql } from '../sql/run-sql';
 import { knowledgeBaseKeys } from './keys';
 import { probeVectorsSql } from './sql';
 

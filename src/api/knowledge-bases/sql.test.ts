@@ -1,24 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertFromTableSql, probeVectorsSql, searchSql, sqlName, sqlString } from './sql';
-
-describe('sqlString', () => {
-  it('doubles quotes and backslashes so the text reaches the server unchanged', () => {
-    expect(sqlString('plain')).toBe("'plain'");
-    expect(sqlString("it's")).toBe("'it''s'");
-    expect(sqlString('back\\slash')).toBe("'back\\\\slash'");
-    expect(sqlString("\\'")).toBe("'\\\\'''");
-    expect(sqlString('')).toBe("''");
-  });
-});
-
-describe('sqlName', () => {
-  it('leaves plain names bare and backquotes the rest', () => {
-    expect(sqlName('docs_kb')).toBe('docs_kb');
-    expect(sqlName('my kb')).toBe('`my kb`');
-    expect(sqlName('a`b')).toBe('`a``b`');
-    expect(sqlName('2024')).toBe('`2024`');
-  });
-});
+import { insertFromTableSql, probeVectorsSql, searchSql } from './sql';
 
 describe('searchSql', () => {
   it('builds the semantic search the panel shows', () => {

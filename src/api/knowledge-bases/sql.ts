@@ -3,22 +3,9 @@
  * user sees in the search panel is exactly the one that ran, and quoting is done in one tested place.
  */
 
-const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+import { quoteName, sqlString } from '../../lib/sql-text';
 
-/** A name as SQL text: plain names stay bare, others are backquoted with `` ` `` doubled. */
-export function sqlName(name: string): string {
-  return PLAIN_NAME.test(name) ? name : `\`${name.replace(/`/g, '``')}\``;
-}
-
-/**
- * A string literal. The dialect reads backslash escapes inside strings, so a backslash is doubled as well as
- * the quote: otherwise `it\'s` typed by a user would end the string early.
- */
-export function sqlString(value: string): string {
-  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-}
-
-export const kbRef = (project: string, kb: string) => `${sqlName(project)}.${sqlName(kb)}`;
+export const kbRef = (project: string, kb: string) => `${quoteName(project)}.${quoteName(kb)}`;
 
 export const DEFAULT_SEARCH_LIMIT = 10;
 
@@ -53,8 +40,8 @@ export function insertFromTableSql(
   if (columns.length === 0) throw new Error('Choose at least one column to load');
   const list = columns
     .map(({ source, target }) =>
-      source === target ? sqlName(source) : `${sqlName(source)} AS ${sqlName(target)}`,
+      source === target ? quoteName(source) : `${quoteName(source)} AS ${quoteName(target)}`,
     )
     .join(', ');
-  return `INSERT INTO ${kbRef(project, kb)} SELECT ${list} FROM ${sqlName(from.db)}.${sqlName(from.table)}`;
+  return `INSERT INTO ${kbRef(project, kb)} SELECT ${list} FROM ${quoteName(from.db)}.${quoteName(from.table)}`;
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { sqlKeys } from './keys';
-import { quoteIdentifier } from './identifiers';
-import { runSql } from './mutations';
+import { qualifiedName } from '../../lib/sql-text';
+import { runSql } from './run-sql';
 
 /**
  * The columns of a table, read with `SELECT * ... LIMIT 0`: it works for every data source (uploaded files
@@ -13,7 +13,7 @@ export const tableColumnsQuery = (db: string, table: string) =>
     queryKey: sqlKeys.columns(db, table),
     queryFn: async ({ signal }) => {
       const result = await runSql({
-        query: `SELECT * FROM ${quoteIdentifier(db)}.${quoteIdentifier(table)} LIMIT 0`,
+        query: `SELECT * FROM ${qualifiedName(db, table)} LIMIT 0`,
         context: { db },
         signal,
       });
@@ -44,7 +44,7 @@ export const knowledgeBaseMetadataQuery = (db: string, kb: string) =>
     queryKey: sqlKeys.kbMetadata(db, kb),
     queryFn: async ({ signal }) => {
       const result = await runSql({
-        query: `DESCRIBE KNOWLEDGE_BASE ${quoteIdentifier(db)}.${quoteIdentifier(kb)}`,
+        query: `DESCRIBE KNOWLEDGE_BASE ${qualifiedName(db, kb)}`,
         context: { db },
         signal,
       });

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SqlContext, SqlResult } from '../../../protocol/api/sql';
 import { apiRequest } from '../client';
 import { parseSqlResult } from './parse-result';
@@ -13,8 +12,4 @@ export interface RunSqlInput {
 export async function runSql({ query, context, signal }: RunSqlInput): Promise<SqlResult> {
   const json = await apiRequest('/api/sql/query', { method: 'POST', body: { query, context }, signal });
   return parseSqlResult(json);
-}
-
-export function useRunSql() {
-  return useMutation({ mutationFn: runSql });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { treeDatabasesSchema, treeObjectsSchema } from '../../../protocol/api/tree';
 import { projectsSchema } from '../../../protocol/api/projects';
 import { apiRequest } from '../client';
-import { treeKeys } from './keys';
+import { projectKeys, treeKeys } from './keys';
 
 export const databasesQuery = () =>
   queryOptions({
@@ -19,7 +19,7 @@ export const databaseObjectsQuery = (db: string) =>
 
 export const projectsQuery = () =>
   queryOptions({
-    queryKey: ['projects'] as const,
+    queryKey: projectKeys.list(),
     queryFn: ({ signal }) => apiRequest('/api/projects', { schema: projectsSchema, signal }),
   });
 

@@ -5,16 +5,16 @@ import { useStatus } from '../../api/auth/queries';
 import { ObjectBrowser } from '../../features/explorer/object-browser';
 import { ReloginDialog } from '../../features/auth/relogin-dialog';
 import { useAuthDisabled } from '../../features/auth/auth-gate';
+import { DEFAULT_PROJECT, loginPath, pagePath, type ProjectPage } from '../../lib/paths';
 import './app-shell.css';
 
 /** Header with the project switcher and page tabs, the object browser on the left, the page on the right. */
 export function AppShell() {
-  const { project = 'mindsdb' } = useParams();
+  const { project = DEFAULT_PROJECT } = useParams();
   const authDisabled = useAuthDisabled();
   const status = useStatus();
   const logout = useLogout();
   const navigate = useNavigate();
-  const base = `/projects/${encodeURIComponent(project)}`;
 
   return (
     <div className="shell">
@@ -22,10 +22,10 @@ export function AppShell() {
         <span className="shell-brand">Knowledge Studio</span>
         <ProjectSwitcher project={project} />
         <nav className="shell-tabs" aria-label="Pages">
-          <NavLink to={`${base}/worksheet`}>Worksheet</NavLink>
-          <NavLink to={`${base}/knowledge-bases`}>Knowledge bases</NavLink>
-          <NavLink to={`${base}/agents`}>Agents</NavLink>
-          <NavLink to={`${base}/chat`}>Chat</NavLink>
+          <NavLink to={pagePath(project, 'worksheet')}>Worksheet</NavLink>
+          <NavLink to={pagePath(project, 'knowledge-bases')}>Knowledge bases</NavLink>
+          <NavLink to={pagePath(project, 'agents')}>Agents</NavLink>
+          <NavLink to={pagePath(project, 'chat')}>Chat</NavLink>
         </nav>
         <span className="shell-spacer" />
         {authDisabled && (
@@ -37,7 +37,7 @@ export function AppShell() {
           <button
             type="button"
             className="btn btn-ghost"
-            onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login') })}
+            onClick={() => logout.mutate(undefined, { onSettled: () => navigate(loginPath()) })}
           >
             Log out
           </button>
@@ -67,8 +67,8 @@ function ProjectSwitcher({ project }: { project: string }) {
         value={project}
         onChange={(e) => {
           // Keep the same page, in the other project.
-          const page = window.location.pathname.split('/')[3] ?? 'worksheet';
-          navigate(`/projects/${encodeURIComponent(e.target.value)}/${page}`);
+          const page = (window.location.pathname.split('/')[3] ?? 'worksheet') as ProjectPage;
+          navigate(pagePath(e.target.value, page));
         }}
       >
         {names.map((n) => (

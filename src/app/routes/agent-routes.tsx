@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { DEFAULT_PROJECT } from '../../lib/paths';
 import { useParams } from 'react-router';
 import { AgentCreatePage } from '../../features/agents/agent-create-page';
 import { AgentListPage } from '../../features/agents/agent-list-page';
@@ -8,17 +9,17 @@ import { AgentPage } from '../../features/agents/agent-page';
 const ChatPane = lazy(() => import('../../features/chat/chat-pane').then((m) => ({ default: m.ChatPane })));
 
 export function AgentsRoute() {
-  const { project = 'mindsdb' } = useParams();
+  const { project = DEFAULT_PROJECT } = useParams();
   return <AgentListPage project={project} />;
 }
 
 export function NewAgentRoute() {
-  const { project = 'mindsdb' } = useParams();
+  const { project = DEFAULT_PROJECT } = useParams();
   return <AgentCreatePage key={project} project={project} />;
 }
 
 export function AgentRoute() {
-  const { project = 'mindsdb', agent = '' } = useParams();
+  const { project = DEFAULT_PROJECT, agent = '' } = useParams();
   return (
     <AgentPage
       key={`${project}/${agent}`}

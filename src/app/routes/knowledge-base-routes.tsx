@@ -1,20 +1,21 @@
+import { DEFAULT_PROJECT } from '../../lib/paths';
 import { useParams } from 'react-router';
 import { CreateKnowledgeBasePage } from '../../features/knowledge-bases/kb-create-page';
 import { KnowledgeBaseListPage } from '../../features/knowledge-bases/kb-list-page';
 import { KnowledgeBasePage } from '../../features/knowledge-bases/kb-page';
 
 export function KnowledgeBasesRoute() {
-  const { project = 'mindsdb' } = useParams();
+  const { project = DEFAULT_PROJECT } = useParams();
   return <KnowledgeBaseListPage project={project} />;
 }
 
 export function NewKnowledgeBaseRoute() {
-  const { project = 'mindsdb' } = useParams();
+  const { project = DEFAULT_PROJECT } = useParams();
   return <CreateKnowledgeBasePage key={project} project={project} />;
 }
 
 export function KnowledgeBaseRoute() {
-  const { project = 'mindsdb', kb = '' } = useParams();
+  const { project = DEFAULT_PROJECT, kb = '' } = useParams();
   // A new KB is a new page: no draft or search result carries over from the previous one.
   return <KnowledgeBasePage key={`${project}/${kb}`} project={project} name={kb} />;
 }

@@ -5,7 +5,7 @@ import { formError } from '../../components/field-errors';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { createAgentInput, emptyAgentDraft, validateAgentDraft, type AgentDraft } from './agent-draft';
 import { AgentFields } from './agent-fields';
-import { agentUrl } from './agent-list-page';
+import { agentPath } from '../../lib/paths';
 import '../../components/resource-page.css';
 import './agents.css';
 
@@ -35,7 +35,7 @@ export function AgentCreatePage({ project }: { project: string }) {
     setErrors(found);
     if (Object.keys(found).length) return;
     create.mutate(createAgentInput(draft), {
-      onSuccess: (agent) => setCreated(agentUrl(project, agent.name)),
+      onSuccess: (agent) => setCreated(agentPath(project, agent.name)),
     });
   };
   const general = formError(create.error, PLACED);
@@ -45,7 +45,7 @@ export function AgentCreatePage({ project }: { project: string }) {
       <nav aria-label="Breadcrumb" className="rp-crumbs">
         <ol>
           <li>
-            <Link to={agentUrl(project)}>Agents</Link>
+            <Link to={agentPath(project)}>Agents</Link>
           </li>
           <li aria-current="page">New</li>
         </ol>
@@ -75,7 +75,7 @@ export function AgentCreatePage({ project }: { project: string }) {
           <span className="rp-savebar-note muted">
             An empty model name takes the provider&apos;s default.
           </span>
-          <Link className="btn" to={agentUrl(project)}>
+          <Link className="btn" to={agentPath(project)}>
             Cancel
           </Link>
           <button type="submit" className="btn btn-primary" disabled={create.isPending}>

@@ -4,16 +4,8 @@ import { useAgents } from '../../api/agents/queries';
 import { shortTimestamp } from '../../components/format';
 import { describeModel } from '../../components/model-fields/model-draft';
 import '../../components/resource-page.css';
+import { agentPath, chatPath, newAgentPath } from '../../lib/paths';
 import './agents.css';
-
-export const agentUrl = (project: string, agent?: string) =>
-  `/projects/${encodeURIComponent(project)}/agents${agent === undefined ? '' : `/${encodeURIComponent(agent)}`}`;
-
-/** The create page, on a path no agent name can take (see newKbUrl). */
-export const newAgentUrl = (project: string) => `${agentUrl(project)}/-/new`;
-
-const chatUrl = (project: string, agent: string) =>
-  `/projects/${encodeURIComponent(project)}/chat/${encodeURIComponent(agent)}`;
 
 const list = (items: string[] | undefined) => (items?.length ? items.join(', ') : '—');
 
@@ -26,7 +18,7 @@ export function AgentListPage({ project }: { project: string }) {
         <h1>Agents</h1>
         <span className="rp-badge">project {project}</span>
         <div className="rp-head-actions">
-          <Link className="btn btn-primary" to={newAgentUrl(project)}>
+          <Link className="btn btn-primary" to={newAgentPath(project)}>
             New agent
           </Link>
         </div>
@@ -44,7 +36,7 @@ export function AgentListPage({ project }: { project: string }) {
             An agent answers questions with a language model, searching the knowledge bases and querying the
             tables you give it.
           </p>
-          <Link className="btn btn-primary" to={newAgentUrl(project)}>
+          <Link className="btn btn-primary" to={newAgentPath(project)}>
             Create an agent
           </Link>
         </div>
@@ -74,14 +66,14 @@ function AgentTable({ project, agents }: { project: string; agents: Agent[] }) {
         {agents.map((a) => (
           <tr key={a.name}>
             <td>
-              <Link to={agentUrl(project, a.name)}>{a.name}</Link>
+              <Link to={agentPath(project, a.name)}>{a.name}</Link>
             </td>
             <td>{describeModel(a.model)}</td>
             <td className="rp-mono">{list(a.data?.knowledge_bases)}</td>
             <td className="rp-mono">{list(a.data?.tables)}</td>
             <td className="muted">{shortTimestamp(a.updated_at ?? a.created_at)}</td>
             <td>
-              <Link to={chatUrl(project, a.name)} aria-label={`Chat with ${a.name}`}>
+              <Link to={chatPath(project, a.name)} aria-label={`Chat with ${a.name}`}>
                 Chat
               </Link>
             </td>

@@ -6,7 +6,7 @@ import { problemMessage } from '../../components/field-errors';
 import { ResourceHeader, ResourceLoadState } from '../../components/resource-header';
 import { TypeToConfirm } from '../../components/type-to-confirm';
 import { AgentEditForm } from './agent-edit-form';
-import { agentUrl } from './agent-list-page';
+import { agentPath } from '../../lib/paths';
 import '../../components/resource-page.css';
 import './agents.css';
 
@@ -27,14 +27,14 @@ export function AgentPage({ project, name, aside }: AgentPageProps) {
   // Once deleted, the form goes first (so its unsaved-changes guard does not hold the page), then the page.
   const [deleted, setDeleted] = useState(false);
   useEffect(() => {
-    if (deleted) navigate(agentUrl(project), { replace: true });
+    if (deleted) navigate(agentPath(project), { replace: true });
   }, [deleted, navigate, project]);
 
   return (
     <div className={`page rp ag-page${aside ? ' has-aside' : ''}`}>
       <ResourceHeader
         listLabel="Agents"
-        listHref={agentUrl(project)}
+        listHref={agentPath(project)}
         name={name}
         model={agent.data?.model}
         modelRole="Model"
@@ -47,7 +47,7 @@ export function AgentPage({ project, name, aside }: AgentPageProps) {
           kind="agent"
           name={name}
           project={project}
-          listHref={agentUrl(project)}
+          listHref={agentPath(project)}
         />
       )}
       {agent.data && !deleted && (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useStatus } from '../../api/auth/queries';
 import { useSession } from '../../api/session';
+import { loginPath } from '../../lib/paths';
 import type { Status } from '../../../protocol/api/auth';
 
 /**
@@ -26,8 +27,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
     );
   }
   if (needsLoginPage(status.data, token)) {
-    const next = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`/login?next=${next}`} replace />;
+    return <Navigate to={loginPath(location.pathname + location.search)} replace />;
   }
   return children;
 }

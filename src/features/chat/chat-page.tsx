@@ -1,10 +1,8 @@
 import { useNavigate } from 'react-router';
 import { AgentPicker } from './agent-picker';
 import { ChatPane } from './chat-pane';
+import { chatPath } from '../../lib/paths';
 import './chat.css';
-
-export const chatPath = (project: string, agent?: string) =>
-  `/projects/${encodeURIComponent(project)}/chat${agent ? `/${encodeURIComponent(agent)}` : ''}`;
 
 /** The chat page: pick an agent (the choice is in the address, so it can be linked), then talk to it. */
 export function ChatPage({ project, agent }: { project: string; agent?: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { objectLink, quoteName } from './object-links';
+import { objectLink } from './object-links';
 
 describe('objectLink', () => {
   it('opens knowledge bases and agents on their pages', () => {
@@ -15,7 +15,6 @@ describe('objectLink', () => {
     const link = objectLink('files', { name: 'My Data', type: 'table' }, 'sales');
     expect(link.startsWith('/projects/sales/worksheet?sql=')).toBe(true);
     expect(decodeURIComponent(link.split('sql=')[1])).toBe('SELECT * FROM files.`My Data` LIMIT 100;');
-    expect(quoteName('a`b')).toBe('`a``b`');
   });
 
   it("previews a connected database's table by its schema too", () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { objectNamePattern } from '../../../protocol/api/files';
 import { useUploadFile } from '../../api/files/mutations';
-import { tableNameFromFile } from './table-name';
+import { tableNameFromFile } from '../../lib/sql-text';
 import '../../components/modal-dialog.css';
 
 /** Uploads a CSV, JSON, Parquet or text file as a table of `files`, showing progress and any error. */

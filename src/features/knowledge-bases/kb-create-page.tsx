@@ -6,7 +6,7 @@ import { fieldError, formError } from '../../components/field-errors';
 import { FieldError } from '../../components/model-fields/model-fields';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { createInput, emptyDraft, FIELD, validateDraft, type KbDraft, PLACED_FIELDS } from './kb-draft';
-import { kbUrl } from './kb-list-page';
+import { kbPath } from '../../lib/paths';
 import { KbSettingsFields } from './kb-settings-fields';
 import { initialMapping } from './load/column-mapping';
 import '../../components/resource-page.css';
@@ -60,7 +60,7 @@ export function CreateKnowledgeBasePage({ project }: { project: string }) {
     create.mutate(createInput(draft), {
       onSuccess: (kb) => {
         const query = table ? `?tab=load&table=${encodeURIComponent(table)}` : '?tab=load';
-        setCreated(`${kbUrl(project, kb.name)}${query}`);
+        setCreated(`${kbPath(project, kb.name)}${query}`);
       },
     });
   };
@@ -72,7 +72,7 @@ export function CreateKnowledgeBasePage({ project }: { project: string }) {
       <nav aria-label="Breadcrumb" className="rp-crumbs">
         <ol>
           <li>
-            <Link to={kbUrl(project)}>Knowledge bases</Link>
+            <Link to={kbPath(project)}>Knowledge bases</Link>
           </li>
           <li aria-current="page">New</li>
         </ol>
@@ -137,7 +137,7 @@ export function CreateKnowledgeBasePage({ project }: { project: string }) {
         )}
         <div className="rp-savebar">
           <span className="rp-savebar-note muted">Settings left empty take the server&apos;s defaults.</span>
-          <Link className="btn" to={kbUrl(project)}>
+          <Link className="btn" to={kbPath(project)}>
             Cancel
           </Link>
           <button type="submit" className="btn btn-primary" disabled={create.isPending}>

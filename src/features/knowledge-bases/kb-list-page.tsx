@@ -5,16 +5,8 @@ import { shortTimestamp } from '../../components/format';
 import { describeModel } from '../../components/model-fields/model-draft';
 import { hasReranker } from './kb-draft';
 import '../../components/resource-page.css';
+import { kbPath, newKbPath } from '../../lib/paths';
 import './knowledge-bases.css';
-
-export const kbUrl = (project: string, kb?: string) =>
-  `/projects/${encodeURIComponent(project)}/knowledge-bases${kb === undefined ? '' : `/${encodeURIComponent(kb)}`}`;
-
-/**
- * The create page. `-` can never be a name, so a knowledge base called `new` still has its own page; the
- * path stays under the list so the navigation still shows where the user is.
- */
-export const newKbUrl = (project: string) => `${kbUrl(project)}/-/new`;
 
 /** The knowledge bases of a project, with the settings that matter at a glance. */
 export function KnowledgeBaseListPage({ project }: { project: string }) {
@@ -25,7 +17,7 @@ export function KnowledgeBaseListPage({ project }: { project: string }) {
         <h1>Knowledge bases</h1>
         <span className="rp-badge">project {project}</span>
         <div className="rp-head-actions">
-          <Link className="btn btn-primary" to={newKbUrl(project)}>
+          <Link className="btn btn-primary" to={newKbPath(project)}>
             New knowledge base
           </Link>
         </div>
@@ -43,7 +35,7 @@ export function KnowledgeBaseListPage({ project }: { project: string }) {
             A knowledge base splits your documents into chunks, embeds them, and lets agents and SQL search
             them by meaning.
           </p>
-          <Link className="btn btn-primary" to={newKbUrl(project)}>
+          <Link className="btn btn-primary" to={newKbPath(project)}>
             Create a knowledge base
           </Link>
         </div>
@@ -70,7 +62,7 @@ function KbTable({ project, kbs }: { project: string; kbs: KnowledgeBase[] }) {
         {kbs.map((kb) => (
           <tr key={kb.name}>
             <td>
-              <Link to={kbUrl(project, kb.name)}>{kb.name}</Link>
+              <Link to={kbPath(project, kb.name)}>{kb.name}</Link>
             </td>
             <td>{describeModel(kb.embedding_model)}</td>
             <td>

@@ -4,7 +4,7 @@ import { useKnowledgeBase } from '../../api/knowledge-bases/queries';
 import { ResourceHeader, ResourceLoadState } from '../../components/resource-header';
 import { TabList } from '../../components/tab-list';
 import { DeleteKbDialog } from './delete-kb-dialog';
-import { kbUrl } from './kb-list-page';
+import { kbPath } from '../../lib/paths';
 import { KbSettingsForm } from './kb-settings-form';
 import { LoadPanel } from './load/load-panel';
 import { SearchPanel } from './search/search-panel';
@@ -23,7 +23,7 @@ export function KnowledgeBasePage({ project, name }: { project: string; name: st
   // Once deleted, the forms go first (so their unsaved-changes guard does not hold the page), then the page.
   const [deleted, setDeleted] = useState(false);
   useEffect(() => {
-    if (deleted) navigate(kbUrl(project), { replace: true });
+    if (deleted) navigate(kbPath(project), { replace: true });
   }, [deleted, navigate, project]);
   const tab: TabId = TABS.find((t) => t === params.get('tab')) ?? 'settings';
   const selectTab = (next: string) =>
@@ -39,7 +39,7 @@ export function KnowledgeBasePage({ project, name }: { project: string; name: st
     <div className="page rp">
       <ResourceHeader
         listLabel="Knowledge bases"
-        listHref={kbUrl(project)}
+        listHref={kbPath(project)}
         name={name}
         model={kb.data?.embedding_model}
         modelRole="Embedding model"
@@ -52,7 +52,7 @@ export function KnowledgeBasePage({ project, name }: { project: string; name: st
           kind="knowledge base"
           name={name}
           project={project}
-          listHref={kbUrl(project)}
+          listHref={kbPath(project)}
         />
       )}
       {kb.data && !deleted && (

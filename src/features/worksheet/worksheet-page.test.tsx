@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { EditorView } from '@uiw/react-codemirror';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SqlResult } from '../../../protocol/api/sql';
-import type { RunSqlInput } from '../../api/sql/mutations';
+import type { RunSqlInput } from '../../api/sql/run-sql';
 import { useHistoryStore } from './store/history-store';
 import { useResultsStore } from './store/results-store';
 import { useWorksheetStore } from './store/worksheet-store';
@@ -11,7 +11,7 @@ import { WorksheetPage } from './worksheet-page';
 
 const noDatabases = { data: [] };
 const runSql = vi.fn<(input: RunSqlInput) => Promise<SqlResult>>();
-vi.mock('../../api/sql/mutations', () => ({ runSql: (input: RunSqlInput) => runSql(input) }));
+vi.mock('../../api/sql/run-sql', () => ({ runSql: (input: RunSqlInput) => runSql(input) }));
 // The object tree feeds completion only; an empty one keeps these tests off the network.
 vi.mock('../../api/tree/queries', () => ({
   useDatabases: () => noDatabases,

@@ -4,17 +4,8 @@ import { useUploadFile } from '../../../api/files/mutations';
 import { useFiles } from '../../../api/files/queries';
 import { problemMessage } from '../../../components/field-errors';
 import { plural } from '../../../components/format';
+import { tableNameFromFile } from '../../../lib/sql-text';
 import { ProgressBar } from './progress-bar';
-
-/** A table name from a file name: `Sales 2024.csv` → `sales_2024`. */
-export function tableNameFor(fileName: string): string {
-  const base = fileName
-    .replace(/\.[^.]+$/, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9_]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  return /^[a-z_]/.test(base) ? base.slice(0, 63) : `t_${base}`.slice(0, 63);
-}
 
 /** Where the rows come from: a table of `files`, or a file uploaded here that becomes one. */
 export function SourcePicker({ table, onChange }: { table: string; onChange: (table: string) => void }) {
@@ -107,7 +98,7 @@ function UploadSource({ onUploaded }: { onUploaded: (table: string) => void }) {
             onChange={(e) => {
               const f = e.target.files?.[0] ?? null;
               setFile(f);
-              if (f) setName(tableNameFor(f.name));
+              if (f) setName(tableNameFromFile(f.name));
             }}
           />
           <span className="field-hint">CSV, JSON, Parquet or text. It becomes a table of files.</span>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SqlResult } from '../../../../protocol/api/sql';
-import type { RunSqlInput } from '../../../api/sql/mutations';
+import type { RunSqlInput } from '../../../api/sql/run-sql';
 import { splitStatements } from '../sql/split-statements';
 import {
   changesSchema,

@@ -1,5 +1,5 @@
 import type { SqlContext, SqlResult } from '../../../../protocol/api/sql';
-import type { RunSqlInput } from '../../../api/sql/mutations';
+import type { RunSqlInput } from '../../../api/sql/run-sql';
 import type { Statement } from '../sql/split-statements';
 import type { RunItem } from '../store/results-store';
 

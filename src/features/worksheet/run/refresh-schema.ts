@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { agentKeys } from '../../../api/agents/keys';
 import { knowledgeBaseKeys } from '../../../api/knowledge-bases/keys';
 import { sqlKeys } from '../../../api/sql/keys';
-import { treeKeys } from '../../../api/tree/keys';
-import { databasesQuery, projectsQuery } from '../../../api/tree/queries';
+import { projectKeys, treeKeys } from '../../../api/tree/keys';
+import { databasesQuery } from '../../../api/tree/queries';
 
 /**
  * After a statement that may have changed objects (CREATE, DROP, INSERT...), refreshes what the console shows
@@ -20,6 +20,6 @@ export async function refreshSchema(queryClient: QueryClient): Promise<void> {
       predicate: (q) => isObjects(q.queryKey) && !names.has(String(q.queryKey[objectsPrefix.length])),
     });
   }
-  const keys = [treeKeys.all, sqlKeys.all, knowledgeBaseKeys.all, agentKeys.all, projectsQuery().queryKey];
+  const keys = [treeKeys.all, sqlKeys.all, knowledgeBaseKeys.all, agentKeys.all, projectKeys.all];
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

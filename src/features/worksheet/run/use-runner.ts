@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { EditorView } from '@uiw/react-codemirror';
 import { useCallback } from 'react';
 import type { SqlContext } from '../../../../protocol/api/sql';
-import { runSql } from '../../../api/sql/mutations';
+import { runSql } from '../../../api/sql/run-sql';
 import { setErrorMark, setRunning } from '../editor/marks';
 import { destructiveAction, type DestructiveAction } from '../sql/destructive';
 import { errorRange, offsetOfPosition } from '../sql/error-position';

@@ -1,0 +1,40 @@
+/**
+ * Every console address in one place, so a page never spells a URL by hand and a route change is one edit.
+ * Names are encoded: a knowledge base called `docs kb` has the page `/projects/p/knowledge-bases/docs%20kb`.
+ */
+
+/** The project a fresh console opens, and the one a route without `:project` falls back to (as MindsDB). */
+export const DEFAULT_PROJECT = 'mindsdb';
+
+/** The pages a project has, in the order the header shows them. */
+export type ProjectPage = 'worksheet' | 'knowledge-bases' | 'agents' | 'chat';
+
+const at = (name: string | undefined) =>
+  name === undefined || name === '' ? '' : `/${encodeURIComponent(name)}`;
+
+export const projectPath = (project: string) => `/projects/${encodeURIComponent(project)}`;
+
+export const pagePath = (project: string, page: ProjectPage) => `${projectPath(project)}/${page}`;
+
+/** The worksheet; with `sql`, a new tab opens with that statement (the object browser's table preview). */
+export const worksheetPath = (project: string, sql?: string) =>
+  `${pagePath(project, 'worksheet')}${sql === undefined ? '' : `?sql=${encodeURIComponent(sql)}`}`;
+
+/** The list of knowledge bases, or one knowledge base's page. */
+export const kbPath = (project: string, kb?: string) => `${pagePath(project, 'knowledge-bases')}${at(kb)}`;
+
+/**
+ * The create pages. `-` can never be a name, so a knowledge base or agent called `new` still has its own page;
+ * the path stays under the list so the navigation still shows where the user is.
+ */
+export const newKbPath = (project: string) => `${kbPath(project)}/-/new`;
+
+/** The list of agents, or one agent's page (its editor beside a chat). */
+export const agentPath = (project: string, agent?: string) => `${pagePath(project, 'agents')}${at(agent)}`;
+
+export const newAgentPath = (project: string) => `${agentPath(project)}/-/new`;
+
+/** The chat page, with an agent chosen or not. */
+export const chatPath = (project: string, agent?: string) => `${pagePath(project, 'chat')}${at(agent)}`;
+
+export const loginPath = (next?: string) => `/login${next ? `?next=${encodeURIComponent(next)}` : ''}`;
