@@ -26,7 +26,15 @@ export function ChangesTable({ changes, caption }: { changes: Change[]; caption:
   );
 }
 
-/** The object the server returned, as it sent it, so the user can check what was saved. */
+/** Fields whose values are secrets: a server may send them in clear (MindsDB does for agent keys). */
+const SECRET_FIELD = /(^|_)(key|secret|password|token)$/i;
+
+/** A JSON.stringify replacer that never lets a secret reach the page. */
+function maskSecrets(key: string, value: unknown): unknown {
+  return SECRET_FIELD.test(key) && typeof value === 'string' && value !== '' ? '******' : value;
+}
+
+/** The object the server returned, as it sent it (secrets masked), so the user can check what was saved. */
 export function SavedObject({
   value,
   summary = 'Saved object, as the server returned it',
@@ -37,7 +45,7 @@ export function SavedObject({
   return (
     <details className="rp-saved">
       <summary>{summary}</summary>
-      <pre className="rp-json">{JSON.stringify(value, null, 2)}</pre>
+      <pre className="rp-json">{JSON.stringify(value, maskSecrets, 2)}</pre>
     </details>
   );
 }

@@ -35,8 +35,8 @@ export function isStaleVersion(error: unknown): boolean {
 }
 
 /**
- * Updates an agent with only the fields given (the server keeps the others) and resolves with the full object,
- * asking for it when the server answers the PUT with an empty body. `base` is the version the edit started
+ * Updates an agent with only the fields given (the server keeps the others) and resolves with the object read
+ * back afterwards, so the form can check that the server kept what was sent. `base` is the version the edit started
  * from: it goes as `If-Match`, so that a change made elsewhere meanwhile is refused (see `isStaleVersion`)
  * instead of being silently overwritten.
  */
@@ -51,7 +51,9 @@ export function useUpdateAgent(project: string, name: string) {
         schema: agentSchema.optional(),
         headers: etag ? { 'If-Match': etag } : undefined,
       });
-      return saved ?? client.fetchQuery({ ...agentQuery(project, name), staleTime: 0 });
+      // Read back what the server kept (under the new name after a rename), whatever the PUT answered.
+      const current = input.name ?? saved?.name ?? name;
+      return client.fetchQuery({ ...agentQuery(project, current), staleTime: 0 });
     },
     onSuccess: (agent) => {
       client.setQueryData(agentKeys.detail(project, name), agent);

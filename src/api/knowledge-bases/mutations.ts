@@ -53,19 +53,20 @@ export function useCreateKnowledgeBase(project: string) {
 }
 
 /**
- * Alters a KB and resolves with the full object. A server that answers the PUT with an empty body (MindsDB v26
- * sends `""`) is asked for the object afterwards, so the caller always gets what was saved.
+ * Alters a KB and resolves with the object read back from the server afterwards, whatever the PUT answered
+ * (MindsDB v26 answers `""`): the form compares it with what it sent, so a setting the server ignored is
+ * shown as not saved instead of silently reverting.
  */
 export function useUpdateKnowledgeBase(project: string, name: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: KnowledgeBaseInput): Promise<KnowledgeBase> => {
-      const saved = await apiRequest(kbPath(project, name), {
+      await apiRequest(kbPath(project, name), {
         method: 'PUT',
         body: { knowledge_base: input },
         schema: knowledgeBaseSchema.optional(),
       });
-      return saved ?? client.fetchQuery({ ...knowledgeBaseQuery(project, name), staleTime: 0 });
+      return client.fetchQuery({ ...knowledgeBaseQuery(project, name), staleTime: 0 });
     },
     onSuccess: (kb) => {
       client.setQueryData(knowledgeBaseKeys.detail(project, name), kb);

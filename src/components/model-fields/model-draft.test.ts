@@ -16,14 +16,31 @@ describe('model drafts', () => {
     expect(modelDraftFrom(null).provider).toBe('local');
   });
 
-  it('sends nothing when nothing changed, and only the key when only the key was retyped', () => {
+  it('sends nothing when nothing changed, and the whole model when only the key was retyped', () => {
     expect(modelPatch(saved, modelDraftFrom(saved))).toBeUndefined();
-    expect(modelPatch(saved, { ...modelDraftFrom(saved), api_key: 'sk-new' })).toEqual({ api_key: 'sk-new' });
+    expect(modelPatch(saved, { ...modelDraftFrom(saved), api_key: 'sk-new' })).toEqual({
+      provider: 'openai',
+      model_name: 'text-embedding-3-small',
+      api_key: 'sk-new',
+    });
   });
 
-  it('sends the whole model when provider or model change, without the saved key', () => {
-    const draft = { ...modelDraftFrom(saved), model_name: 'text-embedding-3-large' };
-    expect(modelPatch(saved, draft)).toEqual({ provider: 'openai', model_name: 'text-embedding-3-large' });
+  it('sends the whole model when the model changes: the saved key and unedited fields go back as shown', () => {
+    const withExtra = { ...saved, dimensions: 256, base_url: 'https://old.example/v1' };
+    const draft = { ...modelDraftFrom(withExtra), model_name: 'text-embedding-3-large', base_url: '' };
+    expect(modelPatch(withExtra, draft)).toEqual({
+      provider: 'openai',
+      model_name: 'text-embedding-3-large',
+      dimensions: 256,
+      api_key: '******',
+    });
+  });
+
+  it('gives a new provider only a key typed for it', () => {
+    expect(modelPatch(saved, { ...modelDraftFrom(saved), provider: 'ollama', model_name: 'nomic' })).toEqual({
+      provider: 'ollama',
+      model_name: 'nomic',
+    });
   });
 
   it('leaves empty fields and offline keys out of a create request', () => {

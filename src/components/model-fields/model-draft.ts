@@ -68,17 +68,33 @@ function identityChanged(saved: ModelConfig | null | undefined, draft: ModelDraf
 }
 
 /**
- * What an update must send for this model, or undefined when nothing changed. A retyped key alone is sent as
- * `{api_key}` (the server keeps provider and model); a key is never sent unless the user typed one.
+ * What an update must send for this model, or undefined when nothing changed. The whole object goes, never a
+ * piece: MindsDB replaces a model object whole on update, so a lone `{api_key}` would drop provider and model
+ * there. With the provider unchanged, fields the form does not edit and the saved key are sent back as the
+ * server showed them (our server reads the `******` mask as "keep the saved key"; MindsDB shows agent keys in
+ * clear, so sending them back keeps them); a new provider gets only a key typed for it.
  */
 export function modelPatch(
   saved: ModelConfig | null | undefined,
   draft: ModelDraft,
 ): ModelConfig | undefined {
-  if (identityChanged(saved, draft)) return modelInput(draft);
-  if (draft.api_key) return { api_key: draft.api_key };
-  return undefined;
+  if (!identityChanged(saved, draft) && !draft.api_key) return undefined;
+  const sameProvider = !!saved && str(saved.provider) === draft.provider;
+  const whole: ModelConfig = {};
+  if (sameProvider) {
+    for (const [key, value] of Object.entries(saved)) {
+      if (!EDITED_FIELDS.has(key)) whole[key] = value;
+    }
+  }
+  Object.assign(whole, modelInput(draft));
+  if (sameProvider && !draft.api_key && !isOffline(draft.provider) && hasSavedKey(saved)) {
+    whole.api_key = saved.api_key;
+  }
+  return whole;
 }
+
+/** The fields the model form edits; any others a server keeps in the object are sent back untouched. */
+const EDITED_FIELDS = new Set(['provider', 'model_name', 'base_url', 'api_key']);
 
 export function describeModel(model: ModelConfig | null | undefined): string {
   if (!model) return 'none';

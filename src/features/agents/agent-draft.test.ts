@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../../protocol/api/agents';
 import {
   agentChanges,
+  agentNotKept,
   createAgentInput,
   draftFromAgent,
   emptyAgentDraft,
@@ -37,15 +38,15 @@ describe('agent drafts', () => {
     ]);
   });
 
-  it('sends only the data list that changed, and a retyped key alone', () => {
+  it('sends model and data whole when one list or the key changed', () => {
     const draft = {
       ...draftFromAgent(agent),
       tables: ['files.*'],
       model: { ...draftFromAgent(agent).model, api_key: 'sk-1' },
     };
     expect(updateAgentInput(agent, draft)).toEqual({
-      model: { api_key: 'sk-1' },
-      data: { tables: ['files.*'] },
+      model: { provider: 'openai', model_name: 'gpt-4o-mini', api_key: 'sk-1' },
+      data: { knowledge_bases: ['mindsdb.*'], tables: ['files.*'] },
     });
     expect(JSON.stringify(agentChanges(agent, draft))).not.toContain('sk-1');
   });
@@ -58,5 +59,12 @@ describe('agent drafts', () => {
       model: { provider: 'local' },
       data: { knowledge_bases: ['mindsdb.*'], tables: [] },
     });
+  });
+
+  it('clears a prompt with a null param, as MindsDB drops it, and names what the server did not keep', () => {
+    const cleared = { ...draftFromAgent(agent), prompt_template: '' };
+    expect(updateAgentInput(agent, cleared)).toEqual({ params: { prompt_template: null } });
+    expect(agentNotKept({ ...agent, prompt_template: null }, cleared)).toEqual([]);
+    expect(agentNotKept(agent, cleared).map((c) => c.label)).toEqual(['Prompt template']);
   });
 });

@@ -61,22 +61,34 @@ export function createAgentInput(draft: AgentDraft): AgentInput & { name: string
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** An update sends only what changed: the server keeps every field left out. */
+/**
+ * An update sends only the fields that changed, each whole: MindsDB replaces `model` and `data` whole on
+ * update, so a lone key or a lone list would drop the rest there. A cleared prompt goes as
+ * `params.prompt_template: null`: MindsDB ignores an empty `prompt_template` but drops a null param, and our
+ * server reads both.
+ */
 export function updateAgentInput(agent: Agent, draft: AgentDraft): AgentInput {
   const saved = draftFromAgent(agent);
   const input: AgentInput = {};
   if (draft.name !== saved.name) input.name = draft.name;
   const model = modelPatch(agent.model, draft.model);
   if (model) input.model = model;
-  const kbs = !sameList(saved.knowledge_bases, draft.knowledge_bases);
-  const tables = !sameList(saved.tables, draft.tables);
-  if (kbs || tables) {
-    input.data = {};
-    if (kbs) input.data.knowledge_bases = draft.knowledge_bases;
-    if (tables) input.data.tables = draft.tables;
+  if (!sameList(saved.knowledge_bases, draft.knowledge_bases) || !sameList(saved.tables, draft.tables)) {
+    input.data = { ...agent.data, knowledge_bases: draft.knowledge_bases, tables: draft.tables };
   }
-  if (draft.prompt_template !== saved.prompt_template) input.prompt_template = draft.prompt_template;
+  if (draft.prompt_template !== saved.prompt_template) {
+    if (draft.prompt_template) input.prompt_template = draft.prompt_template;
+    else input.params = { prompt_template: null };
+  }
   return input;
+}
+
+/**
+ * What the server kept that differs from what was sent, read from the agent fetched after a save. The key is
+ * left out (a saved key is never shown in clear by our server). Empty when everything was kept.
+ */
+export function agentNotKept(kept: Agent, sent: AgentDraft): Change[] {
+  return agentChanges(kept, { ...sent, model: { ...sent.model, api_key: '' } });
 }
 
 const listText = (a: string[]) => (a.length ? a.join(', ') : 'none');

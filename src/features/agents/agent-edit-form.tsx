@@ -8,7 +8,15 @@ import { SavedNotice } from '../../components/changes-table';
 import { formError } from '../../components/field-errors';
 import { hasSavedKey } from '../../components/model-fields/model-draft';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { agentChanges, draftFromAgent, updateAgentInput, validateAgentDraft } from './agent-draft';
+import { NotKeptNotice } from '../../components/not-kept-notice';
+import type { Change } from '../../components/model-fields/model-draft';
+import {
+  agentChanges,
+  agentNotKept,
+  draftFromAgent,
+  updateAgentInput,
+  validateAgentDraft,
+} from './agent-draft';
 import { AgentFields } from './agent-fields';
 import { agentPath } from '../../lib/paths';
 
@@ -29,6 +37,7 @@ export function AgentEditForm(props: {
   const client = useQueryClient();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<Agent | null>(null);
+  const [notKept, setNotKept] = useState<Change[]>([]);
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const update = useUpdateAgent(project, agent.name);
   const navigate = useNavigate();
@@ -62,11 +71,15 @@ export function AgentEditForm(props: {
     update.mutate(
       { input: updateAgentInput(agent, draft), base: draftBase },
       {
+        // The agent read back after the save: a field it does not show as sent was not kept.
         onSuccess: (next) => {
-          setSaved(next);
-          setDraft(draftFromAgent(next));
+          const missed = agentNotKept(next, draft);
+          setNotKept(missed);
           setDraftBase(next);
           if (next.name !== agent.name) setMoveTo(agentPath(project, next.name));
+          if (missed.length) return;
+          setSaved(next);
+          setDraft(draftFromAgent(next));
         },
       },
     );
@@ -94,6 +107,7 @@ export function AgentEditForm(props: {
         onChange={(next) => {
           setDraft(next);
           setSaved(null);
+          setNotKept([]);
         }}
         errors={errors}
         serverError={update.error}
@@ -113,6 +127,7 @@ export function AgentEditForm(props: {
           Could not save: {general}
         </p>
       )}
+      <NotKeptNotice changes={notKept} what="agent" />
       {saved && !dirty && <SavedNotice saved={saved} />}
       <div className="rp-savebar">
         <span className="rp-savebar-note muted" aria-live="polite">

@@ -156,7 +156,7 @@ describe('agent editor', () => {
     expect(screen.queryByText(/Could not save/)).not.toBeInTheDocument();
   });
 
-  it('sends a retyped key alone and keeps it out of the page', async () => {
+  it('sends a retyped key with the whole model and keeps it out of the page', async () => {
     const api = server();
     const user = userEvent.setup();
     renderRoutes(routes, '/projects/mindsdb/agents/support');
@@ -164,7 +164,9 @@ describe('agent editor', () => {
     await user.type(within(model).getByLabelText('API key'), 'sk-agent');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText(/^Saved at/);
-    expect(api.sent('PUT', AGENT)[0].body).toEqual({ agent: { model: { api_key: 'sk-agent' } } });
+    expect(api.sent('PUT', AGENT)[0].body).toEqual({
+      agent: { model: { provider: 'openai', model_name: 'gpt-4o-mini', api_key: 'sk-agent' } },
+    });
     expect(document.body).not.toHaveTextContent('sk-agent');
   });
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeBase } from '../../../protocol/api/knowledge-bases';
-import { createInput, draftFromKb, emptyDraft, kbChanges, updateInput, validateDraft } from './kb-draft';
+import {
+  createInput,
+  draftFromKb,
+  emptyDraft,
+  kbChanges,
+  kbNotKept,
+  updateInput,
+  validateDraft,
+} from './kb-draft';
 
 const kb: KnowledgeBase = {
   id: 1,
@@ -27,12 +35,16 @@ describe('KB drafts', () => {
     expect(draft.embedding.api_key).toBe('');
   });
 
-  it('sends nothing for an untouched draft and only the key when it was retyped', () => {
+  it('sends nothing for an untouched draft and the whole model under params when the key was retyped', () => {
     const draft = draftFromKb(kb);
     expect(updateInput(kb, draft)).toEqual({});
     expect(kbChanges(kb, draft)).toEqual([]);
     const keyed = { ...draft, embedding: { ...draft.embedding, api_key: 'sk-new' } };
-    expect(updateInput(kb, keyed)).toEqual({ embedding_model: { api_key: 'sk-new' } });
+    expect(updateInput(kb, keyed)).toEqual({
+      params: {
+        embedding_model: { provider: 'openai', model_name: 'text-embedding-3-small', api_key: 'sk-new' },
+      },
+    });
     expect(kbChanges(kb, keyed)).toEqual([
       { label: 'Embedding model API key', from: 'saved key', to: 'new key (hidden)' },
     ]);
@@ -40,10 +52,10 @@ describe('KB drafts', () => {
 
   it('turns reranking on and off', () => {
     const on = { ...draftFromKb(kb), rerank: true };
-    expect(updateInput(kb, on)).toEqual({ reranking_model: { provider: 'local' } });
+    expect(updateInput(kb, on)).toEqual({ params: { reranking_model: { provider: 'local' } } });
     const withReranker = { ...kb, reranking_model: { provider: 'local', model_name: 'lexical-overlap-v1' } };
     expect(updateInput(withReranker, { ...draftFromKb(withReranker), rerank: false })).toEqual({
-      reranking_model: false,
+      params: { reranking_model: false },
     });
     expect(kbChanges(withReranker, { ...draftFromKb(withReranker), rerank: false })).toEqual([
       { label: 'Reranking model', from: 'local · lexical-overlap-v1', to: 'none' },
@@ -53,7 +65,7 @@ describe('KB drafts', () => {
   it('sends changed columns and both chunking numbers, defaults for cleared ones', () => {
     const draft = { ...draftFromKb(kb), metadata_columns: ['author', 'year'], chunk_overlap: '' };
     expect(updateInput(kb, draft)).toEqual({
-      metadata_columns: ['author', 'year'],
+      params: { metadata_columns: ['author', 'year'] },
       preprocessing: { text_chunking_config: { chunk_size: 500, chunk_overlap: 200 } },
     });
     expect(kbChanges(kb, draft).map((c) => `${c.label}: ${c.from} → ${c.to}`)).toEqual([
@@ -64,8 +76,7 @@ describe('KB drafts', () => {
 
   it('leaves defaults out of a create', () => {
     expect(updateInput(kb, { ...draftFromKb(kb), metadata_columns: null, content_columns: [] })).toEqual({
-      params: { metadata_columns: null },
-      content_columns: ['content'],
+      params: { metadata_columns: null, content_columns: ['content'] },
     });
     expect(createInput({ ...emptyDraft(), name: 'kb1' })).toEqual({
       name: 'kb1',
@@ -89,5 +100,23 @@ describe('KB drafts', () => {
       'preprocessing.text_chunking_config.chunk_overlap': 'The overlap must be smaller than the chunk size.',
     });
     expect(validateDraft({ ...emptyDraft(), name: '' }, false)).toEqual({});
+  });
+
+  it('names what the server did not keep, and reads settings MindsDB keeps under params', () => {
+    const draft = { ...draftFromKb(kb), metadata_columns: ['author', 'year'] };
+    expect(kbNotKept({ ...kb, metadata_columns: ['author', 'year'] }, draft)).toEqual([]);
+    expect(kbNotKept(kb, draft).map((c) => `${c.label}: ${c.from} → ${c.to}`)).toEqual([
+      'Metadata columns: author → author, year',
+    ]);
+    const underParams: KnowledgeBase = {
+      id: 2,
+      name: 'p',
+      params: { content_columns: ['review'], id_column: 'rid', metadata_columns: ['stars'] },
+    };
+    expect(draftFromKb(underParams)).toMatchObject({
+      content_columns: ['review'],
+      id_column: 'rid',
+      metadata_columns: ['stars'],
+    });
   });
 });

@@ -80,16 +80,31 @@ export function emptyDraft(): KbDraft {
   };
 }
 
+/** A setting at the top of the object (ours) or, when absent there, under `params` (where MindsDB keeps it). */
+export function settingOf<K extends keyof KnowledgeBase>(
+  kb: KnowledgeBase,
+  key: K,
+): KnowledgeBase[K] | undefined {
+  return kb[key] ?? (kb.params?.[key] as KnowledgeBase[K] | undefined);
+}
+
+const stringList = (v: unknown): string[] | null =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : null;
+
 export function draftFromKb(kb: KnowledgeBase): KbDraft {
   const chunking = chunkingOf(kb);
+  const embedding = settingOf(kb, 'embedding_model');
+  const reranking = settingOf(kb, 'reranking_model');
+  const content = stringList(settingOf(kb, 'content_columns'));
+  const idColumn = settingOf(kb, 'id_column');
   return {
     name: kb.name,
-    embedding: modelDraftFrom(kb.embedding_model),
-    rerank: hasReranker(kb.reranking_model),
-    reranking: modelDraftFrom(hasReranker(kb.reranking_model) ? kb.reranking_model : null),
-    content_columns: kb.content_columns?.length ? kb.content_columns : ['content'],
-    metadata_columns: kb.metadata_columns ?? null,
-    id_column: kb.id_column ?? '',
+    embedding: modelDraftFrom(embedding),
+    rerank: hasReranker(reranking),
+    reranking: modelDraftFrom(hasReranker(reranking) ? reranking : null),
+    content_columns: content?.length ? content : ['content'],
+    metadata_columns: stringList(settingOf(kb, 'metadata_columns')),
+    id_column: typeof idColumn === 'string' ? idColumn : '',
     chunk_size: chunking.chunk_size?.toString() ?? '',
     chunk_overlap: chunking.chunk_overlap?.toString() ?? '',
   };
@@ -146,26 +161,29 @@ const listText = (a: string[] | null, empty: string, all = '') =>
 /** Content columns as the server needs them: at least one; an emptied list means the default again. */
 const contentOf = (draft: KbDraft) => (draft.content_columns.length ? draft.content_columns : ['content']);
 
-/** The body of an update: only what changed, so the server keeps everything else as it is. */
+/**
+ * The body of an update: only the settings that changed, so the server keeps everything else. Settings go
+ * under `params`, where MindsDB reads them (it ignores them at the top of `knowledge_base`) and where our
+ * server reads them too; chunking goes at the top as `preprocessing`, where both read it. Model objects go
+ * whole (see `modelPatch`).
+ */
 export function updateInput(kb: KnowledgeBase, draft: KbDraft): KnowledgeBaseInput {
   const saved = draftFromKb(kb);
-  const input: KnowledgeBaseInput = {};
-  const embedding = modelPatch(kb.embedding_model, draft.embedding);
-  if (embedding) input.embedding_model = embedding;
-  if (saved.rerank && !draft.rerank) input.reranking_model = false;
-  else if (!saved.rerank && draft.rerank) input.reranking_model = modelInput(draft.reranking);
+  const params: Record<string, unknown> = {};
+  const embedding = modelPatch(settingOf(kb, 'embedding_model'), draft.embedding);
+  if (embedding) params.embedding_model = embedding;
+  if (saved.rerank && !draft.rerank) params.reranking_model = false;
+  else if (!saved.rerank && draft.rerank) params.reranking_model = modelInput(draft.reranking);
   else if (draft.rerank) {
-    const patch = modelPatch(kb.reranking_model, draft.reranking);
-    if (patch) input.reranking_model = patch;
+    const patch = modelPatch(settingOf(kb, 'reranking_model'), draft.reranking);
+    if (patch) params.reranking_model = patch;
   }
-  if (!sameList(saved.content_columns, contentOf(draft))) input.content_columns = contentOf(draft);
-  if (!sameList(saved.metadata_columns, draft.metadata_columns)) {
-    // Going back to "every other column" needs a null, which the body accepts only under `params` (where
-    // MindsDB reads its settings too).
-    if (draft.metadata_columns === null) input.params = { metadata_columns: null };
-    else input.metadata_columns = draft.metadata_columns;
-  }
-  if (saved.id_column !== draft.id_column.trim()) input.id_column = draft.id_column.trim();
+  if (!sameList(saved.content_columns, contentOf(draft))) params.content_columns = contentOf(draft);
+  // null means "every other column" again.
+  if (!sameList(saved.metadata_columns, draft.metadata_columns))
+    params.metadata_columns = draft.metadata_columns;
+  if (saved.id_column !== draft.id_column.trim()) params.id_column = draft.id_column.trim();
+  const input: KnowledgeBaseInput = Object.keys(params).length ? { params } : {};
   if (saved.chunk_size !== draft.chunk_size.trim() || saved.chunk_overlap !== draft.chunk_overlap.trim()) {
     // A cleared field means the default again: say so explicitly, or the server would keep the old value.
     input.preprocessing = {
@@ -178,20 +196,39 @@ export function updateInput(kb: KnowledgeBase, draft: KbDraft): KnowledgeBaseInp
   return input;
 }
 
+/**
+ * What the server kept that differs from what was sent: the summary of changes between the object read back
+ * after a save and the draft that was saved. Key lines are left out (a saved key is never shown, so it cannot
+ * be compared). Empty when the server kept everything.
+ */
+export function kbNotKept(kept: KnowledgeBase, sent: KbDraft): Change[] {
+  return kbChanges(kept, {
+    ...sent,
+    embedding: { ...sent.embedding, api_key: '' },
+    reranking: { ...sent.reranking, api_key: '' },
+  });
+}
+
 /** The "what will change" summary shown before saving; never contains a typed key. */
 export function kbChanges(kb: KnowledgeBase, draft: KbDraft): Change[] {
   const saved = draftFromKb(kb);
-  const changes: Change[] = [...modelChanges('Embedding model', kb.embedding_model, draft.embedding)];
+  const changes: Change[] = [
+    ...modelChanges('Embedding model', settingOf(kb, 'embedding_model'), draft.embedding),
+  ];
   if (saved.rerank !== draft.rerank || draft.rerank) {
     if (!draft.rerank)
-      changes.push({ label: 'Reranking model', from: describeModel(kb.reranking_model), to: 'none' });
+      changes.push({
+        label: 'Reranking model',
+        from: describeModel(settingOf(kb, 'reranking_model')),
+        to: 'none',
+      });
     else if (!saved.rerank)
       changes.push({
         label: 'Reranking model',
         from: 'none',
         to: describeModel({ provider: draft.reranking.provider, model_name: draft.reranking.model_name }),
       });
-    else changes.push(...modelChanges('Reranking model', kb.reranking_model, draft.reranking));
+    else changes.push(...modelChanges('Reranking model', settingOf(kb, 'reranking_model'), draft.reranking));
   }
   if (!sameList(saved.content_columns, contentOf(draft)))
     changes.push({

@@ -36,15 +36,17 @@ function server(
     if (req.path === KB_PATH && req.method === 'GET') return { json: current };
     if (req.path === KB_PATH && req.method === 'PUT') {
       const answer = opts.put?.(req);
-      if (answer) return answer;
-      const input = (req.body as { knowledge_base: Record<string, unknown> }).knowledge_base;
+      if (answer && (answer.status ?? 200) >= 400) return answer;
+      // Settings are read at the top and under params, as our server reads them.
+      const { params, ...top } = (req.body as { knowledge_base: Record<string, unknown> }).knowledge_base;
       current = {
         ...current,
-        ...input,
+        ...(params as Record<string, unknown> | undefined),
+        ...top,
         embedding_model: saved.embedding_model,
         updated_at: '2026-01-02 05:06:07.000000',
       };
-      return { json: current };
+      return answer ?? { json: current };
     }
     if (req.path === '/api/sql/query') return sqlTable(['id'], opts.vectors ? [['a']] : []);
     if (req.path === '/api/projects/mindsdb/agents') return { json: [] };
@@ -89,7 +91,15 @@ describe('knowledge base settings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await screen.findByText(/^Saved at 2026-01-02 05:06/);
     expect(api.sent('PUT', KB_PATH)[0].body).toEqual({
-      knowledge_base: { embedding_model: { api_key: 'sk-new-key' } },
+      knowledge_base: {
+        params: {
+          embedding_model: {
+            provider: 'openai',
+            model_name: 'text-embedding-3-small',
+            api_key: 'sk-new-key',
+          },
+        },
+      },
     });
     expect(within(embedding()).getByLabelText('API key')).toHaveValue('');
     expect(screen.getByText(/"api_key": "\*\*\*\*\*\*"/)).toBeInTheDocument();
@@ -139,7 +149,7 @@ describe('knowledge base settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText(/^Saved at/);
     expect(api.sent('PUT', KB_PATH)[0].body).toEqual({
-      knowledge_base: { reranking_model: { provider: 'local' } },
+      knowledge_base: { params: { reranking_model: { provider: 'local' } } },
     });
     expect(api.sent('GET', KB_PATH).length).toBeGreaterThanOrEqual(2);
   });

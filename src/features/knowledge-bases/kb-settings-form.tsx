@@ -6,13 +6,23 @@ import { SavedNotice } from '../../components/changes-table';
 import { formError } from '../../components/field-errors';
 import { describeModel, hasSavedKey } from '../../components/model-fields/model-draft';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { draftFromKb, kbChanges, updateInput, validateDraft, PLACED_FIELDS } from './kb-draft';
+import { NotKeptNotice } from '../../components/not-kept-notice';
+import type { Change } from '../../components/model-fields/model-draft';
+import {
+  draftFromKb,
+  kbChanges,
+  kbNotKept,
+  settingOf,
+  updateInput,
+  validateDraft,
+  PLACED_FIELDS,
+} from './kb-draft';
 import { KbSettingsFields } from './kb-settings-fields';
 import { SavePreviewDialog } from './save-preview-dialog';
 
 export function lockReason(kb: KnowledgeBase): string {
   return (
-    `Provider and model are locked: this knowledge base holds vectors made by ${describeModel(kb.embedding_model)}, ` +
+    `Provider and model are locked: this knowledge base holds vectors made by ${describeModel(settingOf(kb, 'embedding_model'))}, ` +
     'and vectors from another model could not be compared with them. Create a new knowledge base to use another model.'
   );
 }
@@ -24,6 +34,7 @@ export function KbSettingsForm({ project, kb }: { project: string; kb: Knowledge
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [previewing, setPreviewing] = useState(false);
   const [saved, setSaved] = useState<KnowledgeBase | null>(null);
+  const [notKept, setNotKept] = useState<Change[]>([]);
   const vectors = useKnowledgeBaseHasVectors(project, kb.name);
   const update = useUpdateKnowledgeBase(project, kb.name);
   const form = useRef<HTMLFormElement>(null);
@@ -50,7 +61,11 @@ export function KbSettingsForm({ project, kb }: { project: string; kb: Knowledge
   };
   const save = () =>
     update.mutate(updateInput(kb, draft), {
+      // The object read back after the save: a setting it does not show as sent was not kept.
       onSuccess: (next) => {
+        const missed = kbNotKept(next, draft);
+        setNotKept(missed);
+        if (missed.length) return;
         setSaved(next);
         setDraft(draftFromKb(next));
       },
@@ -71,18 +86,23 @@ export function KbSettingsForm({ project, kb }: { project: string; kb: Knowledge
         onChange={(next) => {
           setDraft(next);
           setSaved(null);
+          setNotKept([]);
         }}
         errors={errors}
         serverError={update.error}
         lockedReason={vectors.data ? lockReason(kb) : undefined}
         holdsVectors={vectors.data}
-        savedKeys={{ embedding: hasSavedKey(kb.embedding_model), reranking: hasSavedKey(kb.reranking_model) }}
+        savedKeys={{
+          embedding: hasSavedKey(settingOf(kb, 'embedding_model')),
+          reranking: hasSavedKey(settingOf(kb, 'reranking_model')),
+        }}
       />
       {general && (
         <p role="alert" className="error-box">
           Could not save: {general}
         </p>
       )}
+      <NotKeptNotice changes={notKept} what="settings" />
       {saved && changes.length === 0 && <SavedNotice saved={saved} />}
       <div className="rp-savebar">
         <span className="rp-savebar-note muted" aria-live="polite">
@@ -97,6 +117,7 @@ export function KbSettingsForm({ project, kb }: { project: string; kb: Knowledge
           onClick={() => {
             setDraft(draftFromKb(kb));
             setErrors({});
+            setNotKept([]);
             update.reset();
           }}
         >
