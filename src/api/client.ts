@@ -1,14 +1,18 @@
 import type { z } from 'zod';
 import { problemSchema, type Problem } from '../../protocol/api/errors';
+import { problemText } from './problem-text';
 import { useSession } from './session';
 
-/** An HTTP error from the server, carrying its problem body (title, detail, and the field it concerns). */
+/**
+ * An HTTP error from the server, carrying its problem body (title, detail, and the field it concerns). Its
+ * message is what a user reads: the problem in plain words, never a bare status phrase (see problem-text.ts).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly problem: Problem,
   ) {
-    super(problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
+    super(problemText(status, problem));
     this.name = 'ApiError';
   }
 }
@@ -70,7 +74,8 @@ export async function apiFetchRaw(path: string, init: RequestInit = {}): Promise
     response = await fetch(urlFor(path), { ...init, headers });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, { title: 'Server unreachable', detail: (err as Error).message });
+    // The browser's own words ("Failed to fetch") say nothing more: the status says it in plain words.
+    throw new ApiError(0, { title: 'Server unreachable' });
   }
   if (!response.ok) {
     noteUnauthorized(path, response.status);
@@ -141,8 +146,7 @@ export function apiUpload(
       }
       reject(new ApiError(xhr.status, problem));
     };
-    xhr.onerror = () =>
-      reject(new ApiError(0, { title: 'Server unreachable', detail: 'The upload failed.' }));
+    xhr.onerror = () => reject(new ApiError(0, { title: 'Server unreachable' }));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);

@@ -17,8 +17,8 @@ describe('field errors', () => {
 
   it('leaves errors without a placed field to the form', () => {
     expect(formError(problem('name'), ['name'])).toBeUndefined();
-    expect(formError(problem('somewhere_else'), ['name'])).toBe('Bad Request: That will not do');
-    expect(formError(problem(), ['name'])).toBe('Bad Request: That will not do');
+    expect(formError(problem('somewhere_else'), ['name'])).toBe('That will not do');
+    expect(formError(problem(), ['name'])).toBe('That will not do');
     expect(formError(new Error('offline'), [])).toBe('offline');
     expect(formError(null, [])).toBeUndefined();
   });

@@ -17,9 +17,8 @@ function normalise(field: string): string {
   return f;
 }
 
-/** What to tell the user about a failed request: the server's detail when it gave one. */
+/** What to tell the user about a failed request: an ApiError's message is already in plain words. */
 export function problemMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.problem.detail || error.problem.title;
   return error instanceof Error ? error.message : String(error);
 }
 
