@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { splitMetadata } from '../../api/knowledge-bases/metadata-keys';
 import type { KbChunk } from './kb-observation';
 import './answer.css';
 
@@ -15,7 +16,8 @@ const formatValue = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(
 export function ChunkPanel({ chunkId, chunk, onClose }: Props) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => ref.current?.focus(), [chunkId]);
-  const entries = chunk ? Object.entries(chunk.metadata) : [];
+  // Only the user's metadata: the chunker's bookkeeping (`_chunk_index`, ...) says nothing to a reader.
+  const entries = chunk ? splitMetadata(chunk.metadata).own : [];
   return (
     <section
       ref={ref}

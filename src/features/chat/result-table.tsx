@@ -1,4 +1,4 @@
-import { CHUNK_METADATA_KEYS } from '../../../protocol/api/knowledge-bases';
+import { isBookkeepingKey } from '../../api/knowledge-bases/metadata-keys';
 import type { KbChunk } from './kb-observation';
 import './result-table.css';
 
@@ -33,7 +33,7 @@ export function KbResultTable({ chunks, caption }: { chunks: KbChunk[]; caption:
               <td className="chat-num">{c.relevance == null ? '' : c.relevance.toFixed(3)}</td>
               <td className="chat-table-meta">
                 {Object.entries(c.metadata)
-                  .filter(([k]) => !CHUNK_METADATA_KEYS.has(k))
+                  .filter(([k]) => !isBookkeepingKey(k))
                   .map(([k, v]) => `${k}: ${cell(v)}`)
                   .join(', ')}
               </td>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SearchHit } from '../../../api/knowledge-bases/search';
-import { CHUNK_METADATA_KEYS as SYSTEM_KEYS } from '../../../../protocol/api/knowledge-bases';
+import { splitMetadata } from '../../../api/knowledge-bases/metadata-keys';
+import './search-hit.css';
 
 /** Chunks longer than this start folded, so that ten results stay scannable. */
 const FOLD_AT = 600;
@@ -14,9 +15,7 @@ function show(value: unknown): string {
 export function SearchHitCard({ hit, rank }: { hit: SearchHit; rank: number }) {
   const [open, setOpen] = useState(hit.content.length <= FOLD_AT);
   const relevance = hit.relevance === null ? null : Math.max(0, Math.min(1, hit.relevance));
-  const entries = Object.entries(hit.metadata);
-  const own = entries.filter(([k]) => !SYSTEM_KEYS.has(k));
-  const system = entries.filter(([k]) => SYSTEM_KEYS.has(k));
+  const { own, bookkeeping } = splitMetadata(hit.metadata);
   return (
     <article className="kb-hit" aria-label={`Result ${rank}`}>
       <header className="kb-hit-head">
@@ -53,16 +52,27 @@ export function SearchHitCard({ hit, rank }: { hit: SearchHit; rank: number }) {
           {open ? 'Show less' : 'Show the whole chunk'}
         </button>
       )}
-      {entries.length > 0 && (
-        <dl className="kb-meta">
-          {[...own, ...system].map(([k, v]) => (
-            <div key={k} className={SYSTEM_KEYS.has(k) ? 'is-system' : undefined}>
-              <dt>{k}</dt>
-              <dd>{show(v)}</dd>
-            </div>
-          ))}
-        </dl>
+      {own.length > 0 && <MetadataList entries={own} label="Metadata" />}
+      {bookkeeping.length > 0 && (
+        <details className="kb-meta-details">
+          <summary>Chunk details</summary>
+          <MetadataList entries={bookkeeping} label="Chunk details" system />
+        </details>
       )}
     </article>
+  );
+}
+
+/** Metadata as a definition list; the chunker's bookkeeping sits folded under "Chunk details". */
+function MetadataList(props: { entries: [string, unknown][]; label: string; system?: boolean }) {
+  return (
+    <dl className="kb-meta" aria-label={props.label}>
+      {props.entries.map(([k, v]) => (
+        <div key={k} className={props.system ? 'is-system' : undefined}>
+          <dt>{k}</dt>
+          <dd>{show(v)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
