@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import importPlugin from 'eslint-plugin-import';
+import { architectureZones } from './eslint.architecture.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
@@ -25,5 +27,12 @@ export default tseslint.config(
     },
   },
   { files: ['src/api/**'], rules: { 'no-restricted-globals': 'off' } },
+  {
+    // The layers hold by rule (docs/architecture.md): see eslint.architecture.js for the zones.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } } },
+    rules: { 'import/no-restricted-paths': ['error', { zones: architectureZones() }] },
+  },
   prettier,
 );
