@@ -1,6 +1,13 @@
 import type { ColDef, ValueGetterParams } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
-import { buildColumnDefs, cellClasses, columnIndexOf, ROW_NUMBER_COL_ID, type Row } from './column-defs';
+import {
+  buildColumnDefs,
+  cellClasses,
+  columnIndexOf,
+  ROW_NUMBER_COL_ID,
+  rowNumberWidth,
+  type Row,
+} from './column-defs';
 import { describeColumns } from './grid-model';
 
 const names = ['id', 'metadata', 'note'];
@@ -30,6 +37,13 @@ describe('buildColumnDefs', () => {
     ]);
     expect(columnIndexOf('c2')).toBe(2);
     expect(columnIndexOf(ROW_NUMBER_COL_ID)).toBeUndefined();
+  });
+
+  it('sizes the row-number column for the largest number, so 100000 is never cut', () => {
+    expect(rowNumberWidth(100_000)).toBeGreaterThanOrEqual(6 * 8 + 24);
+    expect(rowNumberWidth(100_000)).toBeGreaterThan(rowNumberWidth(999));
+    expect(buildColumnDefs([], () => false, 100_000)[0].width).toBe(rowNumberWidth(100_000));
+    expect(rowNumberWidth(0)).toBe(56);
   });
 
   it('reads values straight from the row arrays', () => {

@@ -56,12 +56,12 @@ function dataColumn(col: GridColumn, inRange: InRange): ColDef<Row> {
  * Not pinned: a pinned column gives every row a sticky part of its own, which tripled the browser's style
  * work per row and made a fast scroll drop frames (see `npm run bench:grid`).
  */
-function rowNumberColumn(): ColDef<Row> {
+function rowNumberColumn(rowCount: number): ColDef<Row> {
   return {
     colId: ROW_NUMBER_COL_ID,
     headerName: '#',
     valueGetter: (p) => (p.node?.rowIndex ?? 0) + 1,
-    width: 64,
+    width: rowNumberWidth(rowCount),
     lockPosition: 'left',
     sortable: false,
     filter: false,
@@ -72,8 +72,18 @@ function rowNumberColumn(): ColDef<Row> {
   };
 }
 
-export function buildColumnDefs(columns: GridColumn[], inRange: InRange): ColDef<Row>[] {
-  return [rowNumberColumn(), ...columns.map((c) => dataColumn(c, inRange))];
+/** Pixels per digit of the grid's numbers (tabular figures at its font size) and the cell's padding. */
+const DIGIT_PX = 8;
+const CELL_PADDING_PX = 30;
+
+/** Wide enough for the largest row number in full: 100000 must never be cut to "1000...". */
+export function rowNumberWidth(rowCount: number): number {
+  const digits = String(Math.max(1, rowCount)).length;
+  return Math.max(56, digits * DIGIT_PX + CELL_PADDING_PX);
+}
+
+export function buildColumnDefs(columns: GridColumn[], inRange: InRange, rowCount = 0): ColDef<Row>[] {
+  return [rowNumberColumn(rowCount), ...columns.map((c) => dataColumn(c, inRange))];
 }
 
 export const defaultColDef: ColDef<Row> = {

@@ -28,7 +28,10 @@ export default function ResultGrid({ result, durationMs }: ResultGridProps) {
   const columns = useMemo(() => describeColumns(names, rows), [names, rows]);
   const apiRef = useRef<GridApi<Row> | null>(null);
   const selection = useCellSelection(apiRef, names);
-  const columnDefs = useMemo(() => buildColumnDefs(columns, selection.inRange), [columns, selection.inRange]);
+  const columnDefs = useMemo(
+    () => buildColumnDefs(columns, selection.inRange, rows.length),
+    [columns, selection.inRange, rows.length],
+  );
   const [search, setSearch] = useState('');
   const [shownRows, setShownRows] = useState(rows.length);
   const [viewerOpen, setViewerOpen] = useState(false);
