@@ -7,6 +7,7 @@ import type { DataSourceService } from './services/data-sources/service';
 import type { FileService } from './services/files';
 import type { JobScheduler } from './services/jobs/scheduler';
 import type { JobService } from './services/jobs/service';
+import type { KbEvaluationService } from './services/knowledge-bases/evaluate/service';
 import type { KnowledgeBaseService } from './services/knowledge-bases/service';
 import type { ProjectService } from './services/projects';
 import type { SqlRouter } from './services/sql/router';
@@ -25,6 +26,7 @@ export interface AppDeps {
   /** Recent agent runs: what reached the model, by trace id. */
   agentRuns: RunLog;
   knowledgeBases: KnowledgeBaseService;
+  kbEvaluations: KbEvaluationService;
   /** External databases connected with CREATE DATABASE ... WITH ENGINE. */
   dataSources: DataSourceService;
   /** Saved SELECTs of projects, queryable like tables. */

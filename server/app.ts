@@ -21,6 +21,7 @@ import { registerFileRoutes } from './routes/files';
 import { registerJobRoutes } from './routes/jobs';
 import { registerJsonBodyParser } from './routes/json-body';
 import { registerKnowledgeBaseRoutes } from './routes/knowledge-bases';
+import { registerKbEvaluationRoutes } from './routes/kb-evaluations';
 import { registerProjectRoutes } from './routes/projects';
 import { registerSqlRoutes } from './routes/sql';
 import { registerStatusRoutes } from './routes/status';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): FastifyInsta
     registerFileRoutes(app, deps);
     registerAgentRoutes(app, deps);
     registerKnowledgeBaseRoutes(app, deps);
+    registerKbEvaluationRoutes(app, deps);
     registerDatabaseRoutes(app, deps);
     registerViewRoutes(app, deps);
     registerJobRoutes(app, deps);

@@ -13,6 +13,7 @@ import { FileService } from './files';
 import { forgetCopiedDefaultKeys } from './knowledge-bases/forget-default-key';
 import { openJobs } from './jobs/index';
 import type { SchedulerOptions } from './jobs/scheduler';
+import { openKbEvaluations } from './knowledge-bases/evaluate/index';
 import { openKnowledgeBases } from './knowledge-bases/index';
 import { ProjectService } from './projects';
 import { EngineSelect } from './sql/engine-select';
@@ -100,6 +101,12 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     { databases, projects, files, sql, external: agentTablesOf(dataSources) },
     { defaultModel: options.defaultModel, settings: options.agentSettings, log: options.agentLog },
   );
+  const kbEvaluations = await openKbEvaluations({
+    databases,
+    knowledgeBases: kbs.knowledgeBases,
+    files,
+    sql,
+  });
   registerSqlHandlers(sql, {
     databases,
     projects,
@@ -110,6 +117,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     dataSources,
     sourceSelect: new SourceSelect(dataSources, databases.data, projects),
     knowledgeBases: kbs.knowledgeBases,
+    kbEvaluations,
     ...agents,
   });
   // Last, so that every SQL handler the demo's statements need is registered.
@@ -117,6 +125,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   return {
     ...agents,
     knowledgeBases: kbs.knowledgeBases,
+    kbEvaluations,
     dataSources,
     views: views.views,
     ...jobs,

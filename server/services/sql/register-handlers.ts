@@ -5,6 +5,7 @@ import type { DataSourceService } from '../data-sources/service';
 import type { SourceSelect } from '../data-sources/source-select';
 import type { FileService } from '../files';
 import type { JobService } from '../jobs/service';
+import type { KbEvaluationService } from '../knowledge-bases/evaluate/service';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import type { ProjectService } from '../projects';
 import type { ViewExpander } from '../views/expand';
@@ -12,6 +13,7 @@ import type { ViewService } from '../views/service';
 import { registerAgentHandlers } from './agent-handlers';
 import { registerCoreHandlers } from './core-handlers';
 import type { EngineSelect } from './engine-select';
+import { registerEvaluateHandlers } from './evaluate-handlers';
 import { registerFallbackHandlers } from './fallback-handlers';
 import { registerJobHandlers } from './job-handlers';
 import { registerKnowledgeBaseHandlers } from './kb-handlers';
@@ -33,6 +35,7 @@ export interface SqlServices {
   dataSources: DataSourceService;
   sourceSelect: SourceSelect;
   knowledgeBases: KnowledgeBaseService;
+  kbEvaluations: KbEvaluationService;
   agents: AgentService;
   agentRunner: AgentRunner;
 }
@@ -60,6 +63,7 @@ export function registerSqlHandlers(router: SqlRouter, s: SqlServices): void {
   registerMysqlHandlers(router, s);
   registerCoreHandlers(router, { ...s, sources: s.dataSources });
   registerKnowledgeBaseHandlers(router, { kbs: s.knowledgeBases, engine: s.engine });
+  registerEvaluateHandlers(router, { evaluations: s.kbEvaluations });
   registerAgentHandlers(router, { agents: s.agents, runner: s.agentRunner });
   registerFallbackHandlers(router, s);
 }
