@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agentEtag } from '../../../protocol/api/agents';
-import { fakeFetch, type FakeRequest, type FakeResponse } from '../../api/testing/fake-fetch';
+import { fakeFetch, type FakeRequest, type FakeResponse } from '../../testing/fake-fetch';
 import { AgentCreatePage } from './agent-create-page';
 import { AgentListPage } from './agent-list-page';
 import { AgentPage } from './agent-page';

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import { fakeFetch } from '../../api/testing/fake-fetch';
+import { fakeFetch } from '../../testing/fake-fetch';
 import { renderRoutes } from '../../testing/render-routes';
 import { DataPicker } from './data-picker';
 

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch } from '../../api/testing/fake-fetch';
+import { fakeFetch } from '../../testing/fake-fetch';
 import { useSession } from '../../api/session';
 import { renderRoutes } from '../../testing/render-routes';
 import { AuthGate } from './auth-gate';

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import { fakeFetch } from '../../api/testing/fake-fetch';
+import { fakeFetch } from '../../testing/fake-fetch';
 import { renderRoutes } from '../../testing/render-routes';
 import { ConnectSourceDialog } from './connect-source-dialog';
 

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, sqlTable } from '../../api/testing/fake-fetch';
+import { fakeFetch, sqlTable } from '../../testing/fake-fetch';
 import { CreateKnowledgeBasePage } from './kb-create-page';
 import { KnowledgeBaseListPage } from './kb-list-page';
 import { KnowledgeBasePage } from './kb-page';

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, sqlTable, type FakeRequest } from '../../api/testing/fake-fetch';
+import { fakeFetch, sqlTable, type FakeRequest } from '../../testing/fake-fetch';
 import { KnowledgeBaseListPage } from './kb-list-page';
 import { KnowledgeBasePage } from './kb-page';
 import { renderRoutes } from '../../testing/render-routes';
