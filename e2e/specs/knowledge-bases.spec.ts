@@ -151,7 +151,9 @@ test('shows a server refusal beside the field it concerns', async ({ page }) => 
   await page.getByLabel('Name', { exact: true }).fill('odd_kb');
   await kb.setModel(kb.embedding, { provider: 'ollama', baseUrl: 'ftp://not-http' });
   await page.getByRole('button', { name: 'Create knowledge base' }).click();
-  await expect(kb.embedding.getByText('embedding_model.base_url must be an http(s) URL')).toBeVisible();
+  await expect(
+    kb.embedding.getByText('embedding_model.base_url: the URL must use http or https, not ftp'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/knowledge-bases\/-\/new$/);
 });
 
