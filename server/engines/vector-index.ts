@@ -61,14 +61,7 @@ export async function maintainIndexes(
   const rows = state.indexedRows + state.unindexedRows;
   if (!state.ann) {
     if (rows < policy.annThreshold) return 'none';
-    await table.createIndex('vector', {
-      name: VECTOR_INDEX,
-      replace: true,
-      config: Index.hnswSq({
-        distanceType: 'cosine',
-        numPartitions: Math.max(1, Math.round(rows / ROWS_PER_PARTITION)),
-      }),
-    });
+    await buildAnnIndex(table, rows);
     return 'built';
   }
   if (state.unindexedRows >= Math.max(policy.optimizeAfterRows, state.indexedRows * 0.1)) {
@@ -77,6 +70,18 @@ export async function maintainIndexes(
     return 'optimized';
   }
   return 'none';
+}
+
+/** Builds (or rebuilds) the ANN index over every row now, whatever the table's size. */
+export async function buildAnnIndex(table: Table, rows: number): Promise<void> {
+  await table.createIndex('vector', {
+    name: VECTOR_INDEX,
+    replace: true,
+    config: Index.hnswSq({
+      distanceType: 'cosine',
+      numPartitions: Math.max(1, Math.round(rows / ROWS_PER_PARTITION)),
+    }),
+  });
 }
 
 export async function ensureFtsIndex(table: Table): Promise<void> {

@@ -5,6 +5,7 @@ import { buildWhere, type FilterNode } from './vector-filter';
 import { KeyedQueue } from '../util/keyed-queue';
 import { cosineDistance, deleteDocIds, toChunk, type RawRow, type StoredChunk } from './vector-rows';
 import {
+  buildAnnIndex,
   DEFAULT_INDEX_POLICY,
   ensureFtsIndex,
   indexState,
@@ -230,6 +231,34 @@ export class VectorStore {
       const table = await this.open(name);
       if (table && (await maintainIndexes(table, this.policy)) === 'built') this.ann.set(name, true);
     });
+  }
+
+  /**
+   * Builds the ANN index over every row now (CREATE INDEX ON KNOWLEDGE_BASE), and the full-text index when
+   * missing, in the table's write queue. Returns how many rows the index covers.
+   */
+  async buildIndexNow(name: string): Promise<number> {
+    return this.queue.run(name, async () => {
+      const table = await this.open(name);
+      const rows = table ? await table.countRows() : 0;
+      if (!table || rows === 0) return 0;
+      await buildAnnIndex(table, rows);
+      await ensureFtsIndex(table);
+      this.ann.set(name, true);
+      return rows;
+    });
+  }
+
+  /** How many distinct documents (`doc_id`) a table holds; reads only that column. */
+  async countDocs(name: string): Promise<number> {
+    const table = await this.open(name);
+    if (!table) return 0;
+    const ids = new Set<string>();
+    for await (const batch of table.query().select(['doc_id'])) {
+      const column = batch.getChild('doc_id');
+      for (let i = 0; i < batch.numRows; i++) ids.add(String(column?.get(i)));
+    }
+    return ids.size;
   }
 
   /** Resolves when every queued write and background index build has finished. */

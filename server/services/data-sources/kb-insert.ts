@@ -1,5 +1,6 @@
 import type { StatementOf } from '../../dialect/ast';
 import { NotFoundError, ValidationError } from '../../errors';
+import { insertOptionsFromUsing } from '../knowledge-bases/insert-params';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { MAX_INSERT_ROWS } from '../sql/kb-handlers';
 import { ok, type SqlOutcome, type SqlSession } from '../sql/types';
@@ -27,6 +28,8 @@ export async function insertIntoKbFromSource(
     },
   );
   if (!isKb) return undefined;
+  // Checked before the source is read: a mistaken parameter costs no query.
+  const options = insertOptionsFromUsing(s.params);
   const result = await deps.select.run({ kind: 'select', sql: s.selectSql }, session, {
     maxRows: MAX_INSERT_ROWS,
   });
@@ -39,6 +42,6 @@ export async function insertIntoKbFromSource(
     );
   }
   const rows = result.data.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
-  const inserted = await kbs.insertRows(project, name, rows);
+  const inserted = await kbs.insertRows(project, name, rows, options);
   return ok(inserted.rows);
 }

@@ -21,6 +21,8 @@ export const DEFAULT_ID_COLUMN = 'id';
 /** One text to chunk: a row's content column. */
 export interface KbDocument {
   id: string;
+  /** The id as the source gave it: an integer id stays a number (shown as such by searches). */
+  originalId?: string | number;
   contentColumn: string;
   text: string;
   /** Position of the row in the insert, counted from 0 across all batches. */
@@ -34,7 +36,7 @@ export interface ChunkMetadata {
   content_column: string;
   start_char: number;
   end_char: number;
-  original_doc_id: string;
+  original_doc_id: string | number;
   original_row_index: string;
   source: string;
   [column: string]: JsonValue;
@@ -95,10 +97,14 @@ function md5Id(text: string): string {
   return createHash('md5').update(text).digest('hex').slice(0, 16);
 }
 
-function rowId(row: InputRow, spec: DocumentSpec): string | null {
+function rowId(row: InputRow, spec: DocumentSpec): { id: string; original: string | number } | null {
   const value = cell(row, spec.idColumn ?? DEFAULT_ID_COLUMN);
   if (value === undefined || value === null || value === '') return null;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const id = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // Integers keep their type (within JavaScript's exact range); anything else is its text.
+  const numeric = typeof value === 'bigint' ? Number(value) : value;
+  const original = typeof numeric === 'number' && Number.isSafeInteger(numeric) ? numeric : id;
+  return { id, original };
 }
 
 function rowMetadata(row: InputRow, spec: DocumentSpec): Record<string, JsonValue> {
@@ -138,7 +144,15 @@ export function rowsToDocuments(
     for (const contentColumn of spec.contentColumns) {
       const text = contentText(cell(row, contentColumn));
       if (text === null) continue;
-      documents.push({ id: id ?? md5Id(text), contentColumn, text, rowIndex: firstRowIndex + i, metadata });
+      const docId = id?.id ?? md5Id(text);
+      documents.push({
+        id: docId,
+        originalId: id?.original ?? docId,
+        contentColumn,
+        text,
+        rowIndex: firstRowIndex + i,
+        metadata,
+      });
     }
   });
   return documents;
@@ -153,7 +167,7 @@ export function chunkDocument(doc: KbDocument, chunking: ChunkingConfig = DEFAUL
       content_column: doc.contentColumn,
       start_char: piece.start,
       end_char: piece.end,
-      original_doc_id: doc.id,
+      original_doc_id: doc.originalId ?? doc.id,
       original_row_index: String(doc.rowIndex),
       source: CHUNKER_NAME,
     };

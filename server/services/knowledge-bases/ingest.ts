@@ -25,6 +25,10 @@ export interface IngestJob {
   chunking: ChunkingConfig;
   rows: readonly InputRow[];
   batchSize?: number;
+  /** Add chunks without removing stored chunks of the same ids (`kb_no_upsert`). */
+  noUpsert?: boolean;
+  /** 'skip': a batch that fails is left out and counted, and the insert goes on. */
+  onBatchError?: 'raise' | 'skip';
   signal?: AbortSignal;
   /** After each batch is stored. */
   onBatch?: (rowsDone: number, chunks: number) => void;
@@ -100,10 +104,18 @@ export async function ingest(job: IngestJob): Promise<InsertResult> {
   checkContentColumns(job.rows, job.spec, job.kbName);
   const batchSize = job.batchSize ?? DEFAULT_BATCH_ROWS;
   // A table that starts empty needs no deletes, except for ids repeated across batches of this insert.
-  const startedEmpty = (await job.store.count(job.table)) === 0;
+  const startedEmpty = job.noUpsert || (await job.store.count(job.table)) === 0;
   const seen = new Set<string>();
   const result: InsertResult = { rows: 0, documents: 0, chunks: 0 };
   let writing: Promise<void> = Promise.resolve();
+
+  const skipping = job.onBatchError === 'skip';
+  /** With error = 'skip': notes a failed batch and says to go on; otherwise (or when stopped) rethrows. */
+  const skipBatch = (err: unknown, rows: number): void => {
+    if (!skipping || job.signal?.aborted) throw err;
+    result.skipped = (result.skipped ?? 0) + rows;
+    result.firstError ??= err instanceof Error ? err.message : String(err);
+  };
 
   try {
     for (let start = 0; start < job.rows.length; start += batchSize) {
@@ -111,24 +123,37 @@ export async function ingest(job: IngestJob): Promise<InsertResult> {
       const batch = job.rows.slice(start, start + batchSize);
       const docs = keepLastRowPerId(rowsToDocuments(batch, job.spec, start));
       const chunks = chunkDocuments(docs, job.chunking);
-      const vectors = chunks.length
-        ? await job.embedder.embed(
-            chunks.map((c) => c.content),
-            { signal: job.signal },
-          )
-        : [];
+      let vectors: Float32Array[];
+      try {
+        vectors = chunks.length
+          ? await job.embedder.embed(
+              chunks.map((c) => c.content),
+              { signal: job.signal },
+            )
+          : [];
+      } catch (err) {
+        skipBatch(err, batch.length);
+        await writing;
+        result.rows = start + batch.length;
+        job.onBatch?.(result.rows, result.chunks);
+        continue;
+      }
       await writing;
       const docIds = [...new Set(docs.map((d) => d.id))];
       const replace = startedEmpty ? docIds.filter((id) => seen.has(id)) : docIds;
       for (const id of docIds) seen.add(id);
       const rowsDone = start + batch.length;
       writing = (async () => {
-        if (chunks.length) await ensureTable(job, vectors[0].length);
-        if (chunks.length || replace.length)
-          await job.store.upsert(job.table, toRecords(chunks, vectors), replace);
+        try {
+          if (chunks.length) await ensureTable(job, vectors[0].length);
+          if (chunks.length || replace.length)
+            await job.store.upsert(job.table, toRecords(chunks, vectors), replace);
+          result.documents += docs.length;
+          result.chunks += chunks.length;
+        } catch (err) {
+          skipBatch(err, batch.length);
+        }
         result.rows = rowsDone;
-        result.documents += docs.length;
-        result.chunks += chunks.length;
         job.onBatch?.(rowsDone, result.chunks);
       })();
       // Keep the rejection observed until it is awaited above or below.

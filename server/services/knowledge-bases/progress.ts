@@ -36,11 +36,12 @@ export class ProgressBoard {
     if (entry) Object.assign(entry, { rows_done: rowsDone, chunks });
   }
 
-  finish(kbId: number, error?: string): void {
+  /** Ends the insert: failed with `error`, unless `state` says it was done despite it (skipped batches). */
+  finish(kbId: number, error?: string, state?: 'done' | 'failed'): void {
     const entry = this.entries.get(kbId);
     if (!entry) return;
     Object.assign(entry, {
-      state: error ? 'failed' : 'done',
+      state: state ?? (error ? 'failed' : 'done'),
       error: error ?? null,
       finished_at: formatTimestamp(),
     });

@@ -74,8 +74,17 @@ function checkQuery(q: KbSearchQuery): void {
     throw new ValidationError('hybrid_search needs a content condition', 'hybrid_search');
 }
 
+/**
+ * A row's id with the type the source gave it: chunks keep it in `original_doc_id` (a number for an integer
+ * id). Chunks stored before ids kept their type hold a string there, and show the text id.
+ */
+export function typedId(c: Pick<StoredChunk, 'docId' | 'metadata'>): string | number {
+  const original = c.metadata.original_doc_id;
+  return typeof original === 'number' && String(original) === c.docId ? original : c.docId;
+}
+
 const toRow = (c: StoredChunk, relevance: number | null): KbSearchRow => ({
-  id: c.docId,
+  id: typedId(c),
   chunk_id: c.chunkId,
   chunk_content: c.content,
   metadata: c.metadata,

@@ -8,9 +8,13 @@ import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from './catalog';
 import { chunkingOf, flattenInput, mask, settingsForAlter, settingsForCreate, validateName } from './config';
 import type { InputRow } from './documents';
 import { ingest, insertFailure } from './ingest';
+import { InsertLog, type LastInsert } from './insert-log';
+import { orderByTrackColumn, withoutStoredRows } from './insert-plan';
 import { KbModels } from './models';
 import { KeyedQueue } from '../../util/keyed-queue';
 import { ProgressBoard } from './progress';
+import { readChanges, updateDocuments } from './update-docs';
+import { IndexBuilds, type IndexBuild } from './index-builds';
 import { checkFilterColumns, searchKb } from './search';
 import type {
   FilterNode,
@@ -45,10 +49,12 @@ export type ListedKnowledgeBase = KnowledgeBase & { project_name: string };
  */
 export class KnowledgeBaseService {
   private readonly catalog: KbCatalog;
+  private readonly insertLog: InsertLog;
   private readonly store: VectorStore;
   private readonly defaultEmbedding: ModelConfig;
   private readonly locks = new KeyedQueue();
   private readonly progressBoard = new ProgressBoard();
+  private readonly indexBuilds = new IndexBuilds();
   private readonly running = new Map<number, AbortController>();
   private readonly models: KbModels;
   /**
@@ -60,6 +66,7 @@ export class KnowledgeBaseService {
 
   constructor(deps: KnowledgeBaseServiceDeps) {
     this.catalog = new KbCatalog(deps.catalog);
+    this.insertLog = new InsertLog(deps.catalog);
     this.store = deps.store;
     this.models = new KbModels(deps.providerOptions);
     this.defaultEmbedding = deps.defaultEmbeddingModel ?? {
@@ -70,6 +77,7 @@ export class KnowledgeBaseService {
 
   async ensureSchema(): Promise<void> {
     await this.catalog.ensureSchema();
+    await this.insertLog.ensureSchema();
   }
 
   /**
@@ -167,6 +175,7 @@ export class KnowledgeBaseService {
   private async dropVectorTable(id: number, table: string): Promise<void> {
     await this.store.dropTable(table);
     this.progressBoard.forget(id);
+    await this.insertLog.forget(id);
   }
 
   /** Chunks, embeds and stores rows; re-inserting an id replaces its chunks. */
@@ -179,36 +188,56 @@ export class KnowledgeBaseService {
     const { kb } = await this.load(project, name);
     return this.locks.run(String(kb.id), async () => {
       const stored = await this.load(project, name);
+      const spec = {
+        contentColumns: stored.settings.content_columns,
+        metadataColumns: stored.settings.metadata_columns,
+        idColumn: stored.settings.id_column,
+      };
+      const table = stored.kb.vector_database_table;
       const controller = new AbortController();
       this.running.set(kb.id, controller);
       this.progressBoard.start(kb.id, rows.length);
+      await this.insertLog.started(kb.id, rows.length, this.progressBoard.get(kb.id).started_at ?? '');
       try {
+        let planned = options.trackColumn ? orderByTrackColumn(rows, options.trackColumn) : rows;
+        const existing = options.skipExisting ? planned.length : 0;
+        if (options.skipExisting) planned = await withoutStoredRows(planned, spec, this.store, table);
         const result = await ingest({
           store: this.store,
           embedder: this.models.embedder(stored.settings.embedding_model),
-          table: stored.kb.vector_database_table,
+          table,
           kbName: name,
-          spec: {
-            contentColumns: stored.settings.content_columns,
-            metadataColumns: stored.settings.metadata_columns,
-            idColumn: stored.settings.id_column,
-          },
+          spec,
           chunking: chunkingOf(stored.settings.preprocessing),
-          rows,
+          rows: planned,
           batchSize: options.batchSize,
+          noUpsert: options.noUpsert,
+          onBatchError: options.onBatchError,
           signal: controller.signal,
           onBatch: (rowsDone, chunks) => {
-            this.progressBoard.advance(kb.id, rowsDone, chunks);
-            options.onProgress?.({ rowsDone, rowsTotal: rows.length });
+            // Rows left out as already stored count as processed: they were looked at and are in the KB.
+            const done = rowsDone + (existing - planned.length);
+            this.progressBoard.advance(kb.id, done, chunks);
+            options.onProgress?.({ rowsDone: done, rowsTotal: rows.length });
           },
         });
-        this.progressBoard.finish(kb.id);
+        const skippedExisting = existing - planned.length;
+        if (skippedExisting) result.skipped = (result.skipped ?? 0) + skippedExisting;
+        this.progressBoard.advance(kb.id, rows.length, result.chunks);
+        this.progressBoard.finish(
+          kb.id,
+          result.firstError
+            ? `Skipped ${result.skipped} rows of failed batches (error = 'skip'): ${result.firstError}`
+            : undefined,
+          result.firstError ? 'done' : undefined,
+        );
         return result;
       } catch (err) {
         const failure = insertFailure(err, name, this.progressBoard.get(kb.id).rows_done, rows.length);
         this.progressBoard.finish(kb.id, failure.message);
         throw failure;
       } finally {
+        await this.insertLog.finished(kb.id, this.progressBoard.get(kb.id)).catch(() => undefined);
         this.running.delete(kb.id);
         this.store.scheduleMaintenance(stored.kb.vector_database_table);
       }
@@ -226,6 +255,63 @@ export class KnowledgeBaseService {
     return this.locks.run(String(stored.kb.id), () =>
       this.store.deleteWhere(table, filters, `knowledge base '${name}'`),
     );
+  }
+
+  /**
+   * UPDATE kb SET ... WHERE ...: changes the content or metadata of every document with a chunk matching the
+   * filters (re-chunked and re-embedded as an insert would). Returns how many documents changed.
+   */
+  async updateWhere(
+    project: string,
+    name: string,
+    set: readonly { column: string; value: unknown }[],
+    filters: FilterNode[],
+  ): Promise<number> {
+    const stored = await this.load(project, name);
+    const ctx = {
+      store: this.store,
+      table: stored.kb.vector_database_table,
+      kbName: stored.kb.name,
+      contentColumns: stored.settings.content_columns,
+      idColumn: stored.settings.id_column,
+      declaredMetadata: stored.settings.metadata_columns,
+      embedder: this.models.embedder(stored.settings.embedding_model),
+      chunking: chunkingOf(stored.settings.preprocessing),
+    };
+    const changes = readChanges(ctx, set);
+    await checkFilterColumns({ ...ctx, declaredMetadata: ctx.declaredMetadata }, filters);
+    return this.locks.run(String(stored.kb.id), async () => {
+      const changed = await updateDocuments(ctx, filters, changes);
+      if (changed) this.store.scheduleMaintenance(ctx.table);
+      return changed;
+    });
+  }
+
+  /**
+   * CREATE INDEX ON KNOWLEDGE_BASE: builds the vector (ANN) and full-text indexes over every chunk now, after
+   * any running insert. The build shows in `indexBuild` while it runs.
+   */
+  async buildIndex(project: string, name: string): Promise<number> {
+    const stored = await this.load(project, name);
+    const table = stored.kb.vector_database_table;
+    return this.locks.run(String(stored.kb.id), () =>
+      this.indexBuilds.run(
+        stored.kb.id,
+        stored.kb.name,
+        () => this.store.count(table),
+        () => this.store.buildIndexNow(table),
+      ),
+    );
+  }
+
+  /** The KB's latest index build (CREATE INDEX) in this run of the server, or null. */
+  async indexBuild(project: string, name: string): Promise<IndexBuild | null> {
+    return this.indexBuilds.get((await this.load(project, name)).kb.id);
+  }
+
+  /** How many documents (distinct ids) a KB holds. */
+  async countDocuments(project: string, name: string): Promise<number> {
+    return this.store.countDocs((await this.load(project, name)).kb.vector_database_table);
   }
 
   async search(project: string, name: string, query: KbSearchQuery): Promise<KbSearchRow[]> {
@@ -248,7 +334,22 @@ export class KnowledgeBaseService {
 
   /** Progress of the KB's latest insert, for the console to poll. */
   async progress(project: string, name: string): Promise<InsertProgress> {
-    return this.progressBoard.get((await this.load(project, name)).kb.id);
+    const { kb } = await this.load(project, name);
+    const live = this.progressBoard.get(kb.id);
+    if (live.state !== 'idle') return live;
+    const last = await this.insertLog.get(kb.id);
+    if (!last) return live;
+    const { query_id: _queryId, ...progress } = last;
+    return progress;
+  }
+
+  /** The latest insert with its query id, in this run or (after a restart) as the catalog noted it. */
+  async lastInsert(project: string, name: string): Promise<LastInsert | null> {
+    const { kb } = await this.load(project, name);
+    const logged = (await this.insertLog.get(kb.id)) ?? null;
+    const live = this.progressBoard.get(kb.id);
+    if (live.state === 'idle') return logged;
+    return { ...live, query_id: logged?.query_id ?? null };
   }
 
   /** Whether the KB's vector table has its ANN and full-text indexes, and how many rows they cover. */

@@ -60,7 +60,8 @@ export interface KnowledgeBaseInput {
 
 /** One result row of a search, columns in the seed's order. */
 export interface KbSearchRow {
-  id: string;
+  /** The row's id with its source type: an integer id is a number. */
+  id: string | number;
   chunk_id: string;
   chunk_content: string;
   metadata: Record<string, JsonValue>;
@@ -108,14 +109,28 @@ export interface InsertProgress {
 
 export interface InsertOptions {
   onProgress?: (progress: { rowsDone: number; rowsTotal: number }) => void;
-  /** Rows per batch (embedded and written together). */
+  /** Rows per batch (embedded and written together); `batch_size`. */
   batchSize?: number;
+  /** `threads`: accepted as MindsDB's; batches are embedded in turn (see docs/mindsdb-compatibility.md). */
+  threads?: number;
+  /** `track_column`: rows are loaded in this column's order. */
+  trackColumn?: string;
+  /** `error`: 'skip' goes on past a batch that fails (its rows are counted as skipped); default 'raise'. */
+  onBatchError?: 'raise' | 'skip';
+  /** `kb_no_upsert`: add chunks without removing those of ids already stored (an initial load). */
+  noUpsert?: boolean;
+  /** `kb_skip_existing`: rows whose id is already stored are left out, not embedded again. */
+  skipExisting?: boolean;
 }
 
 export interface InsertResult {
   rows: number;
   documents: number;
   chunks: number;
+  /** Rows left out: already stored (`kb_skip_existing`) or in a batch that failed (`error = 'skip'`). */
+  skipped?: number;
+  /** The first failure of a skipped batch. */
+  firstError?: string;
 }
 
 export interface ReadOptions {

@@ -2,28 +2,32 @@ import type { JsonValue } from '../../engines/duckdb';
 import type { Literal, QualifiedName, SimpleSelect, UsingParams } from '../../dialect/ast';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { InputRow } from '../knowledge-bases/documents';
+import { insertOptionsFromUsing } from '../knowledge-bases/insert-params';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { KB_SEARCH_COLUMNS, type KnowledgeBase, type KnowledgeBaseInput } from '../knowledge-bases/types';
 import { DATA_SOURCES } from '../projects';
 import type { EngineSelect } from './engine-select';
+import { registerKbManageHandlers } from './kb-manage-handlers';
 import { searchFromWhere, toFilter } from './kb-where';
 import type { SqlRouter } from './router';
 import { ok, table, type SqlSession } from './types';
 
-/** Columns of SHOW KNOWLEDGE_BASES and DESCRIBE KNOWLEDGE_BASE. */
+/** Columns of SHOW KNOWLEDGE_BASES and DESCRIBE KNOWLEDGE_BASE: MindsDB's, with its latest insert's status. */
 export const KB_DESCRIBE_COLUMNS = [
-  'name',
-  'project',
-  'embedding_model',
-  'reranking_model',
-  'vector_database',
-  'vector_database_table',
-  'metadata_columns',
-  'content_columns',
-  'id_column',
-  'params',
-  'created_at',
-  'updated_at',
+  'NAME',
+  'PROJECT',
+  'EMBEDDING_MODEL',
+  'RERANKING_MODEL',
+  'STORAGE',
+  'METADATA_COLUMNS',
+  'CONTENT_COLUMNS',
+  'ID_COLUMN',
+  'PARAMS',
+  'INSERT_STARTED_AT',
+  'INSERT_FINISHED_AT',
+  'PROCESSED_ROWS',
+  'ERROR',
+  'QUERY_ID',
 ];
 
 /** Most rows one INSERT ... SELECT reads: they are held in memory while they are embedded. */
@@ -39,7 +43,7 @@ const USING_KEYS = new Set([
   'preprocessing',
 ]);
 
-function locate(name: QualifiedName, session: SqlSession): { project: string; name: string } {
+export function locate(name: QualifiedName, session: SqlSession): { project: string; name: string } {
   if (name.parts.length > 2)
     throw new ValidationError(`'${name.parts.join('.')}' is not a knowledge base name`);
   return name.parts.length === 2
@@ -47,7 +51,7 @@ function locate(name: QualifiedName, session: SqlSession): { project: string; na
     : { project: session.db, name: name.parts[0] };
 }
 
-const isDataSource = (project: string) => DATA_SOURCES.some((d) => d.name === project);
+export const isDataSource = (project: string) => DATA_SOURCES.some((d) => d.name === project);
 
 export function inputFromUsing(params: UsingParams): KnowledgeBaseInput {
   const unknown = Object.keys(params).filter((k) => !USING_KEYS.has(k));
@@ -60,20 +64,27 @@ export function inputFromUsing(params: UsingParams): KnowledgeBaseInput {
   return params as KnowledgeBaseInput;
 }
 
-function describeRow(kb: KnowledgeBase, project: string): JsonValue[] {
+async function describeRow(
+  kbs: KnowledgeBaseService,
+  kb: KnowledgeBase,
+  project: string,
+): Promise<JsonValue[]> {
+  const last = await kbs.lastInsert(project, kb.name);
   return [
     kb.name,
     project,
     kb.embedding_model as JsonValue,
     kb.reranking_model as JsonValue,
-    kb.vector_database,
-    kb.vector_database_table,
+    `${kb.vector_database}.${kb.vector_database_table}`,
     kb.metadata_columns,
     kb.content_columns,
     kb.id_column,
     kb.params as JsonValue,
-    kb.created_at,
-    kb.updated_at,
+    last?.started_at ?? null,
+    last?.finished_at ?? null,
+    last ? last.rows_done : null,
+    last?.error ?? null,
+    last?.query_id ?? null,
   ];
 }
 
@@ -141,6 +152,8 @@ export function registerKnowledgeBaseHandlers(
     return where;
   };
 
+  registerKbManageHandlers(router, { kbs });
+
   router.register('create_knowledge_base', async (s, session) => {
     const { project, name } = locate(s.name, session);
     if (s.ifNotExists && (await findKb(kbs, s.name, session))) return ok(0);
@@ -162,22 +175,24 @@ export function registerKnowledgeBaseHandlers(
   router.register('show_knowledge_bases', async (s, session) => {
     const project = s.from ?? session.db;
     const list = await kbs.list(project, secrets(session));
-    return table(
-      KB_DESCRIBE_COLUMNS,
-      list.map((kb) => describeRow(kb, project)),
-    );
+    const rows: JsonValue[][] = [];
+    for (const kb of list) rows.push(await describeRow(kbs, kb, project));
+    return table(KB_DESCRIBE_COLUMNS, rows);
   });
 
   router.register('describe', async (s, session) => {
     if (s.objectType === 'agent') return undefined;
     const { project, name } = locate(s.name, session);
     if (s.objectType !== 'knowledge_base' && !(await findKb(kbs, s.name, session))) return undefined;
-    return table(KB_DESCRIBE_COLUMNS, [describeRow(await kbs.get(project, name, secrets(session)), project)]);
+    const kb = await kbs.get(project, name, secrets(session));
+    return table(KB_DESCRIBE_COLUMNS, [await describeRow(kbs, kb, project)]);
   });
 
   router.register('insert', async (s, session) => {
     const target = await kbTarget(s.target, session);
     if (!target) return undefined;
+    // Checked before the query runs: a mistaken parameter costs no read of the source.
+    const options = insertOptionsFromUsing(s.params);
     let rows: InputRow[];
     if (s.selectSql !== undefined) {
       const result = await engine.run({ kind: 'select', sql: s.selectSql }, session, {
@@ -195,7 +210,7 @@ export function registerKnowledgeBaseHandlers(
     } else {
       rows = valuesRows(s.columns, s.rows ?? []);
     }
-    const inserted = await kbs.insertRows(target.project, target.name, rows);
+    const inserted = await kbs.insertRows(target.project, target.name, rows, options);
     return ok(inserted.rows);
   });
 

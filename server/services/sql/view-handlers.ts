@@ -34,6 +34,13 @@ export function registerViewHandlers(
     return ok((await views.drop(t.project, t.name, { ifExists: s.ifExists })) ? 1 : 0);
   });
 
+  // INSERT INTO kb SELECT ... FROM view: the view's query stands in the SELECT, which the next handler runs.
+  router.register('insert', async (s, session) => {
+    if (s.selectSql === undefined) return undefined;
+    s.selectSql = (await expander.expand(s.selectSql, session.db)) ?? s.selectSql;
+    return undefined;
+  });
+
   // Not a fallback: it must see the SELECT before the engine, whose table check knows no views.
   router.register('select', async (s, session, run) => selectFromViews(s, session, run));
 

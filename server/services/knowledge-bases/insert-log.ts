@@ -1,0 +1,88 @@
+import type { DuckDb } from '../../engines/duckdb';
+import { formatTimestamp, normalizeTimestamp } from '../../util/time';
+import type { InsertProgress } from './types';
+
+/** What a restart says of an insert that was running when the server stopped. */
+export const INTERRUPTED = 'The server stopped while this insert ran; the rows stored until then are kept';
+
+interface Row {
+  kb_id: number;
+  query_id: number;
+  started_at: string | null;
+  finished_at: string | null;
+  rows_total: number;
+  processed_rows: number;
+  chunks: number;
+  error: string | null;
+}
+
+/** The latest insert of a knowledge base as DESCRIBE KNOWLEDGE_BASE reports it (MindsDB's columns). */
+export interface LastInsert extends InsertProgress {
+  query_id: number | null;
+}
+
+const toProgress = (r: Row): LastInsert => ({
+  state: r.finished_at === null ? 'failed' : r.error ? 'failed' : 'done',
+  rows_done: Number(r.processed_rows),
+  rows_total: Number(r.rows_total),
+  chunks: Number(r.chunks),
+  error: r.finished_at === null ? INTERRUPTED : r.error,
+  started_at: r.started_at === null ? null : (normalizeTimestamp(r.started_at) ?? r.started_at),
+  finished_at: r.finished_at === null ? null : (normalizeTimestamp(r.finished_at) ?? r.finished_at),
+  query_id: Number(r.query_id),
+});
+
+/**
+ * The latest insert of each knowledge base, kept in the catalog so that DESCRIBE and the console still show
+ * the last load and its outcome after a restart. Written when an insert starts and when it ends; the progress
+ * in between lives in memory (ProgressBoard). A row started but never finished was cut off by a stop.
+ */
+export class InsertLog {
+  constructor(private readonly db: DuckDb) {}
+
+  async ensureSchema(): Promise<void> {
+    await this.db.run(`CREATE SEQUENCE IF NOT EXISTS kb_insert_ids START 1`);
+    await this.db.run(`CREATE TABLE IF NOT EXISTS kb_inserts (
+      kb_id INTEGER PRIMARY KEY,
+      query_id BIGINT NOT NULL,
+      started_at TIMESTAMP,
+      finished_at TIMESTAMP,
+      rows_total BIGINT NOT NULL,
+      processed_rows BIGINT NOT NULL,
+      chunks BIGINT NOT NULL,
+      error VARCHAR
+    )`);
+  }
+
+  /** Notes a new insert; returns its query id (MindsDB's QUERY_ID). */
+  async started(kbId: number, rowsTotal: number, startedAt: string): Promise<number> {
+    const [{ id }] = await this.db.all<{ id: number }>(`SELECT nextval('kb_insert_ids') AS id`);
+    await this.db.run(
+      `INSERT OR REPLACE INTO kb_inserts VALUES (?, ?, CAST(? AS TIMESTAMP), NULL, ?, 0, 0, NULL)`,
+      [kbId, Number(id), startedAt, rowsTotal],
+    );
+    return Number(id);
+  }
+
+  async finished(kbId: number, progress: InsertProgress): Promise<void> {
+    await this.db.run(
+      `UPDATE kb_inserts SET finished_at = CAST(? AS TIMESTAMP), processed_rows = ?, chunks = ?, error = ?
+       WHERE kb_id = ?`,
+      [progress.finished_at ?? formatTimestamp(), progress.rows_done, progress.chunks, progress.error, kbId],
+    );
+  }
+
+  async get(kbId: number): Promise<LastInsert | undefined> {
+    const rows = await this.db.all<Row>(
+      `SELECT kb_id, query_id, strftime(started_at, '%Y-%m-%d %H:%M:%S.%f') AS started_at,
+         strftime(finished_at, '%Y-%m-%d %H:%M:%S.%f') AS finished_at, rows_total, processed_rows, chunks, error
+       FROM kb_inserts WHERE kb_id = ?`,
+      [kbId],
+    );
+    return rows[0] ? toProgress(rows[0]) : undefined;
+  }
+
+  async forget(kbId: number): Promise<void> {
+    await this.db.run(`DELETE FROM kb_inserts WHERE kb_id = ?`, [kbId]);
+  }
+}
