@@ -34,6 +34,7 @@ export default function ResultGrid({ result, durationMs }: ResultGridProps) {
   );
   const [search, setSearch] = useState('');
   const [shownRows, setShownRows] = useState(rows.length);
+  const [viewChanged, setViewChanged] = useState(false);
   const [viewerOpen, setViewerOpen] = useState(false);
   const [viewed, setViewed] = useState<ViewedCell | null>(null);
 
@@ -87,8 +88,23 @@ export default function ResultGrid({ result, durationMs }: ResultGridProps) {
 
   const afterReorder = useCallback(() => {
     selection.clear(); // positions now point at other cells
-    setShownRows(apiRef.current?.getDisplayedRowCount() ?? rows.length);
+    const api = apiRef.current;
+    setShownRows(api?.getDisplayedRowCount() ?? rows.length);
+    setViewChanged(!!api && (api.isAnyFilterPresent() || api.getColumnState().some((c) => !!c.sort)));
   }, [selection, rows.length]);
+
+  /** The rows as the grid shows them now: what an export of "what is shown" writes. */
+  const shownRowsInOrder = useCallback(() => {
+    // The displayed rows are exactly the filtered, sorted ones (no grouping), read with the core API.
+    const api = apiRef.current;
+    const out: Row[] = [];
+    const count = api?.getDisplayedRowCount() ?? 0;
+    for (let i = 0; i < count; i++) {
+      const data = api?.getDisplayedRowAtIndex(i)?.data;
+      if (data) out.push(data);
+    }
+    return out;
+  }, []);
 
   return (
     <div className="result-grid">
@@ -102,6 +118,8 @@ export default function ResultGrid({ result, durationMs }: ResultGridProps) {
         onSearch={setSearch}
         selectionText={selection.selectionText}
         onView={openViewer}
+        shownRowsInOrder={shownRowsInOrder}
+        viewChanged={viewChanged}
       />
       <div
         className="result-grid-body"

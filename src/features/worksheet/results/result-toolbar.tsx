@@ -1,7 +1,7 @@
 import { CopyButton } from '../../../components/copy-button';
 import { formatCount, formatDuration, groupDigits } from '../format';
 import { cellCount, type Bounds } from './cell-range';
-import { downloadText, toCsv, toJson } from './export';
+import { ExportActions } from './export-actions';
 
 export interface ResultToolbarProps {
   names: string[];
@@ -14,16 +14,9 @@ export interface ResultToolbarProps {
   onSearch: (text: string) => void;
   selectionText: (withHeaders: boolean) => string | null;
   onView: () => void;
-}
-
-/** Shown on the CSV export: the file differs from the database for such text, so the user is told why. */
-export const CSV_FORMULA_NOTE =
-  "Text starting with =, +, -, @, a tab or a return is saved with a leading ' so spreadsheets do not run it as a formula (plain numbers such as -3 are kept).";
-
-function stamp(): string {
-  const d = new Date();
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`;
+  /** The rows the grid shows, in its order; exports use them when search, a filter or a sort is on. */
+  shownRowsInOrder: () => unknown[][];
+  viewChanged: boolean;
 }
 
 function selectionLabel(b: Bounds | null): string | null {
@@ -34,6 +27,7 @@ function selectionLabel(b: Bounds | null): string | null {
 /** Counts and time, the search box, and what can be done with the result: copy, view, export. */
 export function ResultToolbar(props: ResultToolbarProps) {
   const { names, rows, shownRows, durationMs, bounds, search, onSearch, selectionText, onView } = props;
+  const { shownRowsInOrder, viewChanged } = props;
   const total = rows.length;
   const counts =
     shownRows === total
@@ -68,21 +62,12 @@ export function ResultToolbar(props: ResultToolbarProps) {
         >
           View value
         </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => downloadText(`result-${stamp()}.csv`, toCsv(names, rows), 'text/csv;charset=utf-8')}
-          title={CSV_FORMULA_NOTE}
-        >
-          Export CSV
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => downloadText(`result-${stamp()}.json`, toJson(names, rows), 'application/json')}
-        >
-          Export JSON
-        </button>
+        <ExportActions
+          names={names}
+          rows={rows}
+          shownRowsInOrder={shownRowsInOrder}
+          viewChanged={viewChanged}
+        />
       </span>
     </div>
   );
