@@ -1,29 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeSseEvent } from '../../protocol/sse';
-import { ApiError, apiFetchRaw } from './client';
+import { FakeStream, fakeFetch, type FakeResponse } from '../testing/fake-fetch';
 import { StreamCutError, streamAgentCompletion } from './stream';
 
-vi.mock('./client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./client')>()),
-  apiFetchRaw: vi.fn(),
-}));
-const fetchRaw = vi.mocked(apiFetchRaw);
-
-/** A streamed response whose body arrives in exactly these byte chunks; `open` keeps it from ever closing. */
-function streamed(chunks: Uint8Array[], onCancel?: () => void, open = false) {
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const next = chunks.shift();
-      if (next) controller.enqueue(next);
-      else if (!open) controller.close();
-    },
-    cancel: onCancel,
-  });
-  // A bare object rather than the test environment's Response, which may wrap (and detach) the stream.
-  return { ok: true, status: 200, body } as Response;
-}
+afterEach(() => vi.unstubAllGlobals());
 
 const bytes = (text: string) => new TextEncoder().encode(text);
+
+/** The server answers every request with `stream` (or `response`); the test writes the body. */
+function serve(response: FakeResponse) {
+  return fakeFetch(() => response);
+}
+
+/** A stream whose whole body is already written, in exactly these chunks. */
+function written(...chunks: Uint8Array[]): FakeStream {
+  const stream = new FakeStream();
+  for (const chunk of chunks) stream.bytes(chunk);
+  stream.close();
+  return stream;
+}
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -31,20 +26,20 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-afterEach(() => fetchRaw.mockReset());
-
 describe('streamAgentCompletion', () => {
   it('posts the conversation to the stream route of the agent', async () => {
-    fetchRaw.mockResolvedValue(streamed([bytes(encodeSseEvent({ type: 'end' }))]));
+    const api = serve({ stream: written(bytes(encodeSseEvent({ type: 'end' }))) });
     const messages = [
       { question: 'first', answer: 'one' },
       { question: 'second', answer: '' },
     ];
     await collect(streamAgentCompletion('my proj', 'bot', messages));
-    const [path, init] = fetchRaw.mock.calls[0];
-    expect(path).toBe('/api/projects/my%20proj/agents/bot/completions/stream');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ messages });
+    expect(api.requests).toHaveLength(1);
+    const [sent] = api.requests;
+    expect(sent.path).toBe('/api/projects/my%20proj/agents/bot/completions/stream');
+    expect(sent.method).toBe('POST');
+    expect(sent.headers.get('accept')).toBe('text/event-stream');
+    expect(sent.body).toEqual({ messages });
   });
 
   it('yields normalised events across chunk and UTF-8 boundaries', async () => {
@@ -55,7 +50,7 @@ describe('streamAgentCompletion', () => {
     const all = bytes(text);
     // Split inside the two-byte "é" and inside a `data:` line.
     const cut = all.indexOf(0xc3) + 1;
-    fetchRaw.mockResolvedValue(streamed([all.slice(0, 5), all.slice(5, cut), all.slice(cut)]));
+    serve({ stream: written(all.slice(0, 5), all.slice(5, cut), all.slice(cut)) });
     expect(await collect(streamAgentCompletion('p', 'a', [{ question: 'q', answer: '' }]))).toEqual([
       { kind: 'start', prompt: 'q', traceId: 't' },
       { kind: 'answer', text: 'café ✓', traceId: 't' },
@@ -64,14 +59,14 @@ describe('streamAgentCompletion', () => {
   });
 
   it('keeps a non-JSON payload as an unknown event', async () => {
-    fetchRaw.mockResolvedValue(streamed([bytes('data: [DONE]x\n\n')]));
+    serve({ stream: written(bytes('data: [DONE]x\n\n')) });
     expect(await collect(streamAgentCompletion('p', 'a', [{ question: 'q' }]))).toEqual([
       { kind: 'unknown', raw: '[DONE]x' },
     ]);
   });
 
   it('yields the complete events, then throws StreamCutError when the stream stops mid-event', async () => {
-    fetchRaw.mockResolvedValue(streamed([bytes(encodeSseEvent({ type: 'start' }) + 'data: {"outp')]));
+    serve({ stream: written(bytes(encodeSseEvent({ type: 'start' }) + 'data: {"outp')) });
     const seen: unknown[] = [];
     const run = async () => {
       for await (const e of streamAgentCompletion('p', 'a', [{ question: 'q' }])) seen.push(e);
@@ -80,28 +75,41 @@ describe('streamAgentCompletion', () => {
     expect(seen).toEqual([{ kind: 'start' }]);
   });
 
-  it('passes HTTP errors through as ApiError', async () => {
-    fetchRaw.mockRejectedValue(new ApiError(404, { title: 'Agent not found' }));
-    await expect(collect(streamAgentCompletion('p', 'a', [{ question: 'q' }]))).rejects.toThrow(
-      'Agent not found',
-    );
+  it('passes HTTP errors through as ApiError, in plain words', async () => {
+    serve({ status: 404, json: { title: 'Not Found', detail: 'Agent not found' } });
+    await expect(collect(streamAgentCompletion('p', 'a', [{ question: 'q' }]))).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 404,
+      message: 'Agent not found',
+    });
   });
 
   it('cancels the body when the consumer stops early', async () => {
-    const cancelled = vi.fn();
-    const text = encodeSseEvent({ type: 'start' }) + encodeSseEvent({ type: 'end' });
-    fetchRaw.mockResolvedValue(streamed([bytes(text)], cancelled, true));
+    const stream = new FakeStream();
+    stream.send({ type: 'start' }, { type: 'end' });
+    serve({ stream });
     for await (const event of streamAgentCompletion('p', 'a', [{ question: 'q' }])) {
       expect(event).toEqual({ kind: 'start' });
       break;
     }
-    await vi.waitFor(() => expect(cancelled).toHaveBeenCalled());
+    await vi.waitFor(() => expect(stream.cancelled).toBe(true));
   });
 
-  it('hands the abort signal to the request', async () => {
-    fetchRaw.mockResolvedValue(streamed([bytes(encodeSseEvent({ type: 'end' }))]));
+  it('stops reading when the signal aborts, and hands the signal to the request', async () => {
+    const stream = new FakeStream();
+    stream.send({ type: 'start' });
+    const api = serve({ stream });
     const controller = new AbortController();
-    await collect(streamAgentCompletion('p', 'a', [{ question: 'q' }], controller.signal));
-    expect(fetchRaw.mock.calls[0][1]?.signal).toBe(controller.signal);
+    const seen: unknown[] = [];
+    const run = (async () => {
+      for await (const e of streamAgentCompletion('p', 'a', [{ question: 'q' }], controller.signal)) {
+        seen.push(e);
+        controller.abort();
+      }
+    })();
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toEqual([{ kind: 'start' }]);
+    expect(stream.aborted).toBe(true);
+    expect(api.requests[0].signal).toBe(controller.signal);
   });
 });

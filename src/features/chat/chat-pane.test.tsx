@@ -1,26 +1,44 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { streamAgentCompletion } from '../../api/stream';
+import { FakeStream, fakeFetch, type FakeResponse } from '../../testing/fake-fetch';
 import { ChatPane } from './chat-pane';
-import { TestStream } from './test-stream';
 
-vi.mock('../../api/stream', () => ({ streamAgentCompletion: vi.fn() }));
+const STREAM_PATH = '/api/projects/proj/agents/helper/completions/stream';
 
-let streams: TestStream[];
+/** The agent's answers, one stream per question, written by each test as the server would. */
+let streams: FakeStream[];
+/** Set by a test to answer the next question with an HTTP error instead of a stream. */
+let refuseNext: FakeResponse | null;
+let api: ReturnType<typeof fakeFetch>;
 beforeEach(() => {
   streams = [];
-  vi.mocked(streamAgentCompletion).mockImplementation((_p, _a, messages, signal) => {
-    const stream = new TestStream(messages, signal);
+  refuseNext = null;
+  api = fakeFetch((req) => {
+    if (req.method !== 'POST' || req.path !== STREAM_PATH) return undefined;
+    if (refuseNext) return refuseNext;
+    const stream = new FakeStream();
     streams.push(stream);
-    return stream.events();
+    return { stream };
   });
 });
 afterEach(() => {
   // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
   cleanup();
-  vi.mocked(streamAgentCompletion).mockReset();
+  vi.unstubAllGlobals();
 });
+
+/** The conversation sent with the n-th question. */
+const sentMessages = (n: number) => (api.sent('POST', STREAM_PATH)[n].body as { messages: unknown }).messages;
+
+/** Lets the console read what the stream holds so far. */
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+
+/** The server writes to a stream; the console has read it when this resolves. */
+async function server(write: () => void) {
+  await act(async () => write());
+  await settle();
+}
 
 const Q = "SELECT * FROM mindsdb.kb WHERE content = 'refund' LIMIT 5";
 const kbAction = { tool: 'kb_query_tool', tool_input: Q, log: 'Search the KB' };
@@ -31,7 +49,7 @@ const OBSERVATION = [
 ].join('\n');
 
 /** Sends the events of a whole seed-format run. */
-function answerFully(stream: TestStream, answer: string) {
+function answerFully(stream: FakeStream, answer: string) {
   stream.send(
     { type: 'start', prompt: 'q', trace_id: 'trace-9' },
     { actions: [kbAction], messages: [], trace_id: 'trace-9' },
@@ -44,7 +62,10 @@ function answerFully(stream: TestStream, answer: string) {
 
 async function ask(text: string) {
   const user = userEvent.setup();
+  const before = api.sent('POST', STREAM_PATH).length;
   await user.type(screen.getByRole('textbox', { name: 'Question for helper' }), `${text}{Enter}`);
+  await vi.waitFor(() => expect(api.sent('POST', STREAM_PATH).length).toBeGreaterThan(before));
+  await settle();
   return user;
 }
 
@@ -54,21 +75,16 @@ describe('ChatPane', () => {
   it('shows the tool card as soon as the call arrives, then its result, then the answer with a citation', async () => {
     render(<ChatPane project="proj" agent="helper" />);
     const user = await ask('How are refunds paid?');
-    expect(streamAgentCompletion).toHaveBeenCalledWith(
-      'proj',
-      'helper',
-      [{ question: 'How are refunds paid?', answer: '' }],
-      expect.any(AbortSignal),
-    );
+    expect(sentMessages(0)).toEqual([{ question: 'How are refunds paid?', answer: '' }]);
     expect(within(log()).getByText('How are refunds paid?')).toBeInTheDocument();
 
-    await act(async () => streams[0].send({ actions: [kbAction], trace_id: 'trace-9' }));
+    await server(() => streams[0].send({ actions: [kbAction], trace_id: 'trace-9' }));
     const card = screen.getByRole('button', { name: /kb_query_tool/ });
     expect(card).toHaveAttribute('aria-expanded', 'false');
     expect(card).toHaveTextContent('running…');
     expect(screen.queryByRole('region', { name: 'Answer' })).not.toBeInTheDocument();
 
-    await act(async () => streams[0].send({ steps: [{ action: kbAction, observation: OBSERVATION }] }));
+    await server(() => streams[0].send({ steps: [{ action: kbAction, observation: OBSERVATION }] }));
     expect(card).toHaveTextContent('done');
     await user.click(card);
     expect(card).toHaveAttribute('aria-expanded', 'true');
@@ -76,7 +92,7 @@ describe('ChatPane', () => {
     expect(within(table).getByText('Refunds are paid within 5 days.')).toBeInTheDocument();
     expect(within(table).getByText('author: ann')).toBeInTheDocument();
 
-    await act(async () => {
+    await server(() => {
       streams[0].send(
         { output: 'Within **5 days** [R1:body:1of1:0to31].', trace_id: 'trace-9' },
         { type: 'end' },
@@ -96,9 +112,9 @@ describe('ChatPane', () => {
   it('stops: aborts the request and keeps the partial run, marked stopped', async () => {
     render(<ChatPane project="proj" agent="helper" />);
     const user = await ask('Slow question');
-    await act(async () => streams[0].send({ actions: [kbAction] }));
+    await server(() => streams[0].send({ actions: [kbAction] }));
     await user.click(screen.getByRole('button', { name: 'Stop' }));
-    expect(streams[0].signal?.aborted).toBe(true);
+    expect(streams[0].aborted).toBe(true);
     expect(screen.getByText('Stopped')).toBeInTheDocument();
     // The card stays, and no longer claims the tool is running.
     expect(screen.getByRole('button', { name: /kb_query_tool/ })).toHaveTextContent('no result');
@@ -110,16 +126,16 @@ describe('ChatPane', () => {
     render(<ChatPane project="proj" agent="helper" />);
     const user = await ask('Slow question');
     await user.keyboard('{Escape}');
-    expect(streams[0].signal?.aborted).toBe(true);
+    expect(streams[0].aborted).toBe(true);
     expect(screen.getByText('Stopped')).toBeInTheDocument();
   });
 
   it('sends the finished exchanges as history with a follow-up', async () => {
     render(<ChatPane project="proj" agent="helper" />);
     await ask('First?');
-    await act(async () => answerFully(streams[0], 'One.'));
+    await server(() => answerFully(streams[0], 'One.'));
     await ask('And then?');
-    expect(streams[1].messages).toEqual([
+    expect(sentMessages(1)).toEqual([
       { question: 'First?', answer: 'One.' },
       { question: 'And then?', answer: '' },
     ]);
@@ -128,9 +144,9 @@ describe('ChatPane', () => {
   it('shows an error mid-stream in place, keeps the conversation, and retries', async () => {
     render(<ChatPane project="proj" agent="helper" />);
     await ask('First?');
-    await act(async () => answerFully(streams[0], 'One.'));
+    await server(() => answerFully(streams[0], 'One.'));
     const user = await ask('Second?');
-    await act(async () => {
+    await server(() => {
       streams[1].send(
         { actions: [kbAction] },
         { type: 'error', content: 'Knowledge base is gone' },
@@ -142,34 +158,49 @@ describe('ChatPane', () => {
     expect(screen.getByText('One.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(streams[2].messages).toEqual([
+    expect(sentMessages(2)).toEqual([
       { question: 'First?', answer: 'One.' },
       { question: 'Second?', answer: '' },
     ]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('shows a failed request (HTTP error) as an error in the turn', async () => {
+  it('shows a failed request (HTTP error) as an error in the turn, in plain words', async () => {
+    refuseNext = { status: 404, json: { title: 'Not Found', detail: 'Agent not found: helper' } };
     render(<ChatPane project="proj" agent="helper" />);
     await ask('Anyone?');
-    await act(async () => streams[0].fail(new Error('Agent not found: helper')));
-    expect(screen.getByRole('alert')).toHaveTextContent('Agent not found: helper');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Agent not found: helper');
+    expect(alert).not.toHaveTextContent('Not Found');
+  });
+
+  it('shows a connection cut in the middle of the answer as an error, keeping what arrived', async () => {
+    render(<ChatPane project="proj" agent="helper" />);
+    await ask('Cut?');
+    await server(() => {
+      streams[0].send({ output: 'Partial answer' });
+      streams[0].text('data: {"outp');
+      streams[0].close();
+    });
+    await settle();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/closed in the middle/);
+    expect(screen.getByText('Partial answer')).toBeInTheDocument();
   });
 
   it('starts a new conversation', async () => {
     render(<ChatPane project="proj" agent="helper" />);
     await ask('First?');
-    await act(async () => answerFully(streams[0], 'One.'));
+    await server(() => answerFully(streams[0], 'One.'));
     await userEvent.setup().click(screen.getByRole('button', { name: 'New conversation' }));
     expect(screen.queryByText('One.')).not.toBeInTheDocument();
     await ask('Fresh?');
-    expect(streams[1].messages).toEqual([{ question: 'Fresh?', answer: '' }]);
+    expect(sentMessages(1)).toEqual([{ question: 'Fresh?', answer: '' }]);
   });
 
   it('never renders HTML or script links from the answer', async () => {
     const { container } = render(<ChatPane project="proj" agent="helper" />);
     await ask('Inject?');
-    await act(async () =>
+    await server(() =>
       answerFully(
         streams[0],
         '<img src=x onerror="window.hacked=1"> <b>bold</b> [click](javascript:alert(1)) ' +
@@ -193,7 +224,7 @@ describe('ChatPane', () => {
     const user = await ask('One');
     const box = screen.getByRole('textbox', { name: 'Question for helper' });
     await user.type(box, 'Two{Enter}');
-    expect(streamAgentCompletion).toHaveBeenCalledTimes(1);
+    expect(api.sent('POST', STREAM_PATH)).toHaveLength(1);
     expect(box).toHaveValue('Two');
     await user.type(box, '{Shift>}{Enter}{/Shift}three');
     expect(box).toHaveValue('Two\nthree');

@@ -2,23 +2,33 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { EditorView } from '@uiw/react-codemirror';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SqlResult } from '../../../protocol/api/sql';
-import type { RunSqlInput } from '../../api/sql/run-sql';
+import type { SqlContext, SqlResult } from '../../../protocol/api/sql';
+import { fakeFetch } from '../../testing/fake-fetch';
 import { useHistoryStore } from './store/history-store';
 import { useResultsStore } from './store/results-store';
 import { useWorksheetStore } from './store/worksheet-store';
 import { WorksheetPage } from './worksheet-page';
 
-const noDatabases = { data: [] };
-const runSql = vi.fn<(input: RunSqlInput) => Promise<SqlResult>>();
-vi.mock('../../api/sql/run-sql', () => ({ runSql: (input: RunSqlInput) => runSql(input) }));
-// The object tree feeds completion only; an empty one keeps these tests off the network.
-vi.mock('../../api/tree/queries', () => ({
-  useDatabases: () => noDatabases,
-  databasesQuery: () => ({ queryKey: ['tree', 'databases'], queryFn: async () => [] }),
-  databaseObjectsQuery: (db: string) => ({ queryKey: ['tree', db], queryFn: async () => [] }),
-  projectsQuery: () => ({ queryKey: ['projects'] }),
-}));
+interface SentStatement {
+  query: string;
+  context?: SqlContext;
+}
+
+/** Plays the SQL endpoint: each statement the console sends gets `answer`'s result. */
+const answer = vi.fn<(sent: SentStatement, signal: AbortSignal | null | undefined) => Promise<SqlResult>>();
+/** The statements the console sent, in order. */
+const sent = () => answer.mock.calls.map(([statement]) => statement);
+
+beforeEach(() => {
+  fakeFetch(async (req) => {
+    if (req.method === 'POST' && req.path === '/api/sql/query')
+      return { json: await answer(req.body as SentStatement, req.signal) };
+    // The object tree feeds completion only; an empty one is enough here.
+    if (req.path.startsWith('/api/tree/')) return { json: [] };
+    if (req.path === '/api/projects') return { json: [] };
+    return undefined;
+  });
+});
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -59,29 +69,32 @@ beforeEach(() => {
   useWorksheetStore.setState({ sheets: {}, historyOpen: false });
   useResultsStore.setState({ runs: {} });
   useHistoryStore.setState({ entries: [] });
-  runSql.mockReset();
+  answer.mockReset();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('WorksheetPage', () => {
   it('runs the statement under the cursor in the session, then keeps the context it returns', async () => {
-    runSql.mockResolvedValue({ type: 'ok', affected_rows: 2, context: { db: 'sales' } });
+    answer.mockResolvedValue({ type: 'ok', affected_rows: 2, context: { db: 'sales' } });
     renderPage();
     const view = await write('SELECT 1;\nUSE sales;\nSELECT 3;', 12);
     await pressRun(view);
     expect(await screen.findByText(/2 rows affected/)).toBeInTheDocument();
-    expect(runSql).toHaveBeenCalledTimes(1);
-    expect(runSql.mock.calls[0][0]).toMatchObject({ query: 'USE sales', context: { db: 'mindsdb' } });
+    expect(answer).toHaveBeenCalledTimes(1);
+    expect(sent()[0]).toMatchObject({ query: 'USE sales', context: { db: 'mindsdb' } });
     expect(screen.getByText('sales', { selector: 'code' })).toBeInTheDocument();
     expect(useHistoryStore.getState().entries[0]).toMatchObject({ sql: 'USE sales', outcome: 'ok', rows: 2 });
 
     await pressRun(view);
-    await waitFor(() => expect(runSql).toHaveBeenCalledTimes(2));
-    expect(runSql.mock.calls[1][0].context).toEqual({ db: 'sales' });
+    await waitFor(() => expect(answer).toHaveBeenCalledTimes(2));
+    expect(sent()[1].context).toEqual({ db: 'sales' });
   });
 
   it('runs every statement on Shift+Ctrl+Enter, one result tab each, and stops at an error', async () => {
-    runSql
+    answer
       .mockResolvedValueOnce({ type: 'ok', affected_rows: null })
       .mockResolvedValueOnce({ type: 'error', error_message: 'no such thing' });
     renderPage();
@@ -90,12 +103,12 @@ describe('WorksheetPage', () => {
     const tabs = await screen.findAllByRole('tab', { name: /^\d/ });
     expect(tabs).toHaveLength(3);
     await waitFor(() => expect(tabs[2]).toHaveTextContent('skipped'));
-    expect(runSql).toHaveBeenCalledTimes(2);
+    expect(answer).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('alert')).toHaveTextContent('no such thing');
   });
 
   it('marks the error where the server says it is and moves the cursor there', async () => {
-    runSql.mockResolvedValue({
+    answer.mockResolvedValue({
       type: 'error',
       error_message: 'syntax error at or near "files"',
       error_position: { line: 2, column: 5 },
@@ -112,8 +125,9 @@ describe('WorksheetPage', () => {
   });
 
   it('stops waiting on Stop, says the server may still finish, and runs nothing more', async () => {
-    runSql.mockImplementation(
-      ({ signal }) =>
+    // The server never answers; the console stops waiting when its request is aborted.
+    answer.mockImplementation(
+      (_, signal) =>
         new Promise((_, reject) =>
           signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
         ),
@@ -125,7 +139,7 @@ describe('WorksheetPage', () => {
     expect(document.querySelector('[data-running]')).toHaveTextContent('SELECT slow');
     fireEvent.click(screen.getAllByRole('button', { name: /Stop/ })[0]);
     expect(await screen.findByText(/The server may still finish this statement/)).toBeInTheDocument();
-    expect(runSql).toHaveBeenCalledTimes(1);
+    expect(answer).toHaveBeenCalledTimes(1);
     expect(document.querySelector('[data-running]')).toBeNull();
     expect(useHistoryStore.getState().entries[0].outcome).toBe('stopped');
   });
@@ -138,7 +152,7 @@ describe('WorksheetPage', () => {
     expect(dialog).toHaveTextContent('DROP KNOWLEDGE_BASE kb');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(runSql).not.toHaveBeenCalled();
+    expect(answer).not.toHaveBeenCalled();
   });
 
   it('says so when there is nothing to run', async () => {
@@ -146,7 +160,7 @@ describe('WorksheetPage', () => {
     const view = await write('-- just a comment');
     await pressRun(view);
     expect(await screen.findByText('Nothing to run: write a statement first.')).toBeInTheDocument();
-    expect(runSql).not.toHaveBeenCalled();
+    expect(answer).not.toHaveBeenCalled();
   });
 
   it('saves every change of the text as the draft', async () => {
