@@ -96,12 +96,20 @@ describe('openai chat provider', () => {
   });
 
   it('stops at once when aborted', async () => {
-    fake = await startFakeProvider(() => ({ ...textReply('late'), delayMs: 2000 }));
-    const chat = new OpenAiChat({ provider: 'openai', api_key: 'k', base_url: fake.baseUrl }, { http: FAST });
     const controller = new AbortController();
-    const pending = chat.complete(request, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
-    await expect(pending).rejects.toBeDefined();
+    // The model has the request and will answer late: the user stops the run meanwhile.
+    fake = await startFakeProvider(() => {
+      controller.abort();
+      return { ...textReply('late'), delayMs: 2000 };
+    });
+    const chat = new OpenAiChat({ provider: 'openai', api_key: 'k', base_url: fake.baseUrl }, { http: FAST });
+    const outcome = await chat.complete(request, { signal: controller.signal }).then(
+      (answer) => ({ answer }),
+      (error: unknown) => ({ error }),
+    );
+    // Stopped: the abort ends the call with AbortError instead of waiting for the late answer, and no retry
+    // asks the model again.
+    expect(outcome).toEqual({ error: expect.objectContaining({ name: 'AbortError' }) });
     expect(fake.requests).toHaveLength(1);
   });
 
