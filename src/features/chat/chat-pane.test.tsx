@@ -187,6 +187,14 @@ describe('ChatPane', () => {
     expect(screen.getByText('Partial answer')).toBeInTheDocument();
   });
 
+  it('says "New conversation" once in its header, on the button that starts one', () => {
+    render(<ChatPane project="proj" agent="helper" />);
+    const pane = screen.getByRole('region', { name: 'Chat with helper' });
+    expect(within(pane).getAllByText('New conversation')).toHaveLength(1);
+    expect(within(pane).getByRole('button', { name: 'New conversation' })).toBeDisabled();
+    expect(within(pane).getByText('No questions yet')).toBeInTheDocument();
+  });
+
   it('starts a new conversation', async () => {
     render(<ChatPane project="proj" agent="helper" />);
     await ask('First?');

@@ -32,8 +32,9 @@ export function ChatPane({ project, agent }: ChatPaneProps) {
     <section className="chat-pane" aria-label={`Chat with ${agent}`}>
       <div className="chat-toolbar">
         <span className="chat-muted chat-toolbar-title">
+          {/* Not "New conversation": that is the button beside it, and the header said it twice. */}
           {turns.length === 0
-            ? 'New conversation'
+            ? 'No questions yet'
             : `${turns.length} question${turns.length === 1 ? '' : 's'}`}
         </span>
         <button type="button" className="btn btn-ghost" onClick={reset} disabled={turns.length === 0}>
