@@ -31,10 +31,18 @@ describe('creating a knowledge base', () => {
   it('checks the name, sends only what was set, and opens the load tab of the new KB', async () => {
     const api = fakeFetch((req) => {
       if (req.path === '/api/files')
-        return { json: [{ name: 'faq', row_count: 3, columns: ['qid', 'body', 'author'] }] };
+        return { json: [{ name: 'reviews', row_count: 2, columns: ['id', 'product', 'review', 'stars'] }] };
       if (req.path === '/api/projects/mindsdb/knowledge_bases' && req.method === 'POST')
         return { status: 201, json: { ...docs, ...(req.body as { knowledge_base: object }).knowledge_base } };
       if (req.path === '/api/projects/mindsdb/knowledge_bases/docs') return { json: docs };
+      if (req.path === '/api/sql/query' && String((req.body as { query: string }).query).includes('reviews'))
+        return sqlTable(
+          ['id', 'product', 'review', 'stars'],
+          [
+            [1, 'Kettle', 'Boils fast; the lid closes well and the handle stays cool.', 5],
+            [2, 'Toaster', 'Browns unevenly on the left, fine for the price.', 3],
+          ],
+        );
       if (req.path === '/api/sql/query') return sqlTable(['id'], []);
       return undefined;
     });
@@ -46,20 +54,28 @@ describe('creating a knowledge base', () => {
     expect(screen.getByLabelText('Name')).toHaveFocus();
 
     await user.type(screen.getByLabelText('Name'), 'docs');
-    await waitFor(() => expect(screen.getByRole('option', { name: 'files.faq' })).toBeInTheDocument());
-    await user.selectOptions(screen.getByLabelText('Shape after a table (optional)'), 'faq');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'files.reviews' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Shape after a table (optional)'), 'reviews');
+    // The guess is shown for confirmation: the longest text is the content, not the product name.
+    const guess = await screen.findByRole('region', { name: 'Suggested columns' });
+    expect(within(guess).getByText('Content').nextElementSibling).toHaveTextContent(
+      /^review \(the longest text/,
+    );
+    expect(screen.getByLabelText('ID column')).toHaveValue('id');
+    await user.click(within(guess).getByRole('button', { name: 'Use these columns' }));
+    expect(screen.queryByRole('region', { name: 'Suggested columns' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create knowledge base' }));
 
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/projects/mindsdb/knowledge-bases/docs'),
     );
-    expect(router.state.location.search).toBe('?tab=load&table=faq');
+    expect(router.state.location.search).toBe('?tab=load&table=reviews');
     expect(api.sent('POST', '/api/projects/mindsdb/knowledge_bases')[0].body).toEqual({
       knowledge_base: {
         name: 'docs',
         embedding_model: { provider: 'local' },
-        content_columns: ['body'],
-        metadata_columns: ['qid', 'author'],
+        content_columns: ['review'],
+        metadata_columns: ['product', 'stars'],
         id_column: 'id',
       },
     });

@@ -8,7 +8,8 @@ import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { createInput, emptyDraft, FIELD, validateDraft, type KbDraft, PLACED_FIELDS } from './kb-draft';
 import { kbPath } from '../../lib/paths';
 import { KbSettingsFields } from './kb-settings-fields';
-import { initialMapping } from './load/column-mapping';
+import { ShapeAfterTable } from './shape-after-table';
+import type { ShapeGuess } from './shape-guess';
 import '../../components/resource-page.css';
 import './knowledge-bases.css';
 
@@ -39,19 +40,14 @@ export function CreateKnowledgeBasePage({ project }: { project: string }) {
     setDraft(next);
     setTouched(true);
   };
-  /** Shapes the KB after the table: its text column as content, its id, the rest as metadata. */
-  const shapeAfter = (name: string) => {
-    setTable(name);
-    const cols = files.data?.find((f) => f.name === name)?.columns;
-    if (!cols?.length) return;
-    const guess = initialMapping({ content: ['content'], metadata: null, id: 'id' }, cols);
+  /** Shapes the KB after the table, once the user confirmed the guess: content, id, the rest as metadata. */
+  const applyShape = (guess: ShapeGuess) =>
     change({
       ...draft,
-      content_columns: guess.content.content ? [guess.content.content] : draft.content_columns,
+      content_columns: guess.content ? [guess.content] : draft.content_columns,
       id_column: guess.id || draft.id_column,
-      metadata_columns: guess.extra,
+      metadata_columns: guess.metadata,
     });
-  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = validateDraft(draft, true);
@@ -101,25 +97,7 @@ export function CreateKnowledgeBasePage({ project }: { project: string }) {
               </span>
               <FieldError message={nameError} />
             </div>
-            <div className="field">
-              <label htmlFor={`${id}-table`}>Shape after a table (optional)</label>
-              <select
-                id={`${id}-table`}
-                className="input"
-                value={table}
-                onChange={(e) => shapeAfter(e.target.value)}
-              >
-                <option value="">None</option>
-                {files.data?.map((f) => (
-                  <option key={f.name} value={f.name}>
-                    files.{f.name}
-                  </option>
-                ))}
-              </select>
-              <span className="field-hint">
-                Fills in the columns below from the table, and loads it next.
-              </span>
-            </div>
+            <ShapeAfterTable files={files.data} table={table} onTable={setTable} onApply={applyShape} />
           </div>
         </div>
         <KbSettingsFields
