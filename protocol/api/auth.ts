@@ -21,3 +21,12 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResponseSchema = z.looseObject({ token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** `GET /api/util/ping`. */
+export const pingSchema = z.looseObject({ status: z.string() });
+/** `GET /api/util/ping_native`: whether a model is learning, predicting or being analysed (never, here). */
+export const pingNativeSchema = z.looseObject({
+  learn: z.boolean(),
+  predict: z.boolean(),
+  analyse: z.boolean(),
+});

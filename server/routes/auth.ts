@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { Declared } from '../../protocol/api/answers';
+import { loginRequestSchema, type LoginResponse } from '../../protocol/api/auth';
 import type { AppDeps } from '../app-deps';
 import { LoginThrottle } from '../http/login-throttle';
 import {
@@ -17,9 +18,6 @@ export { bearerToken } from '../http/session';
 
 /** Routes anyone may call, with or without a token. */
 export const OPEN_ROUTES = new Set(['/api/status', '/api/util/ping', '/api/login', '/api/logout']);
-
-/** As MindsDB: both must be non-empty strings, else 400 with its title and detail. */
-const loginBody = z.object({ username: z.string().min(1), password: z.string().min(1) });
 
 /** A path as the router reads it: percent-escapes decoded, repeated slashes as one. */
 function normalizedPath(url: string): string {
@@ -74,8 +72,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post('/api/login', async (request, reply) => {
-    const parsed = loginBody.safeParse(request.body);
+    const parsed = loginRequestSchema.safeParse(request.body);
     if (!parsed.success) {
+      // As MindsDB: both must be non-empty strings, else 400 with its title and detail.
       throw new HttpProblem(400, 'Error in username or password', 'Username and password should be string');
     }
     const { username, password } = parsed.data;
@@ -89,7 +88,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (!token) throw new HttpProblem(401, 'Forbidden', 'Invalid username or password');
     throttle.succeeded(username, request.ip);
     setSessionCookie(request, reply, token, deps.auth.tokenLifetimeSeconds);
-    return { token };
+    return { token } satisfies Declared<LoginResponse>;
   });
 
   // As MindsDB: always 200 with an empty string; revokes the presented token and drops the cookie.
