@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Declared } from '../../protocol/api/answers';
+import type { FileInfo } from '../../protocol/api/files';
 import type { AppDeps } from '../app-deps';
 import { HttpProblem } from './problem';
 import { unpackSingleFile } from './zip-upload';
@@ -80,7 +82,7 @@ async function receiveForm(
 }
 
 export function registerFileRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/api/files', async () => deps.files.list());
+  app.get('/api/files', async () => (await deps.files.list()) satisfies Declared<FileInfo>[]);
 
   app.put<{ Params: { name: string } }>('/api/files/:name', async (request, reply) => {
     const { name } = request.params;

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Declared } from '../../protocol/api/answers';
+import type { Project } from '../../protocol/api/projects';
+import type { TreeDatabase, TreeObject } from '../../protocol/api/tree';
 import type { AppDeps } from '../app-deps';
 import { sourceTree } from '../services/data-sources/tree';
 import { DATA_SOURCES } from '../services/projects';
@@ -13,10 +16,12 @@ const MODELS_TABLE = {
   engine: null,
   deletable: false,
   schema: null,
-};
+} satisfies Declared<TreeObject>;
+
+const presentProject = (p: { name: string }) => ({ name: p.name }) satisfies Declared<Project>;
 
 export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/api/projects', async () => (await deps.projects.list()).map((p) => ({ name: p.name })));
+  app.get('/api/projects', async () => (await deps.projects.list()).map(presentProject));
 
   app.get<{ Params: { name: string } }>('/api/projects/:name', async (request) => {
     const project = await deps.projects.find(request.params.name);
@@ -24,11 +29,11 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
       // MindsDB's title and words for a missing project.
       throw new HttpProblem(404, 'Project not exists', `Project name ${request.params.name} does not exist`);
     }
-    return { name: project.name };
+    return presentProject(project);
   });
 
   // The object browser: databases first (as MindsDB lists them: system, projects, data), then what each holds.
-  app.get('/api/tree/', async () => [
+  app.get('/api/tree/', async (): Promise<Declared<TreeDatabase>[]> => [
     ...SYSTEM_DATABASES.map((name) => ({
       name,
       class: 'db',
@@ -63,7 +68,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
     })),
   ]);
 
-  app.get<{ Params: { db: string } }>('/api/tree/:db', async (request) => {
+  app.get<{ Params: { db: string } }>('/api/tree/:db', async (request): Promise<Declared<TreeObject>[]> => {
     // MindsDB looks databases up in lower case.
     const db = request.params.db.toLowerCase();
     const system = systemDatabaseTables(db);
