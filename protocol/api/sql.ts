@@ -56,6 +56,9 @@ export type SqlOkResult = z.infer<typeof sqlOkResultSchema>;
 export type SqlErrorResult = z.infer<typeof sqlErrorResultSchema>;
 export type SqlResult = z.infer<typeof sqlResultSchema>;
 
+/** `POST /api/sql/query/utils/parametrize_constants` body. */
+export const parametrizeRequestSchema = z.object({ query: z.string() });
+
 /** `POST /api/sql/query/utils/parametrize_constants`: the query with its constants as `:name` parameters. */
 export const parametrizedQuerySchema = z.object({
   query: z.string(),
@@ -65,3 +68,18 @@ export const parametrizedQuerySchema = z.object({
   databases: z.record(z.string(), z.array(z.string())),
 });
 export type ParametrizedQuery = z.infer<typeof parametrizedQuerySchema>;
+
+/** `POST /api/sql/query/copy`: a result as CSV or TSV text (`format`: csv, tsv or tab). */
+export const copyRequestSchema = z.object({
+  query: z.string(),
+  context: sqlContextSchema.optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+  format: z.string().optional(),
+});
+export type CopyRequest = z.infer<typeof copyRequestSchema>;
+
+/** `GET /api/sql/list_databases`: every database with the names of its tables. */
+export const listDatabasesSchema = z.looseObject({
+  data: z.array(z.looseObject({ name: z.string(), tables: z.array(z.string()) })),
+});
+export type ListDatabases = z.infer<typeof listDatabasesSchema>;

@@ -1,18 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
-import { z } from 'zod';
-import { sqlContextSchema } from '../../protocol/api/sql';
+import type { Declared } from '../../protocol/api/answers';
+import { copyRequestSchema, type ListDatabases } from '../../protocol/api/sql';
 import type { AppDeps } from '../app-deps';
 import { DEFAULT_PROJECT } from '../services/projects';
 import { bindParameters } from '../services/sql/sql-params';
 import { HttpProblem, parseBody } from './problem';
-
-const copyRequestSchema = z.object({
-  query: z.string(),
-  context: sqlContextSchema.optional(),
-  params: z.record(z.string(), z.unknown()).optional(),
-  format: z.string().optional(),
-});
 
 /**
  * Text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, return first) gets a leading `'` when
@@ -40,9 +33,12 @@ export function registerSqlExtraRoutes(app: FastifyInstance, deps: AppDeps): voi
         `SHOW TABLES FROM \`${String(name).replace(/`/g, '``')}\``,
         session(),
       );
-      data.push({ name, tables: tables.type === 'table' ? tables.data.map((r) => r[0]) : [] });
+      data.push({
+        name: String(name),
+        tables: tables.type === 'table' ? tables.data.map((r) => String(r[0])) : [],
+      });
     }
-    return { data };
+    return { data } satisfies Declared<ListDatabases>;
   });
 
   app.post('/api/sql/query/copy', async (request, reply) => {

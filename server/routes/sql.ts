@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { sqlRequestSchema, type SqlResponseFormat } from '../../protocol/api/sql';
+import type { Declared } from '../../protocol/api/answers';
+import {
+  parametrizeRequestSchema,
+  sqlRequestSchema,
+  type ParametrizedQuery,
+  type SqlResult,
+  type SqlResponseFormat,
+} from '../../protocol/api/sql';
 import type { AppDeps } from '../app-deps';
 import { ValidationError } from '../errors';
 import { DEFAULT_PROJECT } from '../services/projects';
@@ -9,8 +15,6 @@ import { bindParameters } from '../services/sql/sql-params';
 import type { SqlResponse } from '../services/sql/types';
 import { HttpProblem, parseBody } from './problem';
 import { registerSqlExtraRoutes } from './sql-extra';
-
-const parametrizeRequestSchema = z.object({ query: z.string() });
 
 export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/api/sql/query', async (request, reply) => {
@@ -48,7 +52,7 @@ export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post('/api/sql/query/utils/parametrize_constants', async (request) => {
     const { query } = parseBody(parametrizeRequestSchema, request.body);
-    return parametrizeConstants(query);
+    return parametrizeConstants(query) satisfies Declared<ParametrizedQuery>;
   });
 }
 
@@ -68,7 +72,8 @@ function withMindsdbTitle<T>(read: () => T): T {
  * result's type, column names and context, then one JSON array per row; `sse` sends the same lines as
  * server-sent events (`data: <json>`). An `ok` or `error` result is its one line.
  */
-function send(reply: FastifyReply, format: SqlResponseFormat | undefined, result: SqlResponse) {
+function send(reply: FastifyReply, format: SqlResponseFormat | undefined, response: SqlResponse) {
+  const result = response satisfies Declared<SqlResult>;
   if (!format || format === 'json') return reply.send(result);
   const lines: unknown[] =
     result.type === 'table'
