@@ -68,6 +68,9 @@ export const insertProgressSchema = z.looseObject({
   state: z.enum(['idle', 'running', 'done', 'failed']),
   rows_done: z.number(),
   rows_total: z.number(),
+  chunks: z.number().optional(),
   error: z.string().nullable().optional(),
+  started_at: z.string().nullable().optional(),
+  finished_at: z.string().nullable().optional(),
 });
 export type InsertProgress = z.infer<typeof insertProgressSchema>;

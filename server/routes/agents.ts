@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { agentBodySchema, agentEtag, completionRequestSchema } from '../../protocol/api/agents';
+import {
+  agentBodySchema,
+  agentEtag,
+  completionRequestSchema,
+  type Agent,
+  type CompletionResponse,
+} from '../../protocol/api/agents';
+import type { Declared } from '../../protocol/api/answers';
 import { encodeSseEvent } from '../../protocol/sse';
 import type { AppDeps } from '../app-deps';
 import { changesFromRest } from '../services/agents/agent-input';
@@ -20,11 +27,14 @@ function disconnectSignal(reply: FastifyReply): AbortController {
   return controller;
 }
 
+/** An agent as the API answers it (credentials masked). */
+const presentAgent = (agent: AgentRecord) => toAgentResponse(agent) satisfies Declared<Agent>;
+
 /** The agent's answer with its version as the ETag, for the client to send back as If-Match on a PUT. */
 function sendAgent(reply: FastifyReply, agent: AgentRecord, status = 200) {
   const etag = agentEtag(agent);
   if (etag) void reply.header('ETag', etag);
-  return reply.code(status).send(toAgentResponse(agent));
+  return reply.code(status).send(presentAgent(agent));
 }
 
 /** The If-Match header, when one was sent (several are joined as one list, as HTTP allows). */
@@ -36,7 +46,7 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AppDeps): void {
   const base = '/api/projects/:project/agents';
 
   app.get<{ Params: { project: string } }>(base, async (request) =>
-    (await deps.agents.list(request.params.project)).map((a) => toAgentResponse(a)),
+    (await deps.agents.list(request.params.project)).map(presentAgent),
   );
 
   app.post<{ Params: { project: string } }>(base, async (request, reply) => {
@@ -70,7 +80,9 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AppDeps): void {
     const agent = await deps.agents.get(request.params.project, request.params.agent);
     const controller = disconnectSignal(reply);
     const answer = await collectAnswer(deps.agentRunner.start(agent, messages, controller.signal));
-    return { message: { content: answer.content, role: 'assistant', trace_id: answer.trace_id } };
+    return {
+      message: { content: answer.content, role: 'assistant', trace_id: answer.trace_id },
+    } satisfies Declared<CompletionResponse>;
   });
 
   /**

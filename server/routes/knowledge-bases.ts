@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { knowledgeBaseBodySchema, type KnowledgeBaseInput } from '../../protocol/api/knowledge-bases';
+import type { Declared } from '../../protocol/api/answers';
+import {
+  knowledgeBaseBodySchema,
+  type InsertProgress,
+  type KnowledgeBase,
+  type KnowledgeBaseInput,
+} from '../../protocol/api/knowledge-bases';
 import type { AppDeps } from '../app-deps';
 import { ValidationError } from '../errors';
-import type { KnowledgeBaseInput as ServiceInput } from '../services/knowledge-bases/types';
+import type {
+  KnowledgeBase as ServiceKb,
+  KnowledgeBaseInput as ServiceInput,
+} from '../services/knowledge-bases/types';
 import { parseBody } from './problem';
 
 type KbParams = { Params: { project: string; kb: string } };
@@ -22,6 +31,9 @@ function splitRows(input: KnowledgeBaseInput): { settings: ServiceInput; rows?: 
   return { settings: settings as ServiceInput, rows };
 }
 
+/** A knowledge base as the API answers it (the service masks its credentials). */
+const presentKb = (kb: ServiceKb) => kb satisfies Declared<KnowledgeBase>;
+
 const changesSettings = (input: ServiceInput) =>
   SETTING_KEYS.some((k) => input[k] !== undefined) ||
   (input.params !== undefined && SETTING_KEYS.some((k) => input.params?.[k] !== undefined));
@@ -38,7 +50,9 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
   const base = '/api/projects/:project/knowledge_bases';
   const kbs = deps.knowledgeBases;
 
-  app.get<{ Params: { project: string } }>(base, async (request) => kbs.list(request.params.project));
+  app.get<{ Params: { project: string } }>(base, async (request) =>
+    (await kbs.list(request.params.project)).map(presentKb),
+  );
 
   app.post<{ Params: { project: string } }>(base, async (request, reply) => {
     const { knowledge_base } = parseBody(knowledgeBaseBodySchema, request.body);
@@ -49,10 +63,12 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
     const { project } = request.params;
     const created = await kbs.create(project, settings);
     if (rows?.length) await kbs.insertRows(project, created.name, rows);
-    return reply.code(201).send(created);
+    return reply.code(201).send(presentKb(created));
   });
 
-  app.get<KbParams>(`${base}/:kb`, async (request) => kbs.get(request.params.project, request.params.kb));
+  app.get<KbParams>(`${base}/:kb`, async (request) =>
+    presentKb(await kbs.get(request.params.project, request.params.kb)),
+  );
 
   app.put<KbParams>(`${base}/:kb`, async (request) => {
     const { knowledge_base } = parseBody(knowledgeBaseBodySchema, request.body);
@@ -62,7 +78,7 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
       ? await kbs.alter(project, kb, settings)
       : await kbs.get(project, kb);
     if (rows?.length) await kbs.insertRows(project, kb, rows);
-    return updated;
+    return presentKb(updated);
   });
 
   app.delete<KbParams>(`${base}/:kb`, async (request, reply) => {
@@ -70,7 +86,9 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
     return reply.code(200).send();
   });
 
-  app.get<KbParams>(`${base}/:kb/progress`, async (request) =>
-    kbs.progress(request.params.project, request.params.kb),
+  app.get<KbParams>(
+    `${base}/:kb/progress`,
+    async (request) =>
+      (await kbs.progress(request.params.project, request.params.kb)) satisfies Declared<InsertProgress>,
   );
 }
