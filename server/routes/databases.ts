@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { Declared } from '../../protocol/api/answers';
+import {
+  checkConnectionBodySchema,
+  createDatabaseBodySchema,
+  createSourceTableBodySchema,
+  updateDatabaseBodySchema,
+  type ConnectionStatus,
+  type DatabaseSummary,
+  type Integration,
+} from '../../protocol/api/databases';
 import type { AppDeps } from '../app-deps';
 import type { SourceView } from '../services/data-sources/service';
 import { createSourceTable, dropSourceTable, findSourceTable } from '../services/data-sources/tables';
@@ -11,29 +20,26 @@ import { parseBody } from './problem';
 type DbParams = { Params: { db: string } };
 type TableParams = { Params: { db: string; table: string } };
 
-const parameters = z.record(z.string(), z.any()).optional();
-const createBody = z.object({
-  database: z.object({ name: z.string().min(1), engine: z.string().min(1), parameters }),
-  check_connection: z.boolean().optional(),
-});
-const updateBody = z.object({
-  database: z.object({ engine: z.string().min(1).optional(), parameters }),
-  check_connection: z.boolean().optional(),
-});
-const checkBody = z.object({ engine: z.string().min(1), parameters });
-const tableBody = z.object({
-  table: z.object({ name: z.string().min(1), select: z.string().min(1), replace: z.boolean().optional() }),
-});
-
 /** A connected source as MindsDB answers an integration: its parameters as `connection_data`, masked. */
-const integration = (s: SourceView) => ({
-  id: s.id,
-  name: s.name,
-  type: 'data',
-  engine: s.engine,
-  class_type: 'sql',
-  connection_data: s.parameters,
-  date_last_update: s.updated_at,
+const integration = (s: SourceView) =>
+  ({
+    id: s.id,
+    name: s.name,
+    type: 'data',
+    engine: s.engine,
+    class_type: 'sql',
+    connection_data: s.parameters,
+    date_last_update: s.updated_at,
+  }) satisfies Declared<Integration>;
+
+const summary = (name: string, type: 'project' | 'data', id: number | null, engine: string | null) =>
+  ({ name, type, id, engine }) satisfies Declared<DatabaseSummary>;
+
+/** A table of a connected source as MindsDB lists one. */
+const sourceTable = (t: { name: string; type: string; schema?: string | null }) => ({
+  name: t.name,
+  type: t.type === 'VIEW' ? 'view' : 'data',
+  schema: t.schema ?? null,
 });
 
 /**
@@ -52,13 +58,13 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
   };
 
   app.get('/api/databases/', async () => [
-    ...(await deps.projects.list()).map((p) => ({ name: p.name, type: 'project', id: p.id, engine: null })),
-    ...DATA_SOURCES.map((d) => ({ name: d.name, type: 'data', id: null, engine: d.engine })),
-    ...(await sources.list()).map((s) => ({ name: s.name, type: 'data', id: s.id, engine: s.engine })),
+    ...(await deps.projects.list()).map((p) => summary(p.name, 'project', p.id, null)),
+    ...DATA_SOURCES.map((d) => summary(d.name, 'data', null, d.engine)),
+    ...(await sources.list()).map((s) => summary(s.name, 'data', s.id, s.engine)),
   ]);
 
   app.post('/api/databases/', async (request, reply) => {
-    const body = parseBody(createBody, request.body);
+    const body = parseBody(createDatabaseBodySchema, request.body);
     const { name, engine } = body.database;
     const params = (body.database.parameters ?? {}) as Record<string, Literal>;
     if (body.check_connection) {
@@ -79,12 +85,14 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
   // Ours (the console's "Test connection"): tries the parameters without saving anything, and answers the
   // outcome as MindsDB's `connection_status`.
   app.post('/api/databases/check_connection', async (request) => {
-    const body = parseBody(checkBody, request.body);
+    const body = parseBody(checkConnectionBodySchema, request.body);
     try {
       await sources.test(body.engine, (body.parameters ?? {}) as Record<string, Literal>);
-      return { success: true, error_message: null };
+      return { success: true, error_message: null } satisfies Declared<ConnectionStatus>;
     } catch (err) {
-      if (err instanceof ValidationError) return { success: false, error_message: err.message };
+      if (err instanceof ValidationError) {
+        return { success: false, error_message: err.message } satisfies Declared<ConnectionStatus>;
+      }
       throw err;
     }
   });
@@ -92,14 +100,14 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.get<DbParams>('/api/databases/:db', async (request) => {
     const { db } = request.params;
     const project = await deps.projects.find(db);
-    if (project) return { name: db, type: 'project', id: project.id, engine: null };
+    if (project) return summary(db, 'project', project.id, null);
     const builtIn = DATA_SOURCES.find((d) => d.name === db);
-    if (builtIn) return { name: db, type: 'data', id: null, engine: builtIn.engine };
+    if (builtIn) return summary(db, 'data', null, builtIn.engine);
     return integration(await sources.get(db));
   });
 
   app.put<DbParams>('/api/databases/:db', async (request, reply) => {
-    const body = parseBody(updateBody, request.body);
+    const body = parseBody(updateDatabaseBodySchema, request.body);
     const { db } = request.params;
     const params = (body.database.parameters ?? {}) as Record<string, Literal>;
     if (!(await sources.find(db))) {
@@ -123,11 +131,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   app.get<DbParams>('/api/databases/:db/tables', async (request) => {
     await requireSource(request.params.db);
-    return (await sources.tables(request.params.db)).map((t) => ({
-      name: t.name,
-      type: t.type === 'VIEW' ? 'view' : 'data',
-      schema: t.schema,
-    }));
+    return (await sources.tables(request.params.db)).map(sourceTable);
   });
 
   app.get<TableParams>('/api/databases/:db/tables/:table', async (request) => {
@@ -135,12 +139,12 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
     await requireSource(db);
     const found = await findSourceTable(sources, db, table);
     if (!found) throw new NotFoundError(`Table with name ${table} not found`);
-    return { name: found.name, type: found.type === 'VIEW' ? 'view' : 'data', schema: found.schema };
+    return sourceTable(found);
   });
 
   app.post<DbParams>('/api/databases/:db/tables', async (request, reply) => {
     const { db } = request.params;
-    const body = parseBody(tableBody, request.body);
+    const body = parseBody(createSourceTableBodySchema, request.body);
     await requireSource(db);
     const created = await createSourceTable(
       sources,
@@ -148,7 +152,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
       { name: body.table.name, select: body.table.select, replace: body.table.replace ?? false },
       timeoutMs,
     );
-    return reply.code(201).send({ name: created.name, type: created.type === 'VIEW' ? 'view' : 'data' });
+    return reply.code(201).send(sourceTable(created));
   });
 
   app.delete<TableParams>('/api/databases/:db/tables/:table', async (request, reply) => {
