@@ -1,7 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { createJobBodySchema } from '../../protocol/api/jobs';
+import type { Declared } from '../../protocol/api/answers';
+import { createJobBodySchema, type Job, type JobRun } from '../../protocol/api/jobs';
+import type { JobInfo } from '../services/jobs/service';
+import type { HistoryRow } from '../services/jobs/store';
 import type { AppDeps } from '../app-deps';
 import { parseBody } from './problem';
+
+/** A job as MindsDB's REST API answers it. */
+const presentJob = (j: JobInfo) => j satisfies Declared<Job>;
+
+/** One run of a job, in `jobs_history`'s columns (the catalog's own ids stay inside). */
+const presentRun = (r: HistoryRow) =>
+  ({
+    name: r.name,
+    project: r.project,
+    run_start: r.run_start,
+    run_end: r.run_end,
+    error: r.error,
+    query: r.query,
+  }) satisfies Declared<JobRun>;
 
 type JobParams = { Params: { project: string; name: string } };
 
@@ -15,17 +32,17 @@ export function registerJobRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onClose', async () => deps.jobScheduler.stop());
 
   app.get<{ Params: { project: string } }>('/api/projects/:project/jobs', async (request) =>
-    jobs.list(request.params.project),
+    (await jobs.list(request.params.project)).map(presentJob),
   );
 
   app.post<{ Params: { project: string } }>('/api/projects/:project/jobs', async (request, reply) => {
     const { job } = parseBody(createJobBodySchema, request.body);
     // MindsDB answers a created job with 200 and the job.
-    return reply.code(200).send(await jobs.createFromBody(request.params.project, job));
+    return reply.code(200).send(presentJob(await jobs.createFromBody(request.params.project, job)));
   });
 
   app.get<JobParams>('/api/projects/:project/jobs/:name', async (request) =>
-    jobs.get(request.params.project, request.params.name),
+    presentJob(await jobs.get(request.params.project, request.params.name)),
   );
 
   app.delete<JobParams>('/api/projects/:project/jobs/:name', async (request, reply) => {
@@ -34,6 +51,6 @@ export function registerJobRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get<JobParams>('/api/projects/:project/jobs/:name/history', async (request) =>
-    jobs.history(request.params.project, request.params.name),
+    (await jobs.history(request.params.project, request.params.name)).map(presentRun),
   );
 }
