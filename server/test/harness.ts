@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { createApp } from '../app';
 import type { AppDeps } from '../app-deps';
 import { openServices, type ServiceOptions } from '../services/index';
+import { checkAnswerShapes } from './answer-shapes';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,6 +25,8 @@ export async function startTestApp(
   const dir = dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ks-test-')));
   const deps = await openServices({ dataDir: dir, ...options });
   const app = createApp(deps);
+  // Every answer a test receives is checked against the protocol the console reads.
+  checkAnswerShapes(app);
   await app.ready();
   return {
     app,
