@@ -6,7 +6,7 @@
  *  - the gzipped JavaScript the login route loads (target <= 200 KB).
  * It reports figures; it never fails a build.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import {
   scrollGrid,
   WATCH_FOR_ROWS,
 } from './grid-page-scripts';
+import { startServerProcess } from '../server/test/server-process';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -69,32 +70,6 @@ function entryScripts(): string[] {
   return [...new Set(refs.map((m) => m[1]))];
 }
 
-async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ks-bench-'));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', dataDir, '--no-demo'],
-    // Login on, so that /login is the login page and not a redirect into the console.
-    { cwd: ROOT, env: { ...process.env, ...CREDENTIALS }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (d: Buffer) => {
-      output += d;
-      const m = /listening on (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1].replace('localhost', '127.0.0.1'));
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return { url, child, dataDir };
-}
-
 /** The JS files a fresh browser downloads to show the login page, with their gzipped sizes. */
 async function loginRouteScripts(page: Page, baseURL: string): Promise<{ file: string; kb: number }[]> {
   const loaded = new Set<string>();
@@ -142,7 +117,9 @@ function percentile(values: number[], p: number): number {
 async function main(): Promise<void> {
   build();
   const entry = entryScripts().map((file) => ({ file, kb: gzipKB(path.join(DIST, file)) }));
-  const server = await startServer();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ks-bench-'));
+  // Login on, so that /login is the login page and not a redirect into the console.
+  const server = await startServerProcess({ dataDir, env: CREDENTIALS });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -226,8 +203,8 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
-    server.child.kill('SIGTERM');
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -14,12 +14,12 @@
  *
  *   npm run bench:load -- [--clients 50] [--duration 60] [--warmup 30]
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 
 const { values } = parseArgs({
   options: {
@@ -31,8 +31,6 @@ const { values } = parseArgs({
 const CLIENTS = Number(values.clients);
 const DURATION_S = Number(values.duration);
 const WARMUP_S = Number(values.warmup);
-
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 type Kind = 'kb_search' | 'sql' | 'agent_stream';
 /** How often each kind is picked: searches and SQL are the common case, agent runs the heavy one. */
@@ -184,29 +182,12 @@ const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(9);
 
 async function main(): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-load-'));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', dataDir],
-    {
-      cwd: ROOT,
-      env: { ...process.env, KS_USERNAME: '', KS_PASSWORD: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  // The server logs a line per agent run: keep only the tail, for a failure report.
-  let tail = '';
-  const keep = (d: Buffer) => (tail = (tail + d.toString()).slice(-4000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  let server: ServerProcess | undefined;
   try {
-    const base = await new Promise<string>((resolve, reject) => {
-      const onData = () => {
-        const m = /listening on (http:\/\/\S+)/.exec(tail);
-        if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
-      };
-      child.stdout.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${tail}`)));
-    });
+    // The server logs a line per agent run: keep only the tail, for a failure report.
+    server = await startServerProcess({ dataDir, demo: true, outputLimit: 4000 });
+    const base = server.url;
+    const pid = server.process.pid!;
     const form = new FormData();
     form.append('file', new Blob([ordersCsv(20_000)]), 'orders.csv');
     const up = await fetch(`${base}/api/files/orders?replace=true`, { method: 'PUT', body: form });
@@ -221,7 +202,7 @@ async function main(): Promise<void> {
     const samples: { at: number; mb: number }[] = [];
     const sampler = setInterval(() => {
       const at = performance.now();
-      void rssMb(child.pid!).then((mb) => samples.push({ at, mb }));
+      void rssMb(pid).then((mb) => samples.push({ at, mb }));
     }, 1000);
     const warmEnd = performance.now() + WARMUP_S * 1000;
     await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(base, 1000 + i, warmEnd, false)));
@@ -257,9 +238,7 @@ async function main(): Promise<void> {
         ` highest ${Math.max(...during).toFixed(1)} MB during the measured run)`,
     );
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await server?.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { APIRequestContext } from '@playwright/test';
+import {
+  startFakeProvider,
+  type FakeProvider,
+  type ProviderAnswer,
+  type ProviderRequest,
+} from '../../server/test/fake-provider';
 import { test, expect } from '../fixtures';
 import { ChatPage } from '../pages/chat-page';
 
@@ -12,20 +16,32 @@ const DEMO_AGENT = 'help_agent';
 const QUESTION = 'Where does my data live?';
 const FOLLOW_UP = 'How do I start from scratch?';
 
+interface ChatRequest {
+  messages: { role: string; content?: string | null }[];
+}
+
 /**
- * A chat model speaking the OpenAI-compatible protocol whose pace the test sets: its first reply queries the
- * orders table, its second waits until `release()` (or until the server drops the call).
+ * A chat model speaking the OpenAI-compatible protocol (the fake model server) whose pace the test sets: its
+ * first reply queries the orders table, its second waits until `release()` (or until the server drops the call).
  */
 class PacedModel {
-  readonly requests: { messages: { role: string; content?: string | null }[] }[] = [];
-  aborted = false;
+  private fake: FakeProvider | undefined;
   private releaseAnswer: () => void = () => undefined;
   private readonly held = new Promise<void>((resolve) => (this.releaseAnswer = resolve));
-  private server = http.createServer((req, res) => void this.handle(req, res));
+
+  /** What the model was sent, request by request. */
+  get requests(): ChatRequest[] {
+    return (this.fake?.requests ?? []).map((r) => r.body as unknown as ChatRequest);
+  }
+
+  /** The server dropped a call before the model answered it. */
+  get aborted(): boolean {
+    return this.fake?.requests.some((r) => r.abandoned) ?? false;
+  }
 
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+    this.fake = await startFakeProvider((request) => this.answer(request));
+    return this.fake.baseUrl;
   }
 
   release(): void {
@@ -34,20 +50,12 @@ class PacedModel {
 
   async stop(): Promise<void> {
     this.release();
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
+    await this.fake?.close();
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    const request = JSON.parse(body);
-    this.requests.push(request);
-    const reply = (message: unknown) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ message }] }));
-    };
-    const toolResult = request.messages.find((m: { role: string }) => m.role === 'tool');
+  private async answer(request: ProviderRequest): Promise<ProviderAnswer> {
+    const reply = (message: unknown): ProviderAnswer => ({ json: { choices: [{ message }] } });
+    const toolResult = (request.body as unknown as ChatRequest).messages.find((m) => m.role === 'tool');
     if (!toolResult) {
       const query = 'SELECT count(*) AS n FROM files.orders';
       return reply({
@@ -61,13 +69,9 @@ class PacedModel {
         ],
       });
     }
-    res.on('close', () => {
-      if (!res.writableEnded) this.aborted = true;
-    });
     await this.held;
-    if (res.destroyed) return;
-    const count = /\n(\d+)\s*$/.exec(toolResult.content)?.[1] ?? 'no';
-    reply({ content: `There are **${count}** orders.` });
+    const count = /\n(\d+)\s*$/.exec(toolResult.content ?? '')?.[1] ?? 'no';
+    return reply({ content: `There are **${count}** orders.` });
   }
 }
 

@@ -1,6 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  startFakeProvider,
+  type FakeProvider,
+  type ProviderAnswer,
+  type ProviderRequest,
+} from '../../server/test/fake-provider';
 import { test, expect } from '../fixtures';
 import { ChatPage } from '../pages/chat-page';
 import { KnowledgeBasePages } from '../pages/kb-page';
@@ -27,43 +31,27 @@ const HOSTILE_CSV = [
  * A chat model on localhost that searches the hostile KB first, then answers with every hostile string as
  * markdown: what a model that read poisoned data might write.
  */
-async function startHostileModel() {
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const messages = (JSON.parse(body) as { messages: { role: string }[] }).messages;
-      const message = messages.some((m) => m.role === 'tool')
-        ? { role: 'assistant', content: `Here is what the notes say:\n\n${HOSTILE.join('\n\n')}` }
-        : {
-            role: 'assistant',
-            content: null,
-            tool_calls: [
-              {
-                id: 'c1',
-                type: 'function',
-                function: {
-                  name: 'kb_query_tool',
-                  arguments: JSON.stringify({
-                    query: "SELECT * FROM mindsdb.evil_kb WHERE content = 'hostile refund note' LIMIT 10",
-                  }),
-                },
-              },
-            ],
-          };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ message }] }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+function hostileAnswer(request: ProviderRequest): ProviderAnswer {
+  const messages = request.body.messages as { role: string }[];
+  const message = messages.some((m) => m.role === 'tool')
+    ? { role: 'assistant', content: `Here is what the notes say:\n\n${HOSTILE.join('\n\n')}` }
+    : {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'c1',
+            type: 'function',
+            function: {
+              name: 'kb_query_tool',
+              arguments: JSON.stringify({
+                query: "SELECT * FROM mindsdb.evil_kb WHERE content = 'hostile refund note' LIMIT 10",
+              }),
+            },
+          },
+        ],
+      };
+  return { json: { choices: [{ message }] } };
 }
 
 async function sql(request: APIRequestContext, query: string) {
@@ -90,10 +78,10 @@ function guard(page: Page) {
 }
 
 test.describe('hostile text in data and model output', () => {
-  let model: Awaited<ReturnType<typeof startHostileModel>>;
+  let model: FakeProvider;
   test.beforeAll(async ({ playwright, server }) => {
     const request = await playwright.request.newContext({ baseURL: server.url });
-    model = await startHostileModel();
+    model = await startFakeProvider(hostileAnswer);
     await uploadCsv(request, 'evil', HOSTILE_CSV);
     await sql(
       request,
@@ -108,7 +96,7 @@ test.describe('hostile text in data and model output', () => {
       data: {
         agent: {
           name: 'evil_model',
-          model: { provider: 'openai', model_name: 'hostile', api_key: 'sk-x', base_url: model.url },
+          model: { provider: 'openai', model_name: 'hostile', api_key: 'sk-x', base_url: model.baseUrl },
           data: { knowledge_bases: ['mindsdb.evil_kb'] },
         },
       },

@@ -1,47 +1,33 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  startFakeProvider,
+  type ProviderAnswer,
+  type ProviderRequest,
+} from '../../server/test/fake-provider';
 import { test, expect } from '../fixtures';
 import { KnowledgeBasePages } from '../pages/kb-page';
 
+/** Bag-of-words hashes, enough for a search on a topic word to rank that topic first. */
+function embed(text: string): number[] {
+  const v = new Array<number>(64).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+    let h = 7;
+    for (const c of word) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+    v[h % 64] += 1;
+  }
+  v[63] += 0.01;
+  return v;
+}
+
 /**
- * An OpenAI-compatible embeddings server on localhost: a real HTTP peer for the KB's `openai` provider, so that
- * the test can set an API key, change it, and check which key the server uses afterwards. Vectors are
- * bag-of-words hashes, enough for a search on a topic word to rank that topic first.
+ * OpenAI-compatible embeddings from the fake model server on localhost: a real HTTP peer for the KB's `openai`
+ * provider, so that the test can set an API key, change it, and check which key the server uses afterwards.
  */
-async function startEmbeddingServer() {
-  const keys: string[] = [];
-  const embed = (text: string) => {
-    const v = new Array<number>(64).fill(0);
-    for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
-      let h = 7;
-      for (const c of word) h = (h * 31 + c.charCodeAt(0)) >>> 0;
-      v[h % 64] += 1;
-    }
-    v[63] += 0.01;
-    return v;
-  };
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      keys.push(req.headers.authorization ?? '');
-      const input = (JSON.parse(body) as { input: string | string[] }).input;
-      const texts = Array.isArray(input) ? input : [input];
-      const data = texts.map((t, index) => ({ object: 'embedding', index, embedding: embed(t) }));
-      // A little latency per batch, as a real provider has, so a load takes several progress steps.
-      setTimeout(() => {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ object: 'list', data, model: 'fake-embed' }));
-      }, 150);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    lastKey: () => keys.at(-1),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+function embeddingAnswer(request: ProviderRequest): ProviderAnswer {
+  const input = request.body.input as string | string[];
+  const texts = Array.isArray(input) ? input : [input];
+  const data = texts.map((t, index) => ({ object: 'embedding', index, embedding: embed(t) }));
+  // A little latency per batch, as a real provider has, so a load takes several progress steps.
+  return { json: { object: 'list', data, model: 'fake-embed' }, delayMs: 150 };
 }
 
 const TOPICS = ['refund', 'shipping', 'password', 'invoice', 'warranty', 'account'];
@@ -59,7 +45,7 @@ function articlesCsv(rows: number): Buffer {
 test('creates a KB, loads a CSV to 100 %, masks a retyped key, searches it and deletes it', async ({
   page,
 }) => {
-  const embeddings = await startEmbeddingServer();
+  const embeddings = await startFakeProvider(embeddingAnswer);
   try {
     // An agent that will use the KB through the project wildcard: the delete dialog must name it.
     const agent = await page.request.post('/api/projects/mindsdb/agents', {
@@ -73,7 +59,7 @@ test('creates a KB, loads a CSV to 100 %, masks a retyped key, searches it and d
     await kb.create('support_docs', {
       provider: 'openai',
       modelName: 'fake-embed',
-      baseUrl: embeddings.url,
+      baseUrl: embeddings.baseUrl,
       apiKey: 'sk-first-key',
     });
     await expect(page).toHaveURL(/\/knowledge-bases\/support_docs\?tab=load$/);
@@ -125,7 +111,7 @@ test('creates a KB, loads a CSV to 100 %, masks a retyped key, searches it and d
     await expect(kb.results.first().getByRole('meter', { name: 'Relevance' })).toBeVisible();
     await expect(kb.results.first()).toContainText('author');
     // The search embedded the query with the key typed above.
-    expect(embeddings.lastKey()).toBe('Bearer sk-second-key');
+    expect(embeddings.requests.at(-1)?.headers.authorization).toBe('Bearer sk-second-key');
 
     // Delete: the dialog names the agent that uses the KB, and waits for the name.
     await page.getByRole('button', { name: 'Delete…' }).click();

@@ -1,70 +1,38 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  startFakeProvider,
+  type FakeProvider,
+  type ProviderAnswer,
+  type ProviderRequest,
+  type ProviderScript,
+} from '../test/fake-provider';
 import { UpstreamError, ValidationError } from '../errors';
 import { createEmbeddingProvider, createReranker } from './registry';
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: { model?: string; input?: string[]; messages?: { role: string; content: string }[] };
-}
-
-type Reply = { status: number; body: unknown; headers?: Record<string, string> } | 'hang';
-
-/** A tiny stand-in for OpenAI / Ollama: records requests and answers from a queue (or a default). */
-class FakeServer {
-  seen: Seen[] = [];
-  replies: Reply[] = [];
-  fallback: (req: Seen) => Reply = () => ({ status: 500, body: { error: 'no reply queued' } });
-  private server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const seen: Seen = {
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        body: JSON.parse(raw),
-      };
-      this.seen.push(seen);
-      const reply = this.replies.shift() ?? this.fallback(seen);
-      if (reply === 'hang') return; // never answers: the client must time out
-      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      res.end(JSON.stringify(reply.body));
-    });
-  });
-  url = '';
-
-  async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop() {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-
 const fast = { http: { baseDelayMs: 1, maxDelayMs: 5, timeoutMs: 2000 } };
-const embeddingReply = (req: Seen): Reply => ({
-  status: 200,
+const inputOf = (req: ProviderRequest) => (req.body.input as string[] | undefined) ?? [];
+const embeddingReply = (req: ProviderRequest): ProviderAnswer => ({
   // Answer out of order: the client must sort by index.
-  body: {
-    data: (req.body.input ?? []).map((text, index) => ({ index, embedding: [text.length, 1, 0] })).reverse(),
+  json: {
+    data: inputOf(req)
+      .map((text, index) => ({ index, embedding: [text.length, 1, 0] }))
+      .reverse(),
   },
 });
 
 describe('HTTP model providers (fake server)', () => {
-  const server = new FakeServer();
-  beforeAll(() => server.start());
-  afterAll(() => server.stop());
+  let server: FakeProvider;
+  /** Answers queued for the next requests; once they are used up, `fallback` answers. */
+  let replies: ProviderAnswer[] = [];
+  let fallback: ProviderScript = embeddingReply;
+  beforeAll(async () => {
+    server = await startFakeProvider((req, i) => replies.shift() ?? fallback(req, i));
+  });
+  afterAll(() => server.close());
   beforeEach(() => {
-    server.seen = [];
-    server.replies = [];
-    server.fallback = embeddingReply;
+    server.requests.length = 0;
+    replies = [];
+    fallback = embeddingReply;
   });
 
   it('openai: posts batches to /embeddings with the key, keeps order, normalises', async () => {
@@ -73,43 +41,41 @@ describe('HTTP model providers (fake server)', () => {
         provider: 'openai',
         model_name: 'emb-1',
         api_key: 'sk-test',
-        base_url: `${server.url}/v1/`,
+        base_url: `${server.origin}/v1/`,
         batch_size: 2,
       },
       fast,
     );
     const texts = ['a', 'bb', 'ccc', 'dddd', 'eeeee'];
     const vectors = await provider.embed(texts);
-    expect(server.seen.map((s) => s.body.input)).toEqual([['a', 'bb'], ['ccc', 'dddd'], ['eeeee']]);
-    expect(server.seen[0].url).toBe('/v1/embeddings');
-    expect(server.seen[0].method).toBe('POST');
-    expect(server.seen[0].headers.authorization).toBe('Bearer sk-test');
-    expect(server.seen[0].body.model).toBe('emb-1');
+    expect(server.requests.map((s) => s.body.input)).toEqual([['a', 'bb'], ['ccc', 'dddd'], ['eeeee']]);
+    expect(server.requests[0].path).toBe('/v1/embeddings');
+    expect(server.requests[0].method).toBe('POST');
+    expect(server.requests[0].headers.authorization).toBe('Bearer sk-test');
+    expect(server.requests[0].body.model).toBe('emb-1');
     expect(vectors.map((v) => Math.round((v[0] / v[1]) * 10) / 10)).toEqual([1, 2, 3, 4, 5]);
     expect(Math.hypot(...vectors[2])).toBeCloseTo(1, 5);
     expect(provider.dimensions).toBe(3);
   });
 
   it('retries after a 429 and then succeeds', async () => {
-    server.replies = [
-      { status: 429, body: { error: { message: 'slow down' } }, headers: { 'retry-after': '0' } },
-    ];
+    replies = [{ status: 429, json: { error: { message: 'slow down' } }, headers: { 'retry-after': '0' } }];
     const provider = createEmbeddingProvider(
-      { provider: 'openai', api_key: 'sk-test', base_url: server.url },
+      { provider: 'openai', api_key: 'sk-test', base_url: server.origin },
       fast,
     );
     const vectors = await provider.embed(['hello']);
-    expect(server.seen).toHaveLength(2);
+    expect(server.requests).toHaveLength(2);
     expect(vectors).toHaveLength(1);
   });
 
   it('fails at once on a 400, naming the provider and the status but never the key or the body', async () => {
-    server.fallback = () => ({
+    fallback = () => ({
       status: 400,
-      body: { error: { message: 'bad input for key sk-secret-123' } },
+      json: { error: { message: 'bad input for key sk-secret-123' } },
     });
     const provider = createEmbeddingProvider(
-      { provider: 'openai', model_name: 'emb-1', api_key: 'sk-secret-123', base_url: server.url },
+      { provider: 'openai', model_name: 'emb-1', api_key: 'sk-secret-123', base_url: server.origin },
       fast,
     );
     const error = await provider.embed(['x']).catch((e: unknown) => e);
@@ -118,25 +84,25 @@ describe('HTTP model providers (fake server)', () => {
     expect(message).toBe('openai embeddings (emb-1) failed: the model server answered 400 Bad Request');
     expect(message).not.toContain('sk-secret-123');
     expect(message).not.toContain('bad input');
-    expect(server.seen).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('gives up on repeated 5xx after the configured retries', async () => {
-    server.fallback = () => ({ status: 503, body: { error: 'overloaded' } });
+    fallback = () => ({ status: 503, json: { error: 'overloaded' } });
     const provider = createEmbeddingProvider(
-      { provider: 'ollama', base_url: server.url },
+      { provider: 'ollama', base_url: server.origin },
       { http: { ...fast.http, retries: 2 } },
     );
     await expect(provider.embed(['x'])).rejects.toThrow(
       /ollama embeddings .* failed \(after 3 attempts\): the model server answered 503 Service Unavailable$/,
     );
-    expect(server.seen).toHaveLength(3);
+    expect(server.requests).toHaveLength(3);
   });
 
   it('times out a silent server', async () => {
-    server.replies = ['hang'];
+    replies = ['hang'];
     const provider = createEmbeddingProvider(
-      { provider: 'ollama', base_url: server.url },
+      { provider: 'ollama', base_url: server.origin },
       { http: { timeoutMs: 100, retries: 0, baseDelayMs: 1 } },
     );
     await expect(provider.embed(['x'])).rejects.toThrow(
@@ -155,43 +121,44 @@ describe('HTTP model providers (fake server)', () => {
   });
 
   it('ollama: posts to /api/embed with no auth header when no key is set', async () => {
-    server.fallback = (req) => ({
+    fallback = (req) => ({
       status: 200,
-      body: { embeddings: (req.body.input ?? []).map(() => [0, 2]) },
+      json: { embeddings: inputOf(req).map(() => [0, 2]) },
     });
     const provider = createEmbeddingProvider(
-      { provider: 'ollama', model_name: 'nomic', base_url: server.url },
+      { provider: 'ollama', model_name: 'nomic', base_url: server.origin },
       fast,
     );
     const [v] = await provider.embed(['hello']);
-    expect(server.seen[0].url).toBe('/api/embed');
-    expect(server.seen[0].headers.authorization).toBeUndefined();
-    expect(server.seen[0].body).toEqual({ model: 'nomic', input: ['hello'] });
+    expect(server.requests[0].path).toBe('/api/embed');
+    expect(server.requests[0].headers.authorization).toBeUndefined();
+    expect(server.requests[0].body).toEqual({ model: 'nomic', input: ['hello'] });
     expect(Array.from(v)).toEqual([0, 1]);
   });
 
   it('openai reranker: asks chat completions for a 0..1 score per document', async () => {
-    server.fallback = (req) => {
-      const user = req.body.messages?.find((m) => m.role === 'user')?.content ?? '';
+    fallback = (req) => {
+      const messages = req.body.messages as { role: string; content: string }[];
+      const user = messages.find((m) => m.role === 'user')?.content ?? '';
       const doc = user.split('Document:')[1] ?? '';
       const content = doc.includes('refund') ? 'Score: 0.9' : doc.includes('way off') ? '7' : '0.1';
-      return { status: 200, body: { choices: [{ message: { role: 'assistant', content } }] } };
+      return { status: 200, json: { choices: [{ message: { role: 'assistant', content } }] } };
     };
     const reranker = createReranker(
-      { provider: 'openai', model_name: 'judge', api_key: 'sk-r', base_url: server.url },
+      { provider: 'openai', model_name: 'judge', api_key: 'sk-r', base_url: server.origin },
       fast,
     );
     const scores = await reranker.score('refunds?', ['refund rules', 'opening hours', 'way off']);
     expect(scores).toEqual([0.9, 0.1, 1]);
-    expect(server.seen).toHaveLength(3);
-    expect(server.seen[0].url).toBe('/chat/completions');
-    expect(server.seen[0].headers.authorization).toBe('Bearer sk-r');
-    expect(server.seen[0].body.model).toBe('judge');
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests[0].path).toBe('/chat/completions');
+    expect(server.requests[0].headers.authorization).toBe('Bearer sk-r');
+    expect(server.requests[0].body.model).toBe('judge');
   });
 
   it('openai reranker: an answer without a number is an error naming the reranker', async () => {
-    server.fallback = () => ({ status: 200, body: { choices: [{ message: { content: 'relevant!' } }] } });
-    const reranker = createReranker({ provider: 'openai', api_key: 'k', base_url: server.url }, fast);
+    fallback = () => ({ status: 200, json: { choices: [{ message: { content: 'relevant!' } }] } });
+    const reranker = createReranker({ provider: 'openai', api_key: 'k', base_url: server.origin }, fast);
     await expect(reranker.score('q', ['d'])).rejects.toThrow(
       /openai reranker \(gpt-4o-mini\) answered without a score/,
     );

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseSse } from '../../protocol/sse';
 import { startFakeProvider, textReply, toolCallReply, type FakeProvider } from '../test/fake-provider';
 import type { TestApp } from '../test/harness';
-import { createAgent, events, fakeModel, startAgentTestApp, stream } from './agent-test-kit';
+import { createAgent, events, fakeModel, startAgentTestApp, stream } from '../test/agent-test-kit';
 
 let t: TestApp;
 const runLines: string[] = [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, events, startAgentTestApp, stream } from './agent-test-kit';
+import { createAgent, events, startAgentTestApp, stream } from '../test/agent-test-kit';
 import type { TestApp } from '../test/harness';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { parseSse } from '../../protocol/sse';
-import type { FakeProvider } from '../test/fake-provider';
+import type { FakeProvider } from './fake-provider';
 import type { ServiceOptions } from '../services/index';
-import { multipartFile, startTestApp, type TestApp } from '../test/harness';
+import { multipartFile, startTestApp, type TestApp } from './harness';
 
 /**
  * The app the agent route tests share: real engines, a file table `tickets` and a knowledge base

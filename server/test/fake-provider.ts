@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /** A request the fake provider received. */
 export interface ProviderRequest {
+  method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
   body: Record<string, unknown>;
@@ -23,11 +24,17 @@ export interface ProviderReply {
 /** How the fake answers one request. `hang` never answers (until the client gives up or the fake closes). */
 export type ProviderAnswer = ProviderReply | 'hang';
 
-export type ProviderScript = (request: ProviderRequest, index: number) => ProviderAnswer;
+/** Answers a request, at once or later (a model whose pace the test sets awaits its cue). */
+export type ProviderScript = (
+  request: ProviderRequest,
+  index: number,
+) => ProviderAnswer | Promise<ProviderAnswer>;
 
 export interface FakeProvider {
   /** `http://127.0.0.1:<port>/v1`, as an OpenAI `base_url`. */
   baseUrl: string;
+  /** `http://127.0.0.1:<port>`, for clients that add their own path (Ollama's `/api/...`). */
+  origin: string;
   requests: ProviderRequest[];
   /** Replaces how the next requests are answered. */
   setScript(script: ProviderScript): void;
@@ -80,7 +87,8 @@ export function answerNormally(request: ProviderRequest): ProviderAnswer {
  * An OpenAI-compatible HTTP server on 127.0.0.1 for our clients' protocol and failure tests (it also serves
  * Ollama's paths: the script decides by `path`): embeddings and chat answered by a script that can be swapped
  * mid-test (to call a tool, fail with 401 or 500, echo what it was sent, answer late, or hang). Every request
- * is recorded, with whether the client gave up on it.
+ * is recorded, with whether the client gave up on it. The one fake model server of the server tests, the
+ * end-to-end tests and the benchmarks.
  */
 export async function startFakeProvider(script: ProviderScript = answerNormally): Promise<FakeProvider> {
   const requests: ProviderRequest[] = [];
@@ -95,30 +103,42 @@ export async function startFakeProvider(script: ProviderScript = answerNormally)
       } catch {
         // keep the empty body: the script sees what could be read
       }
-      const request: ProviderRequest = { path: req.url ?? '', headers: req.headers, body, abandoned: false };
+      const request: ProviderRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        abandoned: false,
+      };
       requests.push(request);
       res.on('close', () => {
         if (!res.writableFinished) request.abandoned = true;
       });
-      const answer = current(request, requests.length - 1);
-      if (answer === 'hang') return;
-      const send = () => {
-        if (res.destroyed) return;
-        const isText = answer.text !== undefined;
-        res.writeHead(answer.status ?? 200, {
-          'content-type': isText ? 'text/plain' : 'application/json',
-          ...answer.headers,
-        });
-        res.end(isText ? answer.text : JSON.stringify(answer.json ?? {}));
-      };
-      if (answer.delayMs) setTimeout(send, answer.delayMs);
-      else send();
+      void Promise.resolve(current(request, requests.length - 1)).then((answer) => {
+        if (answer === 'hang') return;
+        reply(res, answer);
+      });
     });
   });
+  /** Sends one answer, after its delay; nothing when the client has gone meanwhile. */
+  const reply = (res: http.ServerResponse, answer: ProviderReply) => {
+    const send = () => {
+      if (res.destroyed) return;
+      const isText = answer.text !== undefined;
+      res.writeHead(answer.status ?? 200, {
+        'content-type': isText ? 'text/plain' : 'application/json',
+        ...answer.headers,
+      });
+      res.end(isText ? answer.text : JSON.stringify(answer.json ?? {}));
+    };
+    if (answer.delayMs) setTimeout(send, answer.delayMs);
+    else send();
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
+    origin: `http://127.0.0.1:${port}`,
     requests,
     setScript: (next) => {
       current = next;

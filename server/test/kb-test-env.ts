@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDb } from '../../engines/duckdb';
-import { VectorStore, type VectorStoreOptions } from '../../engines/vector-store';
-import { AgentStore } from '../agents/store';
-import { ViewStore } from '../views/store';
-import { KnowledgeBaseService, type KnowledgeBaseServiceDeps } from './service';
+import { DuckDb } from '../engines/duckdb';
+import { VectorStore, type VectorStoreOptions } from '../engines/vector-store';
+import { AgentStore } from '../services/agents/store';
+import { ViewStore } from '../services/views/store';
+import { KnowledgeBaseService, type KnowledgeBaseServiceDeps } from '../services/knowledge-bases/service';
 
 export interface TestEnv {
   dir: string;

@@ -22,9 +22,18 @@ export interface ServerProcessOptions {
   args?: string[];
   /** Added to every request (e.g. a bearer token). */
   headers?: Record<string, string>;
+  /** Keep only this many of the last characters of the output (a long benchmark's server logs every run). */
+  outputLimit?: number;
+  /** Give up when the server has not printed its listening line by then (default 60 s). */
+  startTimeoutMs?: number;
 }
 
-/** The real server (`server/main.ts`) in its own process on a free port, as an operator would start it. */
+const START_TIMEOUT_MS = 60_000;
+
+/**
+ * The real server (`server/main.ts`) in its own process on a free port, as an operator would start it; answers
+ * once it listens. The one way server tests, the end-to-end tests (e2e/server.ts) and benchmarks start it.
+ */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const args = ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', options.dataDir];
   if (!options.demo) args.push('--no-demo');
@@ -32,16 +41,30 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const env: NodeJS.ProcessEnv = { ...process.env, KS_USERNAME: '', KS_PASSWORD: '', ...options.env };
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  const keep = (d: Buffer) => {
+    output += d.toString();
+    if (options.outputLimit !== undefined) output = output.slice(-options.outputLimit);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, options.startTimeoutMs ?? START_TIMEOUT_MS);
     const onData = () => {
       const m = /listening on (http:\/\/\S+)/.exec(output);
-      if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1].replace('localhost', '127.0.0.1'));
+      }
     };
     child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
   });
   const headers = options.headers ?? {};
   return {

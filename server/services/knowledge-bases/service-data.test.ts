@@ -3,7 +3,7 @@ import { LocalEmbedding } from '../../providers/local-embedding';
 import { registerEmbeddingProvider } from '../../providers/registry';
 import { UpstreamError, ValidationError } from '../../errors';
 import { KB_SEARCH_COLUMNS } from './types';
-import { openTestEnv, type TestEnv } from './test-env';
+import { openTestEnv, type TestEnv } from '../../test/kb-test-env';
 
 const ROWS = [
   {

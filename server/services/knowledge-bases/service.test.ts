@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import { openTestEnv, type TestEnv } from './test-env';
+import { openTestEnv, type TestEnv } from '../../test/kb-test-env';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}$/;
 
