@@ -8,7 +8,7 @@ import { isCreateKbIndex, parseCreateKbIndex, parseUpdate, readInsertQuery } fro
 import { parseShowTopic } from './parse-show';
 import { parseCreateTable, parseDropTable, parseSet, parseSetText } from './parse-tables';
 import { tryParseSimpleSelect } from './select';
-import { TokenStream } from './token-stream';
+import { checkStatementBounds, TokenStream } from './token-stream';
 import { tokenize } from './tokenizer';
 
 /** Parses one statement of our dialect. Throws SqlSyntaxError with the line and column of the problem. */
@@ -17,6 +17,7 @@ export function parseStatement(sql: string): Statement {
   if (/^\s*set\s+\S/i.test(sql)) return parseSetText(sql);
   const tokens = tokenize(sql);
   const ts = new TokenStream(tokens, sql);
+  checkStatementBounds(ts);
   if (ts.peek().kind === 'eof' || (ts.isOp(';') && ts.peek(1).kind === 'eof')) ts.fail('the query is empty');
   if (isViewOrJobStatement(ts)) return parseViewOrJobStatement(ts);
   // One statement per request: a `;` followed by more text starts a second one.

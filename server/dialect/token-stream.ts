@@ -8,6 +8,40 @@ import type { QualifiedName } from './ast';
  */
 export const MAX_NESTING = 1000;
 
+/**
+ * How many conditions one statement may join with AND / OR. Statements our parser does not read whole go to
+ * the engine, whose planner is quadratic in a chain's length (measured: 10,000 ORs took 3 s to plan, 50,000
+ * several minutes); a long OR list is an IN (...) list.
+ */
+export const MAX_CONDITIONS = 1000;
+
+/**
+ * Refuses, in one pass over the tokens, a statement nesting brackets deeper than MAX_NESTING or joining more
+ * than MAX_CONDITIONS conditions, wherever they are written: such a statement is refused before any parser or
+ * the engine spends time on it.
+ */
+export function checkStatementBounds(ts: TokenStream): void {
+  let depth = 0;
+  let conditions = 0;
+  for (const token of ts.tokens) {
+    if (token.kind === 'op') {
+      if (token.value === '(' || token.value === '[' || token.value === '{') depth++;
+      else if (token.value === ')' || token.value === ']' || token.value === '}') depth--;
+      if (depth > MAX_NESTING) {
+        ts.fail(
+          `the statement nests more than ${MAX_NESTING} levels deep (write long OR lists as IN (...))`,
+          token,
+        );
+      }
+    } else if (token.kind === 'ident' && /^(and|or)$/i.test(token.value) && ++conditions > MAX_CONDITIONS) {
+      ts.fail(
+        `the statement joins more than ${MAX_CONDITIONS} conditions with AND / OR (write long OR lists as IN (...))`,
+        token,
+      );
+    }
+  }
+}
+
 /** A cursor over tokens with the small vocabulary the parsers share. */
 export class TokenStream {
   private index = 0;
