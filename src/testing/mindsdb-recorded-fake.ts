@@ -1,4 +1,4 @@
-import type { FakeHandler, FakeRequest, FakeResponse } from '../api/testing/fake-fetch';
+import type { FakeHandler, FakeRequest, FakeResponse } from './fake-fetch';
 
 /**
  * A RECORDED-BEHAVIOUR FAKE OF MINDSDB, not our server: routes that answer as MindsDB's HTTP API does,
