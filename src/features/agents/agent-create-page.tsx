@@ -5,6 +5,7 @@ import { formError } from '../../components/field-errors';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { createAgentInput, emptyAgentDraft, validateAgentDraft, type AgentDraft } from './agent-draft';
 import { AgentFields } from './agent-fields';
+import { MissingKeyWarning, useMissingKeyCheck } from './missing-key';
 import { agentPath } from '../../lib/paths';
 import '../../components/resource-page.css';
 import './agents.css';
@@ -20,6 +21,7 @@ export function AgentCreatePage({ project }: { project: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const keyCheck = useMissingKeyCheck(draft.model, false);
 
   useEffect(() => {
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -33,7 +35,7 @@ export function AgentCreatePage({ project }: { project: string }) {
     e.preventDefault();
     const found = validateAgentDraft(draft);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length || keyCheck.hold()) return;
     create.mutate(createAgentInput(draft), {
       onSuccess: (agent) => setCreated(agentPath(project, agent.name)),
     });
@@ -71,6 +73,7 @@ export function AgentCreatePage({ project }: { project: string }) {
             Could not create: {general}
           </p>
         )}
+        <MissingKeyWarning check={keyCheck} onSaveAnyway={() => form.current?.requestSubmit()} />
         <div className="rp-savebar">
           <span className="rp-savebar-note muted">
             An empty model name takes the provider&apos;s default.

@@ -18,6 +18,7 @@ import {
   validateAgentDraft,
 } from './agent-draft';
 import { AgentFields } from './agent-fields';
+import { MissingKeyWarning, useMissingKeyCheck } from './missing-key';
 import { agentPath } from '../../lib/paths';
 
 const PLACED = ['name', 'model', 'data', 'prompt_template'];
@@ -42,6 +43,7 @@ export function AgentEditForm(props: {
   const update = useUpdateAgent(project, agent.name);
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
+  const keyCheck = useMissingKeyCheck(draft.model, hasSavedKey(agent.model));
 
   // A newer object from the server replaces an untouched draft, never the user's edits.
   if (base !== agent) {
@@ -67,7 +69,7 @@ export function AgentEditForm(props: {
     e.preventDefault();
     const found = validateAgentDraft(draft);
     setErrors(found);
-    if (Object.keys(found).length || !dirty) return;
+    if (Object.keys(found).length || !dirty || keyCheck.hold()) return;
     update.mutate(
       { input: updateAgentInput(agent, draft), base: draftBase },
       {
@@ -128,6 +130,7 @@ export function AgentEditForm(props: {
         </p>
       )}
       <NotKeptNotice changes={notKept} what="agent" />
+      <MissingKeyWarning check={keyCheck} onSaveAnyway={() => form.current?.requestSubmit()} />
       {saved && !dirty && <SavedNotice saved={saved} />}
       <div className="rp-savebar">
         <span className="rp-savebar-note muted" aria-live="polite">
