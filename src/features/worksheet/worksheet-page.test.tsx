@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { EditorView } from '@uiw/react-codemirror';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SqlContext, SqlResult } from '../../../protocol/api/sql';
+import { useSession } from '../../api/session';
 import { fakeFetch } from '../../testing/fake-fetch';
 import { useHistoryStore } from './store/history-store';
 import { useResultsStore } from './store/results-store';
@@ -16,11 +17,15 @@ interface SentStatement {
 
 /** Plays the SQL endpoint: each statement the console sends gets `answer`'s result. */
 const answer = vi.fn<(sent: SentStatement, signal: AbortSignal | null | undefined) => Promise<SqlResult>>();
+/** While true, the SQL endpoint answers 401 as a server whose login expired does. */
+let sessionExpired = false;
 /** The statements the console sent, in order. */
 const sent = () => answer.mock.calls.map(([statement]) => statement);
 
 beforeEach(() => {
   fakeFetch(async (req) => {
+    if (req.method === 'POST' && req.path === '/api/sql/query' && sessionExpired)
+      return { status: 401, json: { title: 'Unauthorized' } };
     if (req.method === 'POST' && req.path === '/api/sql/query')
       return { json: await answer(req.body as SentStatement, req.signal) };
     // The object tree feeds completion only; an empty one is enough here.
@@ -70,6 +75,8 @@ beforeEach(() => {
   useResultsStore.setState({ runs: {} });
   useHistoryStore.setState({ entries: [] });
   answer.mockReset();
+  sessionExpired = false;
+  useSession.setState({ needsLogin: false });
 });
 afterEach(() => {
   cleanup();
@@ -142,6 +149,28 @@ describe('WorksheetPage', () => {
     expect(answer).toHaveBeenCalledTimes(1);
     expect(document.querySelector('[data-running]')).toBeNull();
     expect(useHistoryStore.getState().entries[0].outcome).toBe('stopped');
+  });
+
+  it('after a re-login, offers to run again what the expired session refused, without HTTP words', async () => {
+    sessionExpired = true;
+    answer.mockResolvedValue({ type: 'ok', affected_rows: 1 });
+    renderPage();
+    const view = await write('INSERT INTO t VALUES (1);\nSELECT 2;');
+    await pressRun(view, true);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Not run: the session had ended');
+    expect(alert).toHaveTextContent(/Log in again/);
+    expect(alert).not.toHaveTextContent(/Unauthorized/);
+    expect(screen.queryByRole('button', { name: 'Run it again' })).toBeNull();
+
+    // The login dialog succeeds: the session works again.
+    sessionExpired = false;
+    act(() => useSession.getState().loggedIn(null));
+    fireEvent.click(await screen.findByRole('button', { name: 'Run it again' }));
+    await waitFor(() => expect(answer).toHaveBeenCalledTimes(2));
+    expect(sent().map((s) => s.query)).toEqual(['INSERT INTO t VALUES (1)', 'SELECT 2']);
+    expect(await screen.findAllByText(/1 row affected/)).not.toHaveLength(0);
+    expect(screen.queryByText(/session had ended/)).toBeNull();
   });
 
   it('asks before a DROP and sends nothing when cancelled', async () => {

@@ -160,6 +160,13 @@ function Worksheet({ project, sheets }: { project: string; sheets: ProjectSheets
       onSelect={(i) => useResultsStore.getState().select(tab.id, i)}
       onStop={() => runner.stop(tab.id)}
       onReveal={reveal}
+      onRerun={(index) =>
+        run &&
+        void runner.rerun(
+          tab.id,
+          run.items.slice(index).map((item) => item.statement),
+        )
+      }
       emptyHint={`Run a statement to see its result here: ${MOD}+Enter runs the one at the cursor, Shift+${MOD}+Enter runs them all.`}
     />
   );

@@ -4,6 +4,7 @@ import { offsetOfPosition, positionOfOffset } from '../sql/error-position';
 import type { RunItem, TabRun } from '../store/results-store';
 import { Grid } from './grid-loader';
 import { ErrorView, OkView, RunningView, StoppedView } from './outcome-views';
+import { SessionEndedView } from './session-ended-view';
 import './result-panel.css';
 
 export interface ResultPanelProps {
@@ -14,6 +15,8 @@ export interface ResultPanelProps {
   onStop: () => void;
   /** Moves the editor cursor to a document offset. */
   onReveal: (offset: number) => void;
+  /** Runs the statement at `index` and those after it again (the session had ended when they were sent). */
+  onRerun?: (index: number) => void;
   emptyHint: string;
 }
 
@@ -48,7 +51,8 @@ function ItemView({
   doc,
   onStop,
   onReveal,
-}: { item: RunItem } & Pick<ResultPanelProps, 'doc' | 'onStop' | 'onReveal'>) {
+  onRerun,
+}: { item: RunItem; onRerun?: () => void } & Pick<ResultPanelProps, 'doc' | 'onStop' | 'onReveal'>) {
   const r = item.result;
   switch (item.status) {
     case 'queued':
@@ -60,6 +64,7 @@ function ItemView({
     case 'stopped':
       return <StoppedView durationMs={item.durationMs} />;
     case 'failed':
+      if (item.sessionEnded) return <SessionEndedView onRerun={onRerun} />;
       return <ErrorView title="The request failed" message={item.failure ?? 'Unknown failure'} />;
   }
   if (r?.type === 'table') {
@@ -78,7 +83,7 @@ function ItemView({
 }
 
 /** One result tab per statement of the last run, and the chosen one's outcome beneath. */
-export function ResultPanel({ run, doc, onSelect, onStop, onReveal, emptyHint }: ResultPanelProps) {
+export function ResultPanel({ run, doc, onSelect, onStop, onReveal, onRerun, emptyHint }: ResultPanelProps) {
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   if (!run || run.items.length === 0) return <p className="result-empty muted">{emptyHint}</p>;
@@ -145,6 +150,7 @@ export function ResultPanel({ run, doc, onSelect, onStop, onReveal, emptyHint }:
           doc={doc}
           onStop={onStop}
           onReveal={onReveal}
+          onRerun={onRerun ? () => onRerun(active) : undefined}
         />
       </div>
     </section>

@@ -82,7 +82,9 @@ describe('executeStatements', () => {
 describe('outcomePatch', () => {
   it('maps outcomes to result-store fields', () => {
     expect(outcomePatch({ status: 'stopped', durationMs: 5 })).toEqual({ status: 'stopped', durationMs: 5 });
-    expect(outcomePatch({ status: 'failed', failure: 'x', durationMs: 1 })).toMatchObject({ failure: 'x' });
+    expect(
+      outcomePatch({ status: 'failed', failure: 'x', durationMs: 1, sessionEnded: false }),
+    ).toMatchObject({ failure: 'x' });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { SqlContext, SqlResult } from '../../../../protocol/api/sql';
+import { ApiError } from '../../../api/client';
 import type { RunSqlInput } from '../../../api/sql/run-sql';
 import type { Statement } from '../sql/split-statements';
 import type { RunItem } from '../store/results-store';
@@ -7,7 +8,8 @@ import type { RunItem } from '../store/results-store';
 export type StatementOutcome =
   | { status: 'done'; result: SqlResult; durationMs: number }
   | { status: 'stopped'; durationMs: number }
-  | { status: 'failed'; failure: string; durationMs: number };
+  /** `sessionEnded`: refused because the login had expired; it may be run again once logged in. */
+  | { status: 'failed'; failure: string; durationMs: number; sessionEnded: boolean };
 
 export interface ExecuteDeps {
   runSql: (input: RunSqlInput) => Promise<SqlResult>;
@@ -47,7 +49,12 @@ export async function executeStatements(statements: Statement[], deps: ExecuteDe
       const durationMs = deps.now() - started;
       outcome = isAbort(err)
         ? { status: 'stopped', durationMs }
-        : { status: 'failed', failure: (err as Error)?.message ?? String(err), durationMs };
+        : {
+            status: 'failed',
+            failure: (err as Error)?.message ?? String(err),
+            durationMs,
+            sessionEnded: err instanceof ApiError && err.status === 401,
+          };
     }
     deps.onOutcome(index, statement, outcome, sent);
     if (outcome.status !== 'done' || outcome.result.type === 'error') break;
@@ -60,7 +67,12 @@ export function outcomePatch(outcome: StatementOutcome): Partial<RunItem> {
   if (outcome.status === 'done')
     return { status: 'done', result: outcome.result, durationMs: outcome.durationMs };
   if (outcome.status === 'stopped') return { status: 'stopped', durationMs: outcome.durationMs };
-  return { status: 'failed', failure: outcome.failure, durationMs: outcome.durationMs };
+  return {
+    status: 'failed',
+    failure: outcome.failure,
+    durationMs: outcome.durationMs,
+    sessionEnded: outcome.sessionEnded,
+  };
 }
 
 const SCHEMA_CHANGING = /^\s*(CREATE|DROP|ALTER|INSERT|DELETE|UPDATE|TRUNCATE|RENAME|REPLACE)\b/i;

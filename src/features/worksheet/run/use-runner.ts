@@ -66,13 +66,9 @@ function markError(view: EditorView | null, statement: Statement, outcome: State
 export function useRunner({ project, viewFor, confirmDestructive, notify }: RunnerOptions) {
   const queryClient = useQueryClient();
 
-  const run = useCallback(
-    async (tabId: string, mode: RunMode) => {
-      const view = viewFor(tabId);
-      if (!view) return;
+  const runStatements = useCallback(
+    async (tabId: string, statements: Statement[]) => {
       if (controllers.has(tabId)) return notify('A statement is still running. Stop it first.');
-      const { from, to } = view.state.selection.main;
-      const statements = planRun(view.state.doc.toString(), { from, to }, mode);
       if (statements.length === 0) return notify('Nothing to run: write a statement first.');
       const destructive = statements.flatMap((statement) => {
         const action = destructiveAction(statement.text);
@@ -125,8 +121,38 @@ export function useRunner({ project, viewFor, confirmDestructive, notify }: Runn
     [project, viewFor, confirmDestructive, notify, queryClient],
   );
 
+  /** Runs what `mode` picks in the tab's editor: the statement at the cursor, the selection, or all. */
+  const run = useCallback(
+    async (tabId: string, mode: RunMode) => {
+      const view = viewFor(tabId);
+      if (!view) return;
+      const { from, to } = view.state.selection.main;
+      await runStatements(tabId, planRun(view.state.doc.toString(), { from, to }, mode));
+    },
+    [viewFor, runStatements],
+  );
+
+  /**
+   * Runs statements of an earlier run again (those the expired session refused), found where they now are
+   * in the editor so the marks land on them; one edited meanwhile still runs as it was written then.
+   */
+  const rerun = useCallback(
+    (tabId: string, statements: Statement[]) => {
+      const doc = viewFor(tabId)?.state.doc.toString() ?? '';
+      const located = statements.map((s) => {
+        if (doc.slice(s.from, s.to) === s.text) return s;
+        const at = doc.indexOf(s.text);
+        return at < 0
+          ? { ...s, from: 0, to: 0, end: 0 }
+          : { ...s, from: at, to: at + s.text.length, end: at + s.text.length };
+      });
+      return runStatements(tabId, located);
+    },
+    [viewFor, runStatements],
+  );
+
   /** Stops waiting for the tab's statement; the server may still finish it. */
   const stop = useCallback((tabId: string) => controllers.get(tabId)?.abort(), []);
 
-  return { run, stop };
+  return { run, rerun, stop };
 }

@@ -16,6 +16,8 @@ export interface RunItem {
   result?: SqlResult;
   /** Why no answer came: the server was unreachable or refused the request. */
   failure?: string;
+  /** The request was refused because the login had expired: the statement did not run. */
+  sessionEnded?: boolean;
 }
 
 /** The latest run of a worksheet tab: one result tab per statement. */
