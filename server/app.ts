@@ -21,6 +21,8 @@ import { registerFileRoutes } from './routes/files';
 import { registerJobRoutes } from './routes/jobs';
 import { registerJsonBodyParser } from './routes/json-body';
 import { registerKnowledgeBaseRoutes } from './routes/knowledge-bases';
+import { registerKbStatusRoutes } from './routes/kb-status';
+import { registerNameConflictRoutes } from './routes/name-conflicts';
 import { registerKbEvaluationRoutes } from './routes/kb-evaluations';
 import { registerProjectRoutes } from './routes/projects';
 import { registerSqlRoutes } from './routes/sql';
@@ -86,6 +88,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): FastifyInsta
     registerFileRoutes(app, deps);
     registerAgentRoutes(app, deps);
     registerKnowledgeBaseRoutes(app, deps);
+    registerKbStatusRoutes(app, deps);
+    registerNameConflictRoutes(app, deps);
     registerKbEvaluationRoutes(app, deps);
     registerDatabaseRoutes(app, deps);
     registerViewRoutes(app, deps);

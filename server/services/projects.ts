@@ -47,8 +47,10 @@ export class ProjectService {
 
   async find(name: string): Promise<Project | undefined> {
     const rows = await this.catalog.select<Project>(
-      `SELECT id, name, strftime(created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at FROM projects WHERE name = ?`,
-      [name],
+      // Any case, as MindsDB; the exact spelling first where an older data folder holds case twins.
+      `SELECT id, name, strftime(created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at FROM projects
+       WHERE lower(name) = lower(?) ORDER BY (name = ?) DESC, id LIMIT 1`,
+      [name, name],
     );
     return rows[0];
   }
@@ -61,7 +63,7 @@ export class ProjectService {
 
   async create(name: string, { ifNotExists = false } = {}): Promise<Project | undefined> {
     if (!name.trim()) throw new ValidationError('A project needs a name', 'name');
-    if (DATA_SOURCES.some((d) => d.name === name))
+    if (DATA_SOURCES.some((d) => d.name === name.toLowerCase()))
       throw new ConflictError(`'${name}' is already a data source`);
     if (await this.find(name)) {
       if (ifNotExists) return undefined;
@@ -76,8 +78,8 @@ export class ProjectService {
 
   async drop(name: string, { ifExists = false } = {}): Promise<boolean> {
     const project = await this.find(name);
-    if (name === DEFAULT_PROJECT && project)
-      throw new ValidationError(`The default project '${name}' cannot be dropped`);
+    if (project?.name === DEFAULT_PROJECT)
+      throw new ValidationError(`The default project '${project.name}' cannot be dropped`);
     // The row goes first: from then on no knowledge base or agent can be created in the project (their
     // inserts require it), so the sources' clean-up below finds everything, even objects whose create
     // raced this drop. A crash in between leaves rows and tables that start-up removes.

@@ -20,7 +20,17 @@ function parseEntry(entry: string, field: string): Entry {
   return { container: parts[0], name: parts[1] };
 }
 
-const isDataSource = (name: string) => DATA_SOURCES.some((d) => d.name === name);
+const isDataSource = (name: string) => DATA_SOURCES.some((d) => d.name === name.toLowerCase());
+
+/**
+ * The name of `names` that `wanted` means: names compare without regard to case, as MindsDB's do; the exact
+ * spelling wins where an older data folder holds two names that differ only by case, else the first (oldest).
+ */
+function sameName(names: readonly string[], wanted: string): string | undefined {
+  if (names.includes(wanted)) return wanted;
+  const lower = wanted.toLowerCase();
+  return names.find((n) => n.toLowerCase() === lower);
+}
 
 /** Connected databases (CREATE DATABASE ... WITH ENGINE), whose tables an agent may be given as `shop.*`. */
 export interface ExternalTables {
@@ -57,7 +67,7 @@ export class DataResolver {
       if (!(await this.projects.find(e.container))) {
         throw new ValidationError(`Project '${e.container}' in ${field} does not exist`, field);
       }
-      if (e.name !== '*' && !(await this.kbsOf(e.container)).includes(e.name)) {
+      if (e.name !== '*' && sameName(await this.kbsOf(e.container), e.name) === undefined) {
         throw new ValidationError(`Knowledge base '${raw}' does not exist`, field);
       }
     }
@@ -88,7 +98,10 @@ export class DataResolver {
     for (const raw of data.knowledge_bases) {
       const e = parseEntry(raw, 'data.knowledge_bases');
       const names = await this.kbsOf(e.container).catch(() => [] as string[]);
-      for (const name of names) if (e.name === '*' || e.name === name) out.add(`${e.container}.${name}`);
+      if (e.name !== '*') {
+        const name = sameName(names, e.name);
+        if (name !== undefined) out.add(`${e.container}.${name}`);
+      } else for (const name of names) out.add(`${e.container}.${name}`);
     }
     return [...out];
   }
@@ -102,11 +115,17 @@ export class DataResolver {
       const e = parseEntry(raw, 'data.tables');
       if (await this.external?.isSource(e.container)) {
         const names = await this.external!.tableNames(e.container).catch(() => [] as string[]);
-        for (const name of names) if (e.name === '*' || e.name === name) out.add(`${e.container}.${name}`);
+        if (e.name !== '*') {
+          const name = sameName(names, e.name);
+          if (name !== undefined) out.add(`${e.container}.${name}`);
+        } else for (const name of names) out.add(`${e.container}.${name}`);
         continue;
       }
       if (!isDataSource(e.container)) continue;
-      for (const name of existing) if (e.name === '*' || e.name === name) out.add(`${e.container}.${name}`);
+      if (e.name !== '*') {
+        const name = sameName(existing, e.name);
+        if (name !== undefined) out.add(`${e.container}.${name}`);
+      } else for (const name of existing) out.add(`${e.container}.${name}`);
     }
     return [...out];
   }

@@ -58,10 +58,11 @@ export class AgentStore {
   }
 
   async find(projectId: number, name: string): Promise<AgentRecord | undefined> {
-    const rows = await this.catalog.select(`${SELECT} WHERE a.project_id = ? AND a.name = ?`, [
-      projectId,
-      name,
-    ]);
+    // Any case, as MindsDB; the exact spelling first where an older data folder holds case twins.
+    const rows = await this.catalog.select(
+      `${SELECT} WHERE a.project_id = ? AND lower(a.name) = lower(?) ORDER BY (a.name = ?) DESC, a.id LIMIT 1`,
+      [projectId, name, name],
+    );
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 

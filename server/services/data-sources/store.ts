@@ -2,6 +2,9 @@ import type { DuckDb } from '../../engines/duckdb';
 import type { Literal } from '../../dialect/ast';
 import { formatTimestamp } from '../../util/time';
 
+/** The one data source a name means: any case, the exact spelling first (bind the name twice). */
+const ONE_BY_NAME = `SELECT id FROM data_sources WHERE lower(name) = lower(?) ORDER BY (name = ?) DESC, id LIMIT 1`;
+
 /** A connected external database as the catalog keeps it. `parameters` hold the password in clear: never show them. */
 export interface StoredSource {
   id: number;
@@ -45,9 +48,12 @@ export class SourceStore {
   }
 
   async find(name: string): Promise<StoredSource | undefined> {
-    const rows = await this.catalog.select<SourceRow>(`SELECT ${COLUMNS} FROM data_sources WHERE name = ?`, [
-      name,
-    ]);
+    // Names compare without regard to case, as MindsDB's do; an exact spelling wins where an older data folder
+    // holds two names that differ only by case.
+    const rows = await this.catalog.select<SourceRow>(
+      `SELECT ${COLUMNS} FROM data_sources WHERE lower(name) = lower(?) ORDER BY (name = ?) DESC, id LIMIT 1`,
+      [name, name],
+    );
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
 
@@ -62,13 +68,16 @@ export class SourceStore {
 
   async update(name: string, parameters: Record<string, Literal>): Promise<void> {
     await this.catalog.run(
-      `UPDATE data_sources SET parameters = ?, updated_at = CAST(? AS TIMESTAMP) WHERE name = ?`,
-      [JSON.stringify(parameters), formatTimestamp(), name],
+      `UPDATE data_sources SET parameters = ?, updated_at = CAST(? AS TIMESTAMP) WHERE id = (${ONE_BY_NAME})`,
+      [JSON.stringify(parameters), formatTimestamp(), name, name],
     );
   }
 
   async delete(name: string): Promise<boolean> {
-    const { rows } = await this.catalog.query(`DELETE FROM data_sources WHERE name = ? RETURNING id`, [name]);
+    const { rows } = await this.catalog.query(
+      `DELETE FROM data_sources WHERE id = (${ONE_BY_NAME}) RETURNING id`,
+      [name, name],
+    );
     return rows.length > 0;
   }
 }

@@ -94,10 +94,10 @@ export class JobStore {
   }
 
   async find(projectId: number, name: string): Promise<JobRecord | undefined> {
-    const rows = await this.catalog.select(`${SELECT} WHERE j.project_id = ? AND lower(j.name) = lower(?)`, [
-      projectId,
-      name,
-    ]);
+    const rows = await this.catalog.select(
+      `${SELECT} WHERE j.project_id = ? AND lower(j.name) = lower(?) ORDER BY (j.name = ?) DESC, j.id LIMIT 1`,
+      [projectId, name, name],
+    );
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 

@@ -102,7 +102,12 @@ export class KbCatalog {
   }
 
   async projectId(project: string): Promise<number> {
-    const rows = await this.db.select<{ id: number }>(`SELECT id FROM projects WHERE name = ?`, [project]);
+    // Names compare without regard to case, as MindsDB's do; an exact spelling wins where an older data folder
+    // holds two names that differ only by case.
+    const rows = await this.db.select<{ id: number }>(
+      `SELECT id FROM projects WHERE lower(name) = lower(?) ORDER BY (name = ?) DESC, id LIMIT 1`,
+      [project, project],
+    );
     if (rows.length === 0) throw new NotFoundError(`Project '${project}' does not exist`);
     return Number(rows[0].id);
   }
@@ -116,10 +121,10 @@ export class KbCatalog {
   }
 
   async find(projectId: number, name: string): Promise<StoredKb | undefined> {
-    const rows = await this.db.select<Row>(`${SELECT} WHERE k.project_id = ? AND k.name = ?`, [
-      projectId,
-      name,
-    ]);
+    const rows = await this.db.select<Row>(
+      `${SELECT} WHERE k.project_id = ? AND lower(k.name) = lower(?) ORDER BY (k.name = ?) DESC, k.id LIMIT 1`,
+      [projectId, name, name],
+    );
     return rows[0] ? toStored(rows[0]) : undefined;
   }
 

@@ -402,14 +402,17 @@ export class KnowledgeBaseService {
     return found;
   }
 
+  /** Forgets every spelling of the name: lookups are case-insensitive, so each spelling has its own entry. */
   private forget(project: string, name: string): void {
     this.generation++;
-    this.cache.delete(`${project}\u0000${name}`);
+    const key = `${project}\u0000${name}`.toLowerCase();
+    for (const cached of this.cache.keys()) if (cached.toLowerCase() === key) this.cache.delete(cached);
   }
 
   private forgetProject(project: string): void {
     this.generation++;
-    for (const key of this.cache.keys()) if (key.startsWith(`${project}\u0000`)) this.cache.delete(key);
+    const prefix = `${project}\u0000`.toLowerCase();
+    for (const key of this.cache.keys()) if (key.toLowerCase().startsWith(prefix)) this.cache.delete(key);
   }
 
   private notFound(project: string, name: string): NotFoundError {

@@ -111,6 +111,16 @@ export class EngineSelect {
       if (DATA_SOURCES.some((d) => d.name === ref.schema)) continue;
       const project = ref.schema || undefined;
       if (project && (await this.projects.find(project))) {
+        const held = (await this.projects.objects(project)).some(
+          (o) => o.name.toLowerCase() === ref.table.toLowerCase(),
+        );
+        if (!held) {
+          throw new SqlEngineError(
+            `'${project}.${ref.table}' does not exist: project '${project}' has no knowledge base, agent or view of that name`,
+            pos.line,
+            pos.column,
+          );
+        }
         throw new SqlEngineError(
           `'${project}.${ref.table}' cannot be used here: knowledge bases and agents answer only a simple SELECT on one of them`,
           pos.line,

@@ -45,10 +45,10 @@ export class ViewStore {
   }
 
   async find(projectId: number, name: string): Promise<ViewRecord | undefined> {
-    const rows = await this.catalog.select(`${SELECT} WHERE project_id = ? AND lower(name) = lower(?)`, [
-      projectId,
-      name,
-    ]);
+    const rows = await this.catalog.select(
+      `${SELECT} WHERE project_id = ? AND lower(name) = lower(?) ORDER BY (name = ?) DESC, id LIMIT 1`,
+      [projectId, name, name],
+    );
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * Ours: `GET /api/projects/{p}/knowledge_bases/{kb}/status`, a knowledge base's state as its console page
+ * shows it, and `GET /api/name-conflicts`, names an older data folder holds in two cases.
+ */
+
+/** The latest insert: what DESCRIBE KNOWLEDGE_BASE reports as INSERT_STARTED_AT, PROCESSED_ROWS, ERROR... */
+export const lastInsertSchema = z.looseObject({
+  state: z.enum(['idle', 'running', 'done', 'failed']),
+  rows_done: z.number(),
+  rows_total: z.number(),
+  chunks: z.number(),
+  error: z.string().nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  query_id: z.number().nullable(),
+});
+export type LastInsert = z.infer<typeof lastInsertSchema>;
+
+/** The latest CREATE INDEX ON KNOWLEDGE_BASE of the server's run. */
+export const indexBuildSchema = z.looseObject({
+  state: z.enum(['building', 'done', 'failed']),
+  chunks: z.number(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+export const kbStatusSchema = z.looseObject({
+  /** Distinct ids stored. */
+  documents: z.number(),
+  chunks: z.number(),
+  last_insert: lastInsertSchema.nullable(),
+  index: z.looseObject({
+    vector: z.boolean(),
+    full_text: z.boolean(),
+    indexed_rows: z.number(),
+    unindexed_rows: z.number(),
+    build: indexBuildSchema.nullable(),
+  }),
+});
+export type KbStatus = z.infer<typeof kbStatusSchema>;
+
+/** Names that differ only by case: any other spelling reaches the first; each should be renamed. */
+export const nameConflictsSchema = z.array(
+  z.looseObject({
+    kind: z.string(),
+    project: z.string().nullable(),
+    names: z.array(z.string()),
+  }),
+);
+export type NameConflicts = z.infer<typeof nameConflictsSchema>;

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app-deps';
+
+type KbParams = { Params: { project: string; kb: string } };
+
+/**
+ * Ours: `GET /api/projects/{p}/knowledge_bases/{kb}/status`, what the console's KB page shows of a KB's state:
+ * `{documents, chunks, last_insert, index}`. `last_insert` carries what DESCRIBE KNOWLEDGE_BASE reports
+ * (started_at, finished_at, rows_done as PROCESSED_ROWS, error, query_id), null before the first insert;
+ * `index` says whether the vector (ANN) and full-text indexes exist, the rows they cover, and the latest
+ * CREATE INDEX of this run (`build`, null when none).
+ */
+export function registerKbStatusRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const kbs = deps.knowledgeBases;
+  app.get<KbParams>('/api/projects/:project/knowledge_bases/:kb/status', async (request) => {
+    const { project, kb } = request.params;
+    const [documents, chunks, lastInsert, index, build] = await Promise.all([
+      kbs.countDocuments(project, kb),
+      kbs.countChunks(project, kb),
+      kbs.lastInsert(project, kb),
+      kbs.indexState(project, kb),
+      kbs.indexBuild(project, kb),
+    ]);
+    return {
+      documents,
+      chunks,
+      last_insert: lastInsert,
+      index: {
+        vector: index?.ann ?? false,
+        full_text: index?.fts ?? false,
+        indexed_rows: index?.indexedRows ?? 0,
+        unindexed_rows: index?.unindexedRows ?? 0,
+        build,
+      },
+    };
+  });
+}
