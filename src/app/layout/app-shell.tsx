@@ -18,6 +18,7 @@ export function AppShell() {
 
   return (
     <div className="shell">
+      <SkipLink />
       <header className="shell-header">
         <span className="shell-brand">Knowledge Studio</span>
         <ProjectSwitcher project={project} />
@@ -46,11 +47,32 @@ export function AppShell() {
       <aside className="shell-sidebar">
         <ObjectBrowser project={project} />
       </aside>
-      <main className="shell-main">
+      <main id={MAIN_ID} className="shell-main" tabIndex={-1}>
         <Outlet />
       </main>
       <ReloginDialog />
     </div>
+  );
+}
+
+const MAIN_ID = 'main-content';
+
+/**
+ * The first stop of the Tab order: jumps past the header and the object browser to the page itself. It moves
+ * focus by script rather than by a `#` address, so the router's address is left alone.
+ */
+function SkipLink() {
+  return (
+    <a
+      className="skip-link"
+      href={`#${MAIN_ID}`}
+      onClick={(e) => {
+        e.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+    >
+      Skip to main content
+    </a>
   );
 }
 

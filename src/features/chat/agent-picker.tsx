@@ -22,6 +22,12 @@ export function AgentPicker({ project, agent, onChange }: Props) {
         className="input chat-select"
         value={agent ?? ''}
         onChange={(e) => e.target.value && onChange(e.target.value)}
+        // A closed select changes its value on an arrow key, which here would switch agent and start another
+        // conversation on a stray key press. Arrows are held back; Space, Enter or Alt+Down open the list,
+        // where arrows move and Enter chooses.
+        onKeyDown={(e) => {
+          if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && !e.altKey) e.preventDefault();
+        }}
         aria-describedby={error ? `${id}-error` : undefined}
       >
         <option value="" disabled>

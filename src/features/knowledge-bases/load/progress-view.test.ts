@@ -33,4 +33,14 @@ describe('progressView', () => {
       'Loaded: 100 %',
     );
   });
+
+  it('never shows activity for a load that stopped: the bar holds where it got to', () => {
+    expect(progressView(job({ phase: 'failed' }), undefined)).toEqual({
+      fraction: 0,
+      text: 'The load stopped.',
+    });
+    expect(
+      progressView(job({ phase: 'failed' }), { state: 'failed', rows_done: 50, rows_total: 200 }).fraction,
+    ).toBe(0.25);
+  });
 });

@@ -17,7 +17,8 @@ export function progressView(job: LoadJob, progress: InsertProgress | undefined)
       text: n === null || n === undefined ? 'Loaded: 100 %' : `Loaded ${plural(n, 'row')}: 100 %`,
     };
   }
-  if (job.phase === 'failed') return { fraction: null, text: 'The load stopped.' };
+  // A stopped load shows no activity: the bar stays where the server last reported it, without animation.
+  if (job.phase === 'failed') return { fraction: stoppedAt(progress), text: 'The load stopped.' };
   const total = progress && progress.rows_total > 0 ? progress.rows_total : job.rowsTotal;
   const done = progress?.state === 'running' || progress?.state === 'done' ? progress.rows_done : null;
   if (done === null || !total) return { fraction: null, text: 'Embedding rows…' };
@@ -27,4 +28,10 @@ export function progressView(job: LoadJob, progress: InsertProgress | undefined)
     fraction,
     text: `Embedding rows: ${done.toLocaleString('en')} of ${plural(total, 'row')} (${Math.floor(fraction * 100)} %)`,
   };
+}
+
+/** Where a stopped load got to, as a fraction; 0 when the server said nothing. */
+function stoppedAt(progress: InsertProgress | undefined): number {
+  if (!progress || progress.rows_total <= 0) return 0;
+  return Math.min(progress.rows_done / progress.rows_total, 0.99);
 }
