@@ -16,6 +16,7 @@ import type { EngineSelect } from './engine-select';
 import { registerEvaluateHandlers } from './evaluate-handlers';
 import { registerFallbackHandlers } from './fallback-handlers';
 import { registerJobHandlers } from './job-handlers';
+import { registerKbTableHandlers } from './kb-table-handlers';
 import { registerKnowledgeBaseHandlers } from './kb-handlers';
 import { registerMysqlHandlers } from './mysql-handlers';
 import type { SqlRouter } from './router';
@@ -62,6 +63,7 @@ export function registerSqlHandlers(router: SqlRouter, s: SqlServices): void {
   registerSourceHandlers(router, { ...s, sources: s.dataSources, select: s.sourceSelect });
   registerMysqlHandlers(router, s);
   registerCoreHandlers(router, { ...s, sources: s.dataSources });
+  registerKbTableHandlers(router, { kbs: s.knowledgeBases, engine: s.engine, ...s.databases });
   registerKnowledgeBaseHandlers(router, { kbs: s.knowledgeBases, engine: s.engine });
   registerEvaluateHandlers(router, { evaluations: s.kbEvaluations });
   registerAgentHandlers(router, { agents: s.agents, runner: s.agentRunner });
