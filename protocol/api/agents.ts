@@ -31,7 +31,8 @@ export const agentBodySchema = z.object({ agent: agentInputSchema });
 
 /** One turn of history: the seed's question/answer pairs, or MindsDB v26's role/content items. */
 export const completionMessageSchema = z.union([
-  z.looseObject({ question: z.string(), answer: z.string().optional() }),
+  // `answer: null` is how MindsDB's clients mark the question still to be answered.
+  z.looseObject({ question: z.string(), answer: z.string().nullish() }),
   z.looseObject({ role: z.string(), content: z.string() }),
 ]);
 export type CompletionMessage = z.infer<typeof completionMessageSchema>;

@@ -99,6 +99,18 @@ describe('the completion stream with the local model over a real knowledge base'
     expect(list.at(-2).output).toBe('Parcels ship from the Leeds warehouse. [L1:notes:1of1:0to38]');
   });
 
+  it('takes answer: null in the history, as MindsDB clients send it for the question being asked', async () => {
+    const res = await stream(t, 'notes_agent', [
+      { question: 'Hello', answer: null },
+      { question: 'What color was requested?', answer: null },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const list = events(res.body);
+    expect(list.at(-1)).toEqual({ type: 'end' });
+    expect(list.some((e) => e.type === 'error')).toBe(false);
+    expect(list[0]).toMatchObject({ type: 'start', prompt: 'What color was requested?' });
+  });
+
   it('answers 404 and 400 as problem bodies before the stream starts', async () => {
     const missing = await stream(t, 'nobody', [{ question: 'hi' }]);
     expect(missing.statusCode).toBe(404);

@@ -2,7 +2,8 @@ import type { ChatMessage } from '../../providers/chat/types';
 import { ValidationError } from '../../errors';
 
 /** A message of a completion request: a question/answer pair (the seed) or a role/content item (v26). */
-export type IncomingMessage = { question: string; answer?: string } | { role: string; content: string };
+export type IncomingMessage =
+  { question: string; answer?: string | null } | { role: string; content: string };
 
 export interface Conversation {
   /** Earlier turns, oldest first, as user and assistant messages. */
