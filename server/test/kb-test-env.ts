@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureProjectsSchema } from '../engines/catalog';
 import { DuckDb } from '../engines/duckdb';
 import { VectorStore, type VectorStoreOptions } from '../engines/vector-store';
 import { AgentStore } from '../services/agents/store';
@@ -24,10 +25,7 @@ export async function openTestEnv(
 ): Promise<TestEnv> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-kb-'));
   const catalog = await DuckDb.open(path.join(dir, 'catalog.duckdb'));
-  await catalog.run(`CREATE SEQUENCE IF NOT EXISTS object_ids START 1`);
-  await catalog.run(
-    `CREATE TABLE projects (id INTEGER PRIMARY KEY, name VARCHAR UNIQUE NOT NULL, created_at TIMESTAMP NOT NULL)`,
-  );
+  await ensureProjectsSchema(catalog);
   await catalog.run(
     `INSERT INTO projects VALUES (nextval('object_ids'), 'mindsdb', now()), (nextval('object_ids'), 'other', now())`,
   );
