@@ -17,6 +17,9 @@ export const KB_COLUMNS = ['id', 'chunk_id', 'chunk_content', 'metadata', 'relev
 /** What an agent is asked with and answers in. */
 export const AGENT_COLUMNS = ['question', 'answer'];
 
+/** Our objects rank above keywords (which keyword-completion.ts boosts below zero). */
+const OBJECT_BOOST = 1;
+
 // CodeMirror draws an icon per completion type; these pick distinct ones for each kind.
 const OBJECT_TYPE: Record<ObjectKind, string> = {
   table: 'class',
@@ -56,7 +59,7 @@ function objectEntries(objects: TreeObject[]): Record<string, SQLNamespace> {
   for (const obj of objects) {
     if (obj.class === 'schema') {
       // db.schema.table: the schema is one more level of the completion tree.
-      const self = { label: obj.name, type: 'namespace', detail: 'schema' };
+      const self = { label: obj.name, type: 'namespace', detail: 'schema', boost: OBJECT_BOOST };
       entries[obj.name] = { self, children: objectEntries(obj.children ?? []) };
       continue;
     }
@@ -64,7 +67,7 @@ function objectEntries(objects: TreeObject[]): Record<string, SQLNamespace> {
     if (!kind) continue;
     const columns = kind === 'knowledge_base' ? KB_COLUMNS : kind === 'agent' ? AGENT_COLUMNS : [];
     entries[obj.name] = {
-      self: { label: obj.name, type: OBJECT_TYPE[kind], detail: detailOf(obj, kind) },
+      self: { label: obj.name, type: OBJECT_TYPE[kind], detail: detailOf(obj, kind), boost: OBJECT_BOOST },
       children: columns.map((c) => ({ label: c, type: 'property' })),
     };
   }
@@ -81,7 +84,7 @@ export function buildNamespace(
 ): SQLNamespace {
   const namespace: Record<string, SQLNamespace> = {};
   for (const db of databases) {
-    const self = { label: db.name, type: 'namespace', detail: databaseDetail(db) };
+    const self = { label: db.name, type: 'namespace', detail: databaseDetail(db), boost: OBJECT_BOOST };
     namespace[db.name] = { self, children: objectEntries(objects[db.name] ?? []) };
   }
   return namespace;

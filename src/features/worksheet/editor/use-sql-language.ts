@@ -1,10 +1,12 @@
-import { sql } from '@codemirror/lang-sql';
+import { schemaCompletionSource } from '@codemirror/lang-sql';
+import { LanguageSupport } from '@codemirror/language';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { TreeObject } from '../../../../protocol/api/tree';
 import { knowledgeBaseMetadataQuery, tableColumnsQuery } from '../../../api/sql/queries';
 import { databaseObjectsQuery, useDatabases } from '../../../api/tree/queries';
 import { buildNamespace, columnCompletionSource, objectKind, type ColumnLookup } from './completion';
+import { keywordCompletionSource } from './keyword-completion';
 import { MindsDBSQL } from './mindsdb-dialect';
 
 const NONE: TreeObject[] = [];
@@ -54,12 +56,17 @@ export function useSqlLanguage(defaultDb: string) {
 
   return useMemo(
     () => [
-      sql({
-        dialect: MindsDBSQL,
-        schema: buildNamespace(databases.data ?? [], objects),
-        defaultSchema: defaultDb,
-        upperCaseKeywords: true,
-      }),
+      // The dialect's own keyword completion would offer every MySQL keyword: ours replaces it.
+      new LanguageSupport(MindsDBSQL.language, [
+        MindsDBSQL.language.data.of({
+          autocomplete: schemaCompletionSource({
+            dialect: MindsDBSQL,
+            schema: buildNamespace(databases.data ?? [], objects),
+            defaultSchema: defaultDb,
+          }),
+        }),
+        MindsDBSQL.language.data.of({ autocomplete: keywordCompletionSource }),
+      ]),
       MindsDBSQL.language.data.of({ autocomplete: columnCompletionSource(lookup) }),
     ],
     [databases.data, objects, defaultDb, lookup],

@@ -1,0 +1,68 @@
+import { currentCompletions, startCompletion } from '@codemirror/autocomplete';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { EditorView } from '@uiw/react-codemirror';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { fakeFetch } from '../../testing/fake-fetch';
+import { useResultsStore } from './store/results-store';
+import { useWorksheetStore } from './store/worksheet-store';
+import { WorksheetPage } from './worksheet-page';
+
+beforeEach(() => {
+  localStorage.clear();
+  useWorksheetStore.setState({ sheets: {}, historyOpen: false });
+  useResultsStore.setState({ runs: {} });
+  fakeFetch((req) => {
+    if (req.path === '/api/tree/') return { json: [{ name: 'mindsdb', class: 'db', type: 'project' }] };
+    if (req.path === '/api/tree/mindsdb')
+      return {
+        json: [
+          { name: 'docs', class: 'table', type: 'knowledge_base' },
+          { name: 'desk_agent', class: 'table', type: 'agent' },
+        ],
+      };
+    return undefined;
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Types `sql` into the worksheet editor and opens completion at its end; resolves with what it offers. */
+async function completionsAfter(sql: string): Promise<string[]> {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <WorksheetPage project="mindsdb" />
+    </QueryClientProvider>,
+  );
+  const content = await screen.findByRole('textbox', { name: 'SQL editor' });
+  const view = EditorView.findFromDOM(content.closest('.cm-editor') as HTMLElement)!;
+  // The object tree reaches the completion source once it has loaded.
+  await waitFor(() => expect(client.getQueryData(['tree', 'objects', 'mindsdb'])).toBeTruthy());
+  // As in worksheet-page.test: unfocused, happy-dom sends no selectionchange in the middle of the update.
+  view.contentDOM.blur();
+  act(() => view.dispatch({ changes: { from: 0, insert: sql }, selection: { anchor: sql.length } }));
+  act(() => void startCompletion(view));
+  let labels: string[] = [];
+  await waitFor(() => {
+    labels = currentCompletions(view.state).map((c) => c.label);
+    expect(labels.length).toBeGreaterThan(0);
+  });
+  return labels;
+}
+
+it('offers our objects before keywords, and no rare MySQL keyword', async () => {
+  const labels = await completionsAfter('SELECT * FROM mindsdb.des');
+  expect(labels[0]).toBe('desk_agent');
+  expect(labels).not.toContain('DES_KEY_FILE');
+});
+
+it('offers the objects of the session database before keywords starting the same', async () => {
+  const labels = await completionsAfter('SELECT * FROM d');
+  expect(labels.indexOf('docs')).toBeGreaterThanOrEqual(0);
+  expect(labels.indexOf('docs')).toBeLessThan(labels.indexOf('DESC'));
+  expect(labels).not.toContain('DES_KEY_FILE');
+  expect(labels).not.toContain('DELAY_KEY_WRITE');
+});
