@@ -11,6 +11,7 @@ import { ingest, insertFailure } from './ingest';
 import { InsertLog, type LastInsert } from './insert-log';
 import { orderByTrackColumn, withoutStoredRows } from './insert-plan';
 import { KbModels } from './models';
+import { applySearchDefaults, type SearchDefaults } from './search-defaults';
 import { KeyedQueue } from '../../util/keyed-queue';
 import { ProgressBoard } from './progress';
 import { readChanges, updateDocuments } from './update-docs';
@@ -314,8 +315,16 @@ export class KnowledgeBaseService {
     return this.store.countDocs((await this.load(project, name)).kb.vector_database_table);
   }
 
-  async search(project: string, name: string, query: KbSearchQuery): Promise<KbSearchRow[]> {
+  /** Where the search settings chosen for a KB come from (set by the evaluations; see search-defaults.ts). */
+  private searchDefaults: (kbId: number) => Promise<SearchDefaults | undefined> = async () => undefined;
+
+  readSearchDefaultsFrom(source: (kbId: number) => Promise<SearchDefaults | undefined>): void {
+    this.searchDefaults = source;
+  }
+
+  async search(project: string, name: string, asked: KbSearchQuery): Promise<KbSearchRow[]> {
     const stored = await this.load(project, name);
+    const query = applySearchDefaults(asked, await this.searchDefaults(stored.kb.id));
     return searchKb(
       {
         store: this.store,

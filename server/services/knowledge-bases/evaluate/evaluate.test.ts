@@ -216,6 +216,21 @@ describe('EVALUATE KNOWLEDGE_BASE', () => {
     const put = await t.inject({ method: 'PUT', url: `${base}/search_defaults`, payload: settings[1] });
     expect(put.statusCode).toBe(200);
     expect((await t.inject({ url: `${base}/search_defaults` })).json()).toEqual(settings[1]);
+    // A search that does not say how to search now uses them: keyword only (no vector share), top 5.
+    const searched = await rows(`SELECT id, relevance FROM products_kb WHERE content = 'espresso'`);
+    expect(searched).toHaveLength(5);
+    expect(searched[0]).toEqual({ id: '2', relevance: 1 });
+    expect(searched[1].relevance).toBe(0);
+    // What a search says still wins.
+    expect(
+      await rows(`SELECT id FROM products_kb WHERE content = 'espresso' AND hybrid_search = false LIMIT 2`),
+    ).toHaveLength(2);
+    const semantic = await rows(
+      `SELECT relevance FROM products_kb WHERE content = 'espresso' AND hybrid_search = false`,
+    );
+    expect(semantic[1].relevance).toBeGreaterThan(0);
+    await t.inject({ method: 'PUT', url: `${base}/search_defaults`, payload: { ...settings[1], limit: 2 } });
+    expect(await rows(`SELECT id FROM products_kb WHERE content = 'espresso'`)).toHaveLength(2);
     const bad = await t.inject({
       method: 'PUT',
       url: `${base}/search_defaults`,

@@ -25,5 +25,7 @@ export async function openKbEvaluations(deps: {
     },
   });
   await service.ensureSchema();
+  // A KB's searches that do not say how to search use the settings chosen from its evaluations.
+  deps.knowledgeBases.readSearchDefaultsFrom((kbId) => service.storedDefaults(kbId));
   return service;
 }

@@ -24,6 +24,9 @@ const toSummary = (r: Record<string, unknown>): EvaluationSummary => ({
  * and `kb_search_defaults` (the search settings a user chose from an evaluation, per knowledge base id).
  */
 export class EvaluationStore {
+  /** The defaults by KB id: every search reads them, so they are read from the catalog once. */
+  private readonly defaultsCache = new Map<number, SearchSettings | undefined>();
+
   constructor(private readonly catalog: DuckDb) {}
 
   async ensureSchema(): Promise<void> {
@@ -91,11 +94,14 @@ export class EvaluationStore {
   }
 
   async defaults(kbId: number): Promise<SearchSettings | undefined> {
+    if (this.defaultsCache.has(kbId)) return this.defaultsCache.get(kbId);
     const [row] = await this.catalog.all<{ settings: string }>(
       `SELECT settings FROM kb_search_defaults WHERE kb_id = ?`,
       [kbId],
     );
-    return row ? (JSON.parse(row.settings) as SearchSettings) : undefined;
+    const settings = row ? (JSON.parse(row.settings) as SearchSettings) : undefined;
+    this.defaultsCache.set(kbId, settings);
+    return settings;
   }
 
   async setDefaults(kbId: number, settings: SearchSettings): Promise<void> {
@@ -103,5 +109,6 @@ export class EvaluationStore {
       `INSERT OR REPLACE INTO kb_search_defaults (kb_id, settings, updated_at) VALUES (?, ?, ?)`,
       [kbId, JSON.stringify(settings), formatTimestamp()],
     );
+    this.defaultsCache.set(kbId, settings);
   }
 }
