@@ -49,9 +49,11 @@ export interface SqlServices {
  * 2. jobs: `project.jobs`, `project.jobs_history`, `log.jobs_history`;
  * 3. data sources: a SELECT that reads a connected database runs there (or across it and the files);
  * 4. MySQL clients' tables: information_schema, a project's empty `models` table;
- * 5. knowledge bases: `SELECT ... FROM kb [WHERE content = ...]`, a semantic search;
- * 6. agents: `SELECT answer FROM agent WHERE question = ...`;
- * 7. the SQL engine: anything else (file tables, expressions), behind its table check.
+ * 5. knowledge bases inside a larger SELECT (joined, grouped, in a subquery): searched, then their rows stand
+ *    in the query as constants for the SQL engine;
+ * 6. knowledge bases: `SELECT ... FROM kb [WHERE content = ...]`, a semantic search;
+ * 7. agents: `SELECT answer FROM agent WHERE question = ...`;
+ * 8. the SQL engine: anything else (file tables, expressions), behind its table check.
  *
  * The same order decides the other kinds: a data source's DROP DATABASE, USE, SHOW TABLES and DESCRIBE come
  * before a project's; DESCRIBE asks knowledge bases, then agents, and names an unknown object last.
