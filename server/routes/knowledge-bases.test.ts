@@ -164,15 +164,16 @@ describe('knowledge bases in SQL', () => {
     const names = shown.data.map((row: unknown[]) => row[0]);
     expect(names).toContain('sql_kb');
     const d = await ok('DESCRIBE KNOWLEDGE_BASE sql_kb');
+    // MindsDB's column names, in capitals.
     const column = (name: string) => d.data[0][d.column_names.indexOf(name)];
-    expect(column('embedding_model')).toEqual({
+    expect(column('EMBEDDING_MODEL')).toEqual({
       provider: 'local',
       api_key: '******',
       model_name: 'lexical-hash-v1',
     });
-    expect(column('content_columns')).toEqual(['body']);
+    expect(column('CONTENT_COLUMNS')).toEqual(['body']);
     const secret = await ok('DESCRIBE sql_kb', { show_secrets: true, db: 'mindsdb' });
-    expect(secret.data[0][secret.column_names.indexOf('embedding_model')].api_key).toBe('k1');
+    expect(secret.data[0][secret.column_names.indexOf('EMBEDDING_MODEL')].api_key).toBe('k1');
   });
 
   it('inserts from an uploaded file with INSERT ... SELECT, and deletes by id', async () => {

@@ -343,9 +343,9 @@ describe('USING blocks', () => {
     );
     expect(created.type, created.error_message).toBe('ok');
     const described = await t.sql('DESCRIBE KNOWLEDGE_BASE kb_using');
-    const model = described.data[0][described.column_names.indexOf('embedding_model')];
+    const model = described.data[0][described.column_names.indexOf('EMBEDDING_MODEL')];
     expect(model).toMatchObject({ provider: 'local', note, nested: { x: '{}' } });
-    expect(described.data[0][described.column_names.indexOf('metadata_columns')]).toEqual([
+    expect(described.data[0][described.column_names.indexOf('METADATA_COLUMNS')]).toEqual([
       'a`b',
       "c'd",
       '{}',

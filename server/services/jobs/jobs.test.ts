@@ -80,7 +80,7 @@ describe('jobs through SQL, run by the scheduler on a hand-driven clock', () => 
 
     clock = new Date(clock.getTime() + HOUR);
     await t.deps.jobScheduler.tick();
-    expect((await ok('SELECT id FROM shop.kb')).data).toEqual([['3']]);
+    expect((await ok('SELECT id FROM shop.kb')).data).toEqual([[3]]);
     const runs = await history('sync');
     expect(runs).toHaveLength(2);
     expect(runs[1][0]).toBeNull();
@@ -89,7 +89,7 @@ describe('jobs through SQL, run by the scheduler on a hand-driven clock', () => 
     // No new rows: the next run inserts nothing.
     clock = new Date(clock.getTime() + HOUR);
     await t.deps.jobScheduler.tick();
-    expect((await ok('SELECT id FROM shop.kb')).data).toEqual([['3']]);
+    expect((await ok('SELECT id FROM shop.kb')).data).toEqual([[3]]);
     expect(await history('sync')).toHaveLength(3);
   });
 

@@ -201,8 +201,9 @@ export class KnowledgeBaseService {
       await this.insertLog.started(kb.id, rows.length, this.progressBoard.get(kb.id).started_at ?? '');
       try {
         let planned = options.trackColumn ? orderByTrackColumn(rows, options.trackColumn) : rows;
-        const existing = options.skipExisting ? planned.length : 0;
         if (options.skipExisting) planned = await withoutStoredRows(planned, spec, this.store, table);
+        /** Rows left out as already stored (kb_skip_existing). */
+        const skippedExisting = rows.length - planned.length;
         const result = await ingest({
           store: this.store,
           embedder: this.models.embedder(stored.settings.embedding_model),
@@ -217,12 +218,11 @@ export class KnowledgeBaseService {
           signal: controller.signal,
           onBatch: (rowsDone, chunks) => {
             // Rows left out as already stored count as processed: they were looked at and are in the KB.
-            const done = rowsDone + (existing - planned.length);
+            const done = rowsDone + skippedExisting;
             this.progressBoard.advance(kb.id, done, chunks);
             options.onProgress?.({ rowsDone: done, rowsTotal: rows.length });
           },
         });
-        const skippedExisting = existing - planned.length;
         if (skippedExisting) result.skipped = (result.skipped ?? 0) + skippedExisting;
         this.progressBoard.advance(kb.id, rows.length, result.chunks);
         this.progressBoard.finish(
