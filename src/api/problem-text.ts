@@ -39,7 +39,7 @@ const isStatusPhrase = (title: string) =>
   STATUS_PHRASES.has(title.trim().toLowerCase()) || /^HTTP \d+$/.test(title);
 
 /** What a status means for the user, when the server said nothing more. */
-export function statusInWords(status: number): string {
+function statusInWords(status: number): string {
   if (status === 0) return 'Cannot reach the server. Check that it is running and that the address is right.';
   if (status === 401) return 'Your session has ended. Log in again to go on.';
   if (status === 403) return 'You are not allowed to do this.';

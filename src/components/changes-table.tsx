@@ -35,7 +35,7 @@ function maskSecrets(key: string, value: unknown): unknown {
 }
 
 /** The object the server returned, as it sent it (secrets masked), so the user can check what was saved. */
-export function SavedObject({
+function SavedObject({
   value,
   summary = 'Saved object, as the server returned it',
 }: {

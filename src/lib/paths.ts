@@ -12,7 +12,7 @@ export type ProjectPage = 'worksheet' | 'knowledge-bases' | 'agents' | 'chat';
 const at = (name: string | undefined) =>
   name === undefined || name === '' ? '' : `/${encodeURIComponent(name)}`;
 
-export const projectPath = (project: string) => `/projects/${encodeURIComponent(project)}`;
+const projectPath = (project: string) => `/projects/${encodeURIComponent(project)}`;
 
 export const pagePath = (project: string, page: ProjectPage) => `${projectPath(project)}/${page}`;
 

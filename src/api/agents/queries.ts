@@ -6,7 +6,7 @@ import { agentKeys } from './keys';
 export const agentPath = (project: string, name?: string) =>
   `/api/projects/${encodeURIComponent(project)}/agents${name ? `/${encodeURIComponent(name)}` : ''}`;
 
-export const agentsQuery = (project: string) =>
+const agentsQuery = (project: string) =>
   queryOptions({
     queryKey: agentKeys.list(project),
     queryFn: ({ signal }) => apiRequest(agentPath(project), { schema: agentsSchema, signal }),

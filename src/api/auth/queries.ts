@@ -3,7 +3,7 @@ import { statusSchema } from '../../../protocol/api/auth';
 import { apiRequest } from '../client';
 import { authKeys } from './keys';
 
-export const statusQuery = () =>
+const statusQuery = () =>
   queryOptions({
     queryKey: authKeys.status(),
     queryFn: ({ signal }) => apiRequest('/api/status', { schema: statusSchema, signal }),

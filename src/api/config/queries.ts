@@ -14,12 +14,12 @@ const defaultModelSchema = z.looseObject({
  * reranking models) when the instance has them; an agent without its own key then uses that one. Ours has
  * none. Lenient: the login part and anything else pass through unread.
  */
-export const instanceDefaultsSchema = z.looseObject({
+const instanceDefaultsSchema = z.looseObject({
   default_llm: defaultModelSchema.nullable().optional(),
 });
 export type InstanceDefaults = z.infer<typeof instanceDefaultsSchema>;
 
-export const configQuery = () =>
+const configQuery = () =>
   queryOptions({
     queryKey: configKeys.detail(),
     queryFn: ({ signal }) => apiRequest('/api/config', { schema: instanceDefaultsSchema, signal }),

@@ -3,7 +3,7 @@ import { filesSchema } from '../../../protocol/api/files';
 import { apiRequest } from '../client';
 import { fileKeys } from './keys';
 
-export const filesQuery = () =>
+const filesQuery = () =>
   queryOptions({
     queryKey: fileKeys.list(),
     queryFn: ({ signal }) => apiRequest('/api/files', { schema: filesSchema, signal }),

@@ -12,7 +12,7 @@ import { probeVectorsSql } from './sql';
 const kbPath = (project: string, name?: string) =>
   `/api/projects/${encodeURIComponent(project)}/knowledge_bases${name ? `/${encodeURIComponent(name)}` : ''}`;
 
-export const knowledgeBasesQuery = (project: string) =>
+const knowledgeBasesQuery = (project: string) =>
   queryOptions({
     queryKey: knowledgeBaseKeys.list(project),
     queryFn: ({ signal }) => apiRequest(kbPath(project), { schema: knowledgeBasesSchema, signal }),
@@ -25,7 +25,7 @@ export const knowledgeBaseQuery = (project: string, name: string) =>
   });
 
 /** Progress of an insert into the KB; polled only while the console is loading rows into it. */
-export const knowledgeBaseProgressQuery = (project: string, name: string) =>
+const knowledgeBaseProgressQuery = (project: string, name: string) =>
   queryOptions({
     queryKey: knowledgeBaseKeys.progress(project, name),
     queryFn: ({ signal }) =>
@@ -37,7 +37,7 @@ export const knowledgeBaseProgressQuery = (project: string, name: string) =>
  * Whether the KB holds any vector, read with a one-row SELECT (works on every server). Vectors tie the KB to the
  * embedding model that made them, so the settings form locks provider and model once this is true.
  */
-export const knowledgeBaseHasVectorsQuery = (project: string, name: string) =>
+const knowledgeBaseHasVectorsQuery = (project: string, name: string) =>
   queryOptions({
     queryKey: knowledgeBaseKeys.vectors(project, name),
     queryFn: async ({ signal }) => {

@@ -5,7 +5,7 @@
 
 import { quoteName, sqlString } from '../../lib/sql-text';
 
-export const kbRef = (project: string, kb: string) => `${quoteName(project)}.${quoteName(kb)}`;
+const kbRef = (project: string, kb: string) => `${quoteName(project)}.${quoteName(kb)}`;
 
 export const DEFAULT_SEARCH_LIMIT = 10;
 

@@ -17,7 +17,7 @@ export const databaseObjectsQuery = (db: string) =>
       apiRequest(`/api/tree/${encodeURIComponent(db)}`, { schema: treeObjectsSchema, signal }),
   });
 
-export const projectsQuery = () =>
+const projectsQuery = () =>
   queryOptions({
     queryKey: projectKeys.list(),
     queryFn: ({ signal }) => apiRequest('/api/projects', { schema: projectsSchema, signal }),

@@ -6,7 +6,7 @@ import { AGENT_FIELD, type AgentDraft } from './agent-draft';
 import { DataPicker } from './data-picker';
 
 /** Chat model names to suggest; the first of each is the server's default for that provider. */
-export const CHAT_MODELS: Record<string, string[]> = {
+const CHAT_MODELS: Record<string, string[]> = {
   local: ['extractive-v1'],
   openai: ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini'],
   ollama: ['llama3.2', 'qwen2.5'],

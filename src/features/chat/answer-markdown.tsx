@@ -25,7 +25,7 @@ interface MdNode {
  * Raw HTML in an answer becomes the text it is written as: a chunk that says `use <br> for breaks` or quotes
  * `<script>` keeps its words, shown as characters and never parsed (dropping it would lose them).
  */
-export function remarkHtmlAsText() {
+function remarkHtmlAsText() {
   const walk = (node: MdNode): void => {
     if (node.type === 'html') node.type = 'text';
     node.children?.forEach(walk);

@@ -21,5 +21,3 @@ export function ChatPage({ project, agent }: { project: string; agent?: string }
     </div>
   );
 }
-
-export default ChatPage;

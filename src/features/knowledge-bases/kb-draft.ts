@@ -53,7 +53,7 @@ const record = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 /** The chunking a KB was given: at the top (ours) or under `params` (MindsDB keeps it there). */
-export function chunkingOf(kb: KnowledgeBase): { chunk_size?: number; chunk_overlap?: number } {
+function chunkingOf(kb: KnowledgeBase): { chunk_size?: number; chunk_overlap?: number } {
   const pre = record(kb.preprocessing) ?? record(kb.params?.preprocessing);
   const config = record(pre?.text_chunking_config) ?? {};
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);

@@ -6,12 +6,12 @@ import { FieldError, ModelFields } from '../../components/model-fields/model-fie
 import { DEFAULT_CHUNK_OVERLAP, DEFAULT_CHUNK_SIZE, FIELD, type KbDraft } from './kb-draft';
 
 /** Model names to suggest; the first of each is what the server uses when the field is empty. */
-export const EMBEDDING_MODELS: Record<string, string[]> = {
+const EMBEDDING_MODELS: Record<string, string[]> = {
   local: ['lexical-hash-v1'],
   openai: ['text-embedding-3-small', 'text-embedding-3-large'],
   ollama: ['nomic-embed-text', 'mxbai-embed-large'],
 };
-export const RERANKING_MODELS: Record<string, string[]> = {
+const RERANKING_MODELS: Record<string, string[]> = {
   local: ['lexical-overlap-v1'],
   openai: ['gpt-4o-mini', 'gpt-4o'],
   ollama: ['llama3.2'],

@@ -20,7 +20,7 @@ import {
 import { KbSettingsFields } from './kb-settings-fields';
 import { SavePreviewDialog } from './save-preview-dialog';
 
-export function lockReason(kb: KnowledgeBase): string {
+function lockReason(kb: KnowledgeBase): string {
   return (
     `Provider and model are locked: this knowledge base holds vectors made by ${describeModel(settingOf(kb, 'embedding_model'))}, ` +
     'and vectors from another model could not be compared with them. Create a new knowledge base to use another model.'

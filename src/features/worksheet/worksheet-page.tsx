@@ -57,8 +57,6 @@ export function WorksheetPage({
   );
 }
 
-export default WorksheetPage;
-
 /** A question waiting for the user, and how to deliver the answer. */
 interface Pending<T> {
   subject: T;

@@ -16,7 +16,7 @@ import { splitStatements } from '../sql/split-statements';
  */
 
 /** Whole statements, offered where a statement starts; MindsDB's own first. */
-export const STATEMENTS = [
+const STATEMENTS = [
   'CREATE KNOWLEDGE_BASE',
   'CREATE AGENT',
   'INSERT INTO',
@@ -49,7 +49,7 @@ export const STATEMENTS = [
 ];
 
 /** The words of queries and of MindsDB's statements and parameters, offered anywhere in a statement. */
-export const KEYWORDS = [
+const KEYWORDS = [
   // queries
   'select from where and or not in is null like between as join left right inner outer cross on group by',
   'order having limit offset distinct union all exists case when then else end asc desc true false',

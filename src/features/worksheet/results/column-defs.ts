@@ -15,7 +15,7 @@ const formatValue = (p: ValueFormatterParams<Row>) => displayValue(p.value);
 const asSearchText = (value: unknown) =>
   value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
 
-export const colIdOf = (index: number) => `c${index}`;
+const colIdOf = (index: number) => `c${index}`;
 
 export function cellClasses(kind: GridColumn['kind'], long: boolean, value: unknown): string[] {
   const classes: string[] = [];

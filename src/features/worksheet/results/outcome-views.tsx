@@ -4,7 +4,7 @@ import { CopyButton } from '../../../components/copy-button';
 import { formatCount, formatDuration } from '../format';
 
 /** Time since `startedAt` (epoch ms), refreshed ten times a second. */
-export function useElapsed(startedAt: number | undefined): number {
+function useElapsed(startedAt: number | undefined): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (startedAt === undefined) return;
