@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { objectNamePattern } from '../../protocol/api/files';
-import { useUploadFile } from '../api/files/mutations';
+import { isNameTaken, useUploadFile } from '../api/files/mutations';
+import { useFiles } from '../api/files/queries';
+import { ConfirmDialog } from './confirm-dialog';
 import { tableNameFromFile } from '../lib/sql-text';
 import './upload-form.css';
 
@@ -20,7 +22,10 @@ const ACCEPT = '.csv,.tsv,.json,.jsonl,.parquet,.txt,.md';
  */
 export function UploadForm({ onUploaded, actions }: UploadFormProps) {
   const upload = useUploadFile();
+  const files = useFiles();
   const id = useId();
+  /** The name the user is being asked about: "Replace table files.<name>?" */
+  const [asking, setAsking] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   /** The name proposed from the last file: replaced by the next file's unless the user typed another. */
@@ -33,17 +38,34 @@ export function UploadForm({ onUploaded, actions }: UploadFormProps) {
     name && !objectNamePattern.test(name) ? 'Use letters, digits and _; start with a letter.' : null;
   const { reset } = upload;
 
+  const send = (replace: boolean) => {
+    if (!file) return;
+    abort.current = new AbortController();
+    setFraction(0);
+    upload.mutate(
+      { name, file, onProgress: setFraction, signal: abort.current.signal, replace },
+      {
+        onSuccess: () => onUploaded?.(name),
+        // The list was out of date: the server says the name is taken, so ask now.
+        onError: (err) => {
+          if (!replace && isNameTaken(err)) {
+            reset();
+            setAsking(name);
+          }
+        },
+      },
+    );
+  };
+
   const submit = (e: FormEvent) => {
     // A form inside another form's page: the submit is ours alone.
     e.preventDefault();
     e.stopPropagation();
     if (!file || !name || nameError) return;
-    abort.current = new AbortController();
-    setFraction(0);
-    upload.mutate(
-      { name, file, onProgress: setFraction, signal: abort.current.signal },
-      { onSuccess: () => onUploaded?.(name) },
-    );
+    // Never overwrite silently: a name that is taken is a question first.
+    const taken = files.data?.some((f) => f.name.toLowerCase() === name.toLowerCase());
+    if (taken) setAsking(name);
+    else send(false);
   };
 
   return (
@@ -105,6 +127,25 @@ export function UploadForm({ onUploaded, actions }: UploadFormProps) {
         <p role="alert" className="error-box">
           {upload.error.message}
         </p>
+      )}
+      {asking !== null && (
+        <ConfirmDialog
+          open
+          title={`Replace table files.${asking}?`}
+          confirmLabel="Replace"
+          danger
+          onConfirm={() => {
+            setAsking(null);
+            send(true);
+          }}
+          onCancel={() => setAsking(null)}
+        >
+          <p>
+            A table files.{asking} already exists. Replacing it deletes its rows and loads this file in their
+            place. Knowledge bases already loaded from it keep what they hold.
+          </p>
+          <p className="muted">To keep both, cancel and choose another table name.</p>
+        </ConfirmDialog>
       )}
       <div className="upload-actions">
         {actions?.({ done: upload.isSuccess })}

@@ -118,6 +118,17 @@ export function mindsdbRecordedFake(version: MindsdbVersion, project = 'mindsdb'
     return { json: agentAsDict(agent) };
   };
 
+  /** A file PUT: an existing name is refused whatever the query string says (MindsDB has no replace flag). */
+  const putFile = (name: string): FakeResponse => {
+    if (state.files.has(name))
+      return {
+        status: 400,
+        json: { title: 'File already exists', detail: `File with name '${name}' already exists` },
+      };
+    state.files.add(name);
+    return { text: '' };
+  };
+
   const handler: FakeHandler = (req) => {
     const kbMatch = req.path.match(new RegExp(`^${base}/knowledge_bases/([^/]+)$`));
     if (kbMatch) {
@@ -144,6 +155,7 @@ export function mindsdbRecordedFake(version: MindsdbVersion, project = 'mindsdb'
     if (req.path === '/api/files' && req.method === 'GET')
       return { json: [...state.files].map((name) => ({ name, row_count: 1, columns: ['a'] })) };
     const fileMatch = req.path.match(/^\/api\/files\/([^/]+)$/);
+    if (fileMatch && req.method === 'PUT') return putFile(decodeURIComponent(fileMatch[1]));
     if (fileMatch && req.method === 'DELETE') {
       state.files.delete(decodeURIComponent(fileMatch[1]));
       return { text: '' };
@@ -160,15 +172,8 @@ export function mindsdbRecordedFake(version: MindsdbVersion, project = 'mindsdb'
     addAgent(name: string, params: Loose) {
       state.agents.set(name, { id: state.agents.size + 1, name, params: { ...params } });
     },
-    /** A file PUT as MindsDB answers it (uploads go through XMLHttpRequest, so tests call this directly). */
-    putFile(name: string): FakeResponse {
-      if (state.files.has(name))
-        return {
-          status: 400,
-          json: { title: 'File already exists', detail: `File with name '${name}' already exists` },
-        };
+    addFile(name: string) {
       state.files.add(name);
-      return { text: '' };
     },
   };
 }
