@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { TreeDatabase, TreeObject } from '../../../protocol/api/tree';
 import { useDatabaseObjects, useDatabases } from '../../api/tree/queries';
 import { ConnectSourceDialog } from './connect-source-dialog';
+import { NameConflictsNotice } from './name-conflicts-notice';
 import { UploadDialog } from './upload-dialog';
 import { objectLink } from './object-links';
 import './explorer.css';
@@ -24,6 +25,7 @@ export function ObjectBrowser({ project }: { project: string }) {
           Connect a data source
         </button>
       </div>
+      <NameConflictsNotice />
       {databases.isPending && <p className="muted explorer-note">Loading…</p>}
       {databases.isError && (
         <p role="alert" className="error-box explorer-note">

@@ -6,6 +6,7 @@ import { TabList } from '../../components/tab-list';
 import { DeleteKbDialog } from './delete-kb-dialog';
 import { kbPath } from '../../lib/paths';
 import { KbSettingsForm } from './kb-settings-form';
+import { KbStatusBlock } from './kb-status-block';
 import { LoadPanel } from './load/load-panel';
 import { SearchPanel } from './search/search-panel';
 import '../../components/resource-page.css';
@@ -55,6 +56,7 @@ export function KnowledgeBasePage({ project, name }: { project: string; name: st
           listHref={kbPath(project)}
         />
       )}
+      {kb.data && !deleted && <KbStatusBlock project={project} name={name} />}
       {kb.data && !deleted && (
         <TabList
           label={`Knowledge base ${name}`}

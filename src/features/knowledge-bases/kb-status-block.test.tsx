@@ -1,0 +1,90 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch } from '../../testing/fake-fetch';
+import { renderRoutes } from '../../testing/render-routes';
+import { KbStatusBlock } from './kb-status-block';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const STATUS = '/api/projects/mindsdb/knowledge_bases/Docs/status';
+
+const status = (over: Record<string, unknown> = {}) => ({
+  documents: 1200,
+  chunks: 3400,
+  last_insert: {
+    state: 'failed',
+    rows_done: 1000,
+    rows_total: 1500,
+    chunks: 3400,
+    error: 'Insert stopped after 1000 of 1500 rows (kept): HTTP 503',
+    started_at: '2026-11-24 10:00:01.000000',
+    finished_at: '2026-11-24 10:02:03.000000',
+    query_id: 4,
+  },
+  index: { vector: false, full_text: false, indexed_rows: 0, unindexed_rows: 3400, build: null },
+  ...over,
+});
+
+const show = () =>
+  renderRoutes([{ path: '/', element: <KbStatusBlock project="mindsdb" name="Docs" /> }], '/');
+
+describe('KbStatusBlock', () => {
+  it('shows documents, chunks and the last load with its failure', async () => {
+    fakeFetch((req) => (req.path === STATUS ? { json: status() } : undefined));
+    show();
+    expect(await screen.findByText('1,200 documents in 3,400 chunks')).toBeTruthy();
+    expect(screen.getByText(/2026-11-24 10:00 to 2026-11-24 10:02, 1,000 of 1,500 rows/)).toBeTruthy();
+    expect(screen.getByText(/failed: Insert stopped after 1000 of 1500 rows/)).toBeTruthy();
+    expect(screen.getByText(/None yet/)).toBeTruthy();
+  });
+
+  it('builds the index with CREATE INDEX on the exact name, and shows the build while it runs', async () => {
+    let building = false;
+    const net = fakeFetch((req) => {
+      if (req.path === STATUS)
+        return {
+          json: status(
+            building
+              ? {
+                  index: {
+                    vector: false,
+                    full_text: false,
+                    indexed_rows: 0,
+                    unindexed_rows: 3400,
+                    build: {
+                      state: 'building',
+                      chunks: 3400,
+                      started_at: '2026-11-24 11:00:00.000000',
+                      finished_at: null,
+                      error: null,
+                    },
+                  },
+                }
+              : {},
+          ),
+        };
+      if (req.path === '/api/sql/query') {
+        building = true;
+        return new Promise(() => undefined) as never;
+      }
+      return undefined;
+    });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Build index now' }));
+    expect(await screen.findByText(/Building over 3,400 chunks since 2026-11-24 11:00/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Building…' })).toHaveProperty('disabled', true);
+    const sent = net.requests.find((r) => r.path === '/api/sql/query');
+    expect(sent?.body).toMatchObject({ query: 'CREATE INDEX ON KNOWLEDGE_BASE `mindsdb`.`Docs`' });
+  });
+
+  it('shows nothing on a server without the status route', async () => {
+    const net = fakeFetch(() => undefined);
+    const view = show();
+    await waitFor(() => expect(net.requests.some((r) => r.path === STATUS)).toBe(true));
+    expect(view.container.textContent).toBe('');
+  });
+});

@@ -1,0 +1,117 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { KbStatus } from '../../../protocol/api/kb-status';
+import { useKnowledgeBaseStatus } from '../../api/knowledge-bases/status';
+import { knowledgeBaseKeys } from '../../api/knowledge-bases/keys';
+import { runSql } from '../../api/sql/run-sql';
+import { plural, shortTimestamp } from '../../components/format';
+import './kb-status-block.css';
+
+/** Backquoted always: a plain name left bare would be lowercased and might reach a twin of another case. */
+const exactName = (name: string) => `\`${name.replace(/`/g, '``')}\``;
+
+function LastLoad({ last }: { last: KbStatus['last_insert'] }) {
+  if (!last) return <span>No data loaded yet.</span>;
+  const rows = `${last.rows_done.toLocaleString('en')} of ${plural(last.rows_total, 'row')}`;
+  if (last.state === 'running')
+    return (
+      <span>
+        Loading since {shortTimestamp(last.started_at)}: {rows} so far.
+      </span>
+    );
+  const when = `${shortTimestamp(last.started_at)} to ${shortTimestamp(last.finished_at) || '—'}`;
+  return (
+    <span>
+      {when}, {rows}{' '}
+      {last.state === 'failed' || (last.error && last.state === 'done') ? (
+        <strong className={last.state === 'failed' ? 'kb-status-failed' : 'kb-status-warn'}>
+          {last.state === 'failed' ? 'failed' : 'finished with skipped rows'}: {last.error}
+        </strong>
+      ) : (
+        <strong className="kb-status-ok">finished</strong>
+      )}
+    </span>
+  );
+}
+
+function IndexLine({ index }: { index: KbStatus['index'] }) {
+  const build = index.build;
+  if (build?.state === 'building')
+    return (
+      <span>
+        Building over {plural(build.chunks, 'chunk')} since {shortTimestamp(build.started_at)}…
+      </span>
+    );
+  if (build?.state === 'failed')
+    return <strong className="kb-status-failed">Build failed: {build.error}</strong>;
+  if (!index.vector) return <span>None yet: searches compare every chunk (exact).</span>;
+  return (
+    <span>
+      Covers {plural(index.indexed_rows, 'chunk')}
+      {index.unindexed_rows > 0
+        ? `, ${index.unindexed_rows.toLocaleString('en')} newer ones searched exactly`
+        : ''}
+      .
+    </span>
+  );
+}
+
+/**
+ * A KB's state at a glance: how many documents and chunks it holds, its last load and the outcome, and its
+ * vector index, with a button that builds the index now (CREATE INDEX ON KNOWLEDGE_BASE). Shows nothing on a
+ * server without the status route.
+ */
+export function KbStatusBlock({ project, name }: { project: string; name: string }) {
+  const status = useKnowledgeBaseStatus(project, name);
+  const client = useQueryClient();
+  const build = useMutation({
+    mutationFn: async () => {
+      const result = await runSql({
+        query: `CREATE INDEX ON KNOWLEDGE_BASE ${exactName(project)}.${exactName(name)}`,
+        context: { db: project },
+      });
+      if (result.type === 'error') throw new Error(result.error_message);
+    },
+    onSettled: () =>
+      client.invalidateQueries({ queryKey: [...knowledgeBaseKeys.all, project, 'status', name] }),
+  });
+  // Refetch at once so that the build shows as running while the statement waits.
+  const startBuild = () => {
+    build.mutate();
+    setTimeout(() => void status.refetch(), 300);
+  };
+  if (!status.data) return null;
+  const s = status.data;
+  const building = build.isPending || s.index.build?.state === 'building';
+  return (
+    <section className="kb-status" aria-label="Knowledge base status">
+      <dl>
+        <dt>Holds</dt>
+        <dd>
+          {plural(s.documents, 'document')} in {plural(s.chunks, 'chunk')}
+        </dd>
+        <dt>Last load</dt>
+        <dd>
+          <LastLoad last={s.last_insert} />
+        </dd>
+        <dt>Vector index</dt>
+        <dd>
+          <IndexLine index={s.index} />{' '}
+          <button
+            className="btn btn-ghost"
+            type="button"
+            disabled={building || s.chunks === 0}
+            onClick={startBuild}
+          >
+            {building ? 'Building…' : s.index.vector ? 'Rebuild index' : 'Build index now'}
+          </button>
+          {build.isError && (
+            <span role="alert" className="kb-status-failed">
+              {' '}
+              {build.error.message}
+            </span>
+          )}
+        </dd>
+      </dl>
+    </section>
+  );
+}
