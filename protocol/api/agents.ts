@@ -16,6 +16,8 @@ export const agentSchema = z.looseObject({
   model: modelConfigSchema.nullable().optional(),
   data: agentDataSchema.nullable().optional(),
   prompt_template: z.string().nullable().optional(),
+  /** MindsDB's further settings (`timeout`, ...), as given; absent when there are none. */
+  params: z.record(z.string(), z.unknown()).optional(),
 });
 export type Agent = z.infer<typeof agentSchema>;
 export const agentsSchema = z.array(agentSchema);

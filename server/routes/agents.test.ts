@@ -288,3 +288,57 @@ describe('agents in SQL', () => {
     expect((await t.inject({ url: '/api/projects/temp_p/agents' })).json()).toEqual([]);
   });
 });
+
+describe('agent params, as MindsDB keeps them', () => {
+  const url = (name = '') => `/api/projects/mindsdb/agents${name ? `/${name}` : ''}`;
+
+  it('keeps params (timeout, ...) and answers them; leaves out what was never set', async () => {
+    const bare = await t.inject({ method: 'POST', url: url(), payload: { agent: { name: 'bare_agent' } } });
+    expect(bare.statusCode).toBe(201);
+    expect(bare.json()).not.toHaveProperty('params');
+    expect(bare.json()).not.toHaveProperty('prompt_template');
+
+    const made = await t.inject({
+      method: 'POST',
+      url: url(),
+      payload: {
+        agent: { name: 'timed_agent', params: { timeout: 10, mode: 'fast', prompt_template: 'Be brief' } },
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ prompt_template: 'Be brief', params: { timeout: 10, mode: 'fast' } });
+    expect(made.json().params).not.toHaveProperty('prompt_template');
+
+    // An update merges: given keys replace, a null removes, others stay.
+    const put = await t.inject({
+      method: 'PUT',
+      url: url('timed_agent'),
+      payload: { agent: { params: { timeout: 30, mode: null } } },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await t.inject({ url: url('timed_agent') })).json().params).toEqual({ timeout: 30 });
+  });
+
+  it('masks secrets inside params, and refuses params that are not an object', async () => {
+    const made = await t.inject({
+      method: 'POST',
+      url: url(),
+      payload: { agent: { name: 'secret_params', params: { timeout: 5, api_key: 'sk-canary-params' } } },
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.body).not.toContain('sk-canary-params');
+    const bad = await t.inject({
+      method: 'POST',
+      url: url(),
+      payload: { agent: { name: 'bad_params', params: 'fast' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('params');
+  });
+
+  it('takes timeout in CREATE AGENT ... USING and shows it over REST', async () => {
+    const r = await t.sql(`CREATE AGENT sql_timed USING prompt_template = 'Hi', timeout = 12`);
+    expect(r.type).toBe('ok');
+    expect((await t.inject({ url: url('sql_timed') })).json().params).toEqual({ timeout: 12 });
+  });
+});

@@ -40,6 +40,16 @@ function readPrompt(value: unknown): string | null {
 }
 
 /**
+ * MindsDB's `params` of an agent (`timeout`, ...): kept as given and answered back. `prompt_template` inside it
+ * is read as the prompt (older clients put it there), so it is not kept twice.
+ */
+function readParams(value: unknown): Record<string, unknown> {
+  if (!isObject(value)) throw new ValidationError('params must be an object', 'params');
+  const { prompt_template: _prompt, ...rest } = value;
+  return rest;
+}
+
+/**
  * A REST body's `agent` object. Also reads the older shape some clients send: `model_name`/`provider` at the
  * top and `prompt_template` under `params`.
  */
@@ -54,6 +64,10 @@ export function changesFromRest(input: Loose): AgentChanges {
   if (input.data !== undefined && input.data !== null) changes.data = readData(input.data);
   const prompt = input.prompt_template !== undefined ? input.prompt_template : params.prompt_template;
   if (prompt !== undefined) changes.prompt_template = readPrompt(prompt);
+  if (input.params !== undefined && input.params !== null) {
+    const kept = readParams(input.params);
+    if (Object.keys(kept).length > 0) changes.params = kept;
+  }
   return changes;
 }
 
@@ -68,6 +82,7 @@ const SQL_PARAMS = new Set([
   'prompt_template',
   'include_knowledge_bases',
   'include_tables',
+  'timeout',
 ]);
 
 /**
@@ -103,5 +118,7 @@ export function changesFromSql(params: UsingParams): AgentChanges {
   if (params.include_tables !== undefined) data.tables = stringList(params.include_tables, 'include_tables');
   if (Object.keys(data).length > 0) changes.data = data;
   if (params.prompt_template !== undefined) changes.prompt_template = readPrompt(params.prompt_template);
+  // MindsDB's `timeout = n` (seconds) is one of the agent's params, kept and answered as given.
+  if (params.timeout !== undefined) changes.params = { timeout: params.timeout };
   return changes;
 }

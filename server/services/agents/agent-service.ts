@@ -19,6 +19,16 @@ const FALLBACK_MODEL_NAME: Record<string, string | undefined> = {
 };
 
 /** Agents of a project: the catalog rows, their rules (names, models, data), and the tree's view of them. */
+/**
+ * An agent's params after a change, as MindsDB updates them: the given keys replace the kept ones, the rest
+ * stay, and a key given as null is removed.
+ */
+function mergeParams(current: Record<string, unknown>, given: Record<string, unknown> = {}) {
+  const merged: Record<string, unknown> = { ...current, ...given };
+  for (const [key, value] of Object.entries(merged)) if (value === null) delete merged[key];
+  return merged;
+}
+
 export class AgentService implements ProjectObjectSource {
   constructor(
     private readonly store: AgentStore,
@@ -70,6 +80,7 @@ export class AgentService implements ProjectObjectSource {
       model: this.buildModel(changes.model),
       data,
       prompt_template: changes.prompt_template ?? null,
+      params: mergeParams({}, changes.params),
     };
     if (!(await this.store.insert(record))) {
       if (ifNotExists && (await this.store.find(found.id, name))) return undefined;
@@ -120,6 +131,7 @@ export class AgentService implements ProjectObjectSource {
         };
       }
       if (changes.prompt_template !== undefined) next.prompt_template = changes.prompt_template;
+      if (changes.params !== undefined) next.params = mergeParams(current.params, changes.params);
       return next;
     });
   }

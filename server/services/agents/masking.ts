@@ -9,8 +9,12 @@ export function maskModel(model: ModelConfig): ModelConfig {
   return maskSecrets(model);
 }
 
-/** The agent object of the API: api.md's fields, credentials masked unless `showSecrets`. */
+/**
+ * The agent object of the API: api.md's fields, credentials masked unless `showSecrets`. As MindsDB, what
+ * was never set is left out: no `prompt_template` without one, no `params` when there are none.
+ */
 export function toAgentResponse(agent: AgentRecord, { showSecrets = false } = {}) {
+  const params = Object.keys(agent.params).length > 0 ? agent.params : undefined;
   return {
     id: agent.id,
     name: agent.name,
@@ -19,7 +23,8 @@ export function toAgentResponse(agent: AgentRecord, { showSecrets = false } = {}
     updated_at: agent.updated_at,
     model: showSecrets ? agent.model : maskModel(agent.model),
     data: agent.data,
-    prompt_template: agent.prompt_template,
+    ...(agent.prompt_template !== null ? { prompt_template: agent.prompt_template } : {}),
+    ...(params ? { params: showSecrets ? params : maskSecrets(params) } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import {
 } from '../project-names';
 import type { AgentData, AgentRecord } from './types';
 
-const SELECT = `SELECT a.id, a.name, p.name AS project, a.project_id, a.model, a.data, a.prompt_template,
+const SELECT = `SELECT a.id, a.name, p.name AS project, a.project_id, a.model, a.data, a.prompt_template, a.params,
   strftime(a.created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at,
   strftime(a.updated_at, '%Y-%m-%d %H:%M:%S.%f') AS updated_at
   FROM agents a JOIN projects p ON p.id = a.project_id`;
@@ -35,6 +35,7 @@ function toRecord(row: Row): AgentRecord {
     model: JSON.parse(String(row.model)),
     data: { knowledge_bases: data.knowledge_bases ?? [], tables: data.tables ?? [] },
     prompt_template: row.prompt_template === null ? null : String(row.prompt_template),
+    params: row.params === null || row.params === undefined ? {} : JSON.parse(String(row.params)),
     created_at: normalizeTimestamp(row.created_at) ?? '',
     updated_at: normalizeTimestamp(row.updated_at) ?? '',
   };
@@ -49,6 +50,8 @@ export class AgentStore {
       id INTEGER PRIMARY KEY, project_id INTEGER NOT NULL, name VARCHAR NOT NULL,
       model VARCHAR NOT NULL, data VARCHAR NOT NULL, prompt_template VARCHAR,
       created_at TIMESTAMP NOT NULL, updated_at TIMESTAMP NOT NULL)`);
+    // Added after the first release: data folders made before it gain the column, empty.
+    await this.catalog.run(`ALTER TABLE agents ADD COLUMN IF NOT EXISTS params VARCHAR`);
     await this.removeOrphans();
   }
 
@@ -73,7 +76,8 @@ export class AgentStore {
   async insert(a: NewAgent): Promise<boolean> {
     const now = formatTimestamp();
     const { rows } = await this.catalog.query(
-      `INSERT INTO agents SELECT nextval('object_ids'), ?, ?, ?, ?, ?, CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP)
+      `INSERT INTO agents (id, project_id, name, model, data, prompt_template, created_at, updated_at, params)
+       SELECT nextval('object_ids'), ?, ?, ?, ?, ?, CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP), ?
        WHERE ${PROJECT_EXISTS} AND ${NAME_IS_FREE} RETURNING id`,
       [
         a.project_id,
@@ -83,6 +87,7 @@ export class AgentStore {
         a.prompt_template,
         now,
         now,
+        JSON.stringify(a.params),
         a.project_id,
         ...nameIsFreeParams(a.project_id, a.name),
       ],
@@ -112,12 +117,13 @@ export class AgentStore {
       if (!current[0]) throw new NotFoundError(`The agent was dropped while it was being changed`);
       const next = await change(toRecord(current[0]), tx);
       await tx.run(
-        `UPDATE agents SET name = ?, model = ?, data = ?, prompt_template = ?, updated_at = ${NEXT_UPDATED_AT} WHERE id = ?`,
+        `UPDATE agents SET name = ?, model = ?, data = ?, prompt_template = ?, params = ?, updated_at = ${NEXT_UPDATED_AT} WHERE id = ?`,
         [
           next.name,
           JSON.stringify(next.model),
           JSON.stringify(next.data),
           next.prompt_template,
+          JSON.stringify(next.params),
           formatTimestamp(),
           id,
         ],

@@ -14,6 +14,8 @@ export interface AgentRecord {
   model: ModelConfig;
   data: AgentData;
   prompt_template: string | null;
+  /** MindsDB's further settings of an agent (`timeout`, ...), kept and answered as given. */
+  params: Record<string, unknown>;
   created_at: string;
   updated_at: string;
 }
@@ -24,6 +26,8 @@ export interface AgentChanges {
   model?: Partial<ModelConfig>;
   data?: Partial<AgentData>;
   prompt_template?: string | null;
+  /** Merged into the agent's `params` when given (a null value removes its key). */
+  params?: Record<string, unknown>;
 }
 
 /** The instance's default chat model (flags, environment); its key is used at run time, never stored. */
