@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOL } from '../providers/chat/tool-protocol';
+import { kbTools } from '../services/agents/tools/kb-tools';
 import { startTestApp, type TestApp } from './harness';
 
 /** Names compare without regard to case, as MindsDB's do: one object per name, whatever the spelling. */
@@ -71,6 +73,29 @@ describe('names in any case', () => {
     });
     expect(agent.statusCode, agent.body).toBe(201);
     expect((await t.inject({ url: '/api/projects/mindsdb/agents/HELPER' })).statusCode).toBe(200);
+    // The agent's search tool: a KB named in mixed case is found by the lower-case name SQL reads, and its
+    // integer ids come back as integers.
+    await t.inject({
+      method: 'POST',
+      url: '/api/projects/mindsdb/knowledge_bases',
+      payload: {
+        knowledge_base: { name: 'Mixed_KB', rows: [{ id: 7, content: 'Refunds take five days.' }] },
+      },
+    });
+    const tools = kbTools({
+      sql: t.deps.sql,
+      data: t.deps.databases.data,
+      project: 'mindsdb',
+      knowledgeBases: ['mindsdb.Mixed_KB'],
+      tables: [],
+    });
+    const search = tools.find((tool) => tool.spec.name === TOOL.kbQuery)!;
+    const observation = await search.run(
+      "SELECT id, chunk_content FROM mindsdb.mixed_kb WHERE content = 'refunds'",
+    );
+    expect(observation).toMatch(/^Output columns: .*\nid,chunk_content\n7,Refunds take five days\.$/);
+    const rows = await t.sql("SELECT id FROM mindsdb.mixed_kb WHERE content = 'refunds'");
+    expect(rows.data).toEqual([[7]]);
     expect(await error('DROP PROJECT `MindsDB`')).toMatch(/cannot be dropped/);
   });
 });

@@ -21,16 +21,20 @@ export function kbObservation(columns: string[], rows: JsonValue[][]): string {
   return formatRows(order, out);
 }
 
+/** The allowed knowledge base `name` means: names compare without regard to case, the exact spelling first. */
+function allowed(ctx: ToolContext, name: string): string | undefined {
+  if (ctx.knowledgeBases.includes(name)) return name;
+  return ctx.knowledgeBases.find((kb) => kb.toLowerCase() === name.toLowerCase());
+}
+
 /** Which allowed knowledge base a SELECT names: `project.kb`, or a bare name that is unambiguous. */
 function targetOf(parts: string[], ctx: ToolContext): string | undefined {
-  if (parts.length === 2) {
-    const name = parts.join('.');
-    return ctx.knowledgeBases.includes(name) ? name : undefined;
-  }
+  if (parts.length === 2) return allowed(ctx, parts.join('.'));
   if (parts.length !== 1) return undefined;
-  const own = `${ctx.project}.${parts[0]}`;
-  if (ctx.knowledgeBases.includes(own)) return own;
-  const matches = ctx.knowledgeBases.filter((kb) => kb.endsWith(`.${parts[0]}`));
+  const own = allowed(ctx, `${ctx.project}.${parts[0]}`);
+  if (own) return own;
+  const suffix = `.${parts[0]}`.toLowerCase();
+  const matches = ctx.knowledgeBases.filter((kb) => kb.toLowerCase().endsWith(suffix));
   return matches.length === 1 ? matches[0] : undefined;
 }
 
