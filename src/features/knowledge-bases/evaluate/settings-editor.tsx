@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import type { SearchSettings } from '../../../../protocol/api/kb-evaluations';
+import { LIMITS, MODES } from './settings';
+
+/** One search setting to evaluate: mode, hybrid weight, reranker and how many chunks come back. */
+export function SettingsEditor({
+  index,
+  value,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  value: SearchSettings;
+  onChange: (next: SearchSettings) => void;
+  onRemove?: () => void;
+}) {
+  const id = useId();
+  const label = `Setting ${index + 1}`;
+  return (
+    <fieldset className={`ev-setting ev-series-border-${index}`} aria-label={label}>
+      <legend>{label}</legend>
+      <div className="field">
+        <label htmlFor={`${id}-mode`}>Search</label>
+        <select
+          id={`${id}-mode`}
+          className="input"
+          value={value.mode}
+          onChange={(e) => onChange({ ...value, mode: e.target.value as SearchSettings['mode'] })}
+        >
+          {MODES.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {value.mode === 'hybrid' && (
+        <div className="field">
+          <label htmlFor={`${id}-alpha`}>Vector weight (α)</label>
+          <input
+            id={`${id}-alpha`}
+            className="input"
+            type="number"
+            min={0}
+            max={1}
+            step={0.1}
+            value={value.alpha ?? 0.5}
+            onChange={(e) => onChange({ ...value, alpha: Math.max(0, Math.min(1, Number(e.target.value))) })}
+          />
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-limit`}>Results (LIMIT)</label>
+        <select
+          id={`${id}-limit`}
+          className="input"
+          value={value.limit}
+          onChange={(e) => onChange({ ...value, limit: Number(e.target.value) })}
+        >
+          {[...new Set([...LIMITS, value.limit])]
+            .sort((a, b) => a - b)
+            .map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+        </select>
+      </div>
+      <label className="ev-check">
+        <input
+          type="checkbox"
+          checked={value.rerank}
+          onChange={(e) => onChange({ ...value, rerank: e.target.checked })}
+        />
+        Reranker
+      </label>
+      {onRemove && (
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={onRemove}
+          aria-label={`Remove ${label.toLowerCase()}`}
+        >
+          Remove
+        </button>
+      )}
+    </fieldset>
+  );
+}
