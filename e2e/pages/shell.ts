@@ -20,7 +20,7 @@ export class Shell {
   ): Promise<void> {
     await this.browser.getByRole('button', { name: 'Upload file' }).click();
     const dialog = this.page.getByRole('dialog', { name: 'Upload a file' });
-    await dialog.getByLabel('File').setInputFiles(file);
+    await dialog.getByLabel('File', { exact: true }).setInputFiles(file);
     await dialog.getByLabel('Table name').fill(tableName);
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await dialog.getByRole('status').getByText(`files.${tableName} is ready.`).waitFor();

@@ -72,3 +72,19 @@ test('asks before leaving an agent with unsaved changes', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Leave and discard' }).click();
   await expect(page).toHaveURL(/\/worksheet$/);
 });
+
+test('warns before saving an OpenAI agent without a key, and saves when told to', async ({ page }) => {
+  const agent = new AgentEditor(page);
+  await agent.openList();
+  await page.getByRole('link', { name: 'New agent' }).click();
+  await agent.name.fill('keyless');
+  await agent.setModel('openai', 'gpt-4o-mini');
+  await agent.create();
+  const warning = page.getByRole('alert').filter({ hasText: 'No API key.' });
+  await expect(warning).toContainText('chats with this agent will fail');
+  await expect(page).toHaveURL(/\/agents\/-\/new$/);
+
+  await warning.getByRole('button', { name: 'Save without a key' }).click();
+  await expect(page).toHaveURL(/\/projects\/mindsdb\/agents\/keyless$/);
+  await expect(agent.model.getByLabel('Provider')).toHaveValue('openai');
+});

@@ -31,16 +31,27 @@ test.describe('without login', () => {
     await expect(worksheet.grid.getByText('book')).toBeVisible();
   });
 
-  test('refuses a binary file with a clear message', async ({ page }) => {
+  test('refuses a binary file with a clear message, gone once a valid file is picked', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Upload file' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload a file' });
-    await dialog.getByLabel('File').setInputFiles({
+    await dialog.getByLabel('File', { exact: true }).setInputFiles({
       name: 'blob.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from([0, 1, 2, 3, 0, 255, 254]),
     });
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog.getByRole('alert')).toContainText('binary');
+    await expect(dialog.getByRole('alert')).not.toContainText('Bad Request');
+
+    await dialog.getByLabel('File', { exact: true }).setInputFiles({
+      name: 'good.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('id,item\n1,pen\n'),
+    });
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expect(dialog.getByLabel('Table name')).toHaveValue('good');
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('files.good is ready.');
   });
 });

@@ -35,9 +35,14 @@ test.describe('a session that ends mid-work', () => {
     await dialog.getByRole('button', { name: 'Log in again' }).click();
     await expect(dialog).toBeHidden();
 
+    // The statement the expired session refused says so in plain words, and offers to run it again.
     await expect(ws.editor).toHaveText(draft);
-    await ws.runCurrent();
+    const refusedRun = page.getByRole('alert').filter({ hasText: 'Not run: the session had ended' });
+    await expect(refusedRun).toBeVisible();
+    await expect(page.getByText('Unauthorized')).toHaveCount(0);
+    await refusedRun.getByRole('button', { name: 'Run it again' }).click();
     await expect(ws.columnHeader('kept')).toBeVisible();
+    await expect(refusedRun).toHaveCount(0);
     await expect(ws.cell(0, 0)).toHaveText('a draft worth keeping');
     await expect(ws.cell(0, 1)).toHaveText('42');
     // And the draft outlives a reload, with the new token.
