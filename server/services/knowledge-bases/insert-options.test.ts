@@ -1,0 +1,111 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { UpstreamError } from '../../errors';
+import { LocalEmbedding } from '../../providers/local-embedding';
+import { registerEmbeddingProvider } from '../../providers/registry';
+import { openTestEnv, type TestEnv } from '../../test/kb-test-env';
+import { startTestApp } from '../../test/harness';
+import { INTERRUPTED } from './insert-log';
+
+describe("INSERT ... USING error = 'skip'", () => {
+  let env: TestEnv;
+  let calls = 0;
+  beforeAll(() => {
+    // Fails its second call, as a remote model might mid-insert.
+    registerEmbeddingProvider('flaky-skip-test', () => {
+      const inner = new LocalEmbedding();
+      return {
+        provider: 'flaky-skip-test',
+        model: 'flaky',
+        dimensions: inner.dimensions,
+        async embed(texts) {
+          calls++;
+          if (calls === 2) throw new UpstreamError('flaky embeddings failed: HTTP 503');
+          return inner.embed(texts);
+        },
+      };
+    });
+  });
+  beforeEach(async () => {
+    calls = 0;
+    env = await openTestEnv();
+    await env.service.create('mindsdb', { name: 'kb', embedding_model: { provider: 'flaky-skip-test' } });
+  });
+  afterEach(() => env.close());
+
+  const rows = Array.from({ length: 6 }, (_, i) => ({ id: i, content: `row number ${i}` }));
+
+  it('goes on past a failed batch, counting its rows as skipped and saying why', async () => {
+    const result = await env.service.insertRows('mindsdb', 'kb', rows, {
+      batchSize: 2,
+      onBatchError: 'skip',
+    });
+    expect(result).toMatchObject({
+      rows: 6,
+      chunks: 4,
+      skipped: 2,
+      firstError: 'flaky embeddings failed: HTTP 503',
+    });
+    expect(await env.service.countChunks('mindsdb', 'kb')).toBe(4);
+    const ids = (await env.service.search('mindsdb', 'kb', {})).map((r) => r.id).sort();
+    expect(ids).toEqual([0, 1, 4, 5]);
+    expect(await env.service.lastInsert('mindsdb', 'kb')).toMatchObject({
+      state: 'done',
+      rows_done: 6,
+      error: "Skipped 2 rows of failed batches (error = 'skip'): flaky embeddings failed: HTTP 503",
+    });
+  });
+
+  it("stops at the failed batch with error = 'raise' (the default)", async () => {
+    await expect(env.service.insertRows('mindsdb', 'kb', rows, { batchSize: 2 })).rejects.toThrow(
+      /stopped after 2 of 6 rows/,
+    );
+  });
+});
+
+describe('the last insert after a restart', () => {
+  it('is still reported, and one cut off by a stop says so', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-kb-restart-'));
+    try {
+      const first = await startTestApp({}, dir);
+      await first.sql("CREATE KNOWLEDGE_BASE kb USING content_columns = ['body']");
+      await first.sql("INSERT INTO kb (id, body) VALUES (1, 'one'), (2, 'two')");
+      await first.sql("CREATE KNOWLEDGE_BASE cut USING content_columns = ['body']");
+      // An insert that was running when the server stopped: started, never finished.
+      const cutId = (await first.deps.knowledgeBases.get('mindsdb', 'cut')).id;
+      await first.deps.databases.catalog.run(
+        `INSERT INTO kb_inserts VALUES (?, 99, CAST('2026-01-01 10:00:00' AS TIMESTAMP), NULL, 500, 0, 0, NULL)`,
+        [cutId],
+      );
+      await first.close();
+
+      const second = await startTestApp({}, dir);
+      const describeKb = async (kb: string) => {
+        const res = await second.sql(`DESCRIBE KNOWLEDGE_BASE ${kb}`);
+        return Object.fromEntries((res.column_names as string[]).map((c, i) => [c, res.data[0][i]]));
+      };
+      expect(await describeKb('kb')).toMatchObject({ PROCESSED_ROWS: 2, ERROR: null });
+      expect((await describeKb('kb')).INSERT_FINISHED_AT).toMatch(/^\d{4}-/);
+      expect(await describeKb('cut')).toMatchObject({
+        INSERT_STARTED_AT: '2026-01-01 10:00:00.000000',
+        INSERT_FINISHED_AT: null,
+        ERROR: INTERRUPTED,
+        QUERY_ID: 99,
+      });
+      const status = await second.inject({ url: '/api/projects/mindsdb/knowledge_bases/kb/status' });
+      expect(status.json()).toMatchObject({
+        documents: 2,
+        chunks: 2,
+        last_insert: { state: 'done', rows_done: 2, rows_total: 2 },
+        index: { vector: false, build: null },
+      });
+      const progress = await second.inject({ url: '/api/projects/mindsdb/knowledge_bases/cut/progress' });
+      expect(progress.json()).toMatchObject({ state: 'failed', error: INTERRUPTED });
+      await second.close();
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
