@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAGING_FOLDER } from '../engines/catalog';
+import { CATALOG_MEMORY_LIMIT, defaultDataMemoryLimit } from '../engines/sandbox';
 import type { DuckDb } from '../engines/duckdb';
 import { multipartFile, startTestApp, type TestApp } from './harness';
 
@@ -31,6 +32,13 @@ afterAll(async () => {
 async function refusedEverywhere(db: DuckDb, sql: string, refusal: RegExp): Promise<void> {
   await expect(db.queryAtMost(sql, 10), sql).rejects.toThrow(refusal);
   await expect(db.run(sql), sql).rejects.toThrow(refusal);
+}
+
+/** Bytes of a size as the engine shows it: '953.6 MiB', '1.1 GiB'. */
+function bytesOf(size: string): number {
+  const match = /^([\d.]+) (bytes|KiB|MiB|GiB|TiB)$/.exec(size);
+  if (!match) throw new Error(`not a size: ${size}`);
+  return Number(match[1]) * 1024 ** ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'].indexOf(match[2]);
 }
 
 const PERMISSION = /Permission Error/;
@@ -88,6 +96,24 @@ describe("the data database's sandbox", () => {
               current_setting('lock_configuration') AS locked`,
     );
     expect(settings).toEqual({ external: false, autoload: false, autoinstall: false, locked: true });
+  });
+
+  it('holds a quarter of the memory at most, and gives freed memory back to the system', async () => {
+    for (const [db, limit] of [
+      [t.deps.databases.data, defaultDataMemoryLimit()],
+      [t.deps.databases.catalog, CATALOG_MEMORY_LIMIT],
+    ] as const) {
+      const [memory] = await db.select<{ mem: string; flush: string; background: boolean }>(
+        `SELECT current_setting('memory_limit') AS mem,
+                current_setting('allocator_flush_threshold') AS flush,
+                current_setting('allocator_background_threads') AS background`,
+      );
+      // The engine's own default is 80% of the machine's memory; it shows sizes rounded, as '1.1 GiB'.
+      const wanted = Number(/^(\d+)MB$/.exec(limit)?.[1]) * 1e6;
+      expect(Math.abs(bytesOf(memory.mem) - wanted) / wanted, memory.mem).toBeLessThan(0.06);
+      expect(bytesOf(memory.flush)).toBeLessThanOrEqual(64 * 2 ** 20);
+      expect(memory.background).toBe(true);
+    }
   });
 
   it('locks the catalogue the same way, with no readable folder at all', async () => {
