@@ -43,7 +43,7 @@ describe("INSERT ... USING error = 'skip'", () => {
       onBatchError: 'skip',
     });
     expect(result).toMatchObject({
-      rows: 6,
+      rows: 4,
       chunks: 4,
       skipped: 2,
       firstError: 'flaky embeddings failed: HTTP 503',

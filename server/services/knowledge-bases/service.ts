@@ -223,6 +223,9 @@ export class KnowledgeBaseService {
             options.onProgress?.({ rowsDone: done, rowsTotal: rows.length });
           },
         });
+        // `rows` counts the rows stored (what INSERT reports as affected); `skipped` those left out, as stored
+        // already or in a batch that failed.
+        result.rows -= result.skipped ?? 0;
         if (skippedExisting) result.skipped = (result.skipped ?? 0) + skippedExisting;
         this.progressBoard.advance(kb.id, rows.length, result.chunks);
         this.progressBoard.finish(

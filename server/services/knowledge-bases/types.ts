@@ -124,6 +124,7 @@ export interface InsertOptions {
 }
 
 export interface InsertResult {
+  /** Rows stored (left-out rows not counted). */
   rows: number;
   documents: number;
   chunks: number;

@@ -64,9 +64,10 @@ describe('knowledge bases managed through SQL', () => {
   it('skips rows already stored with kb_skip_existing, and replaces them without it', async () => {
     await ok("CREATE KNOWLEDGE_BASE kb_s USING content_columns = ['body']");
     await ok("INSERT INTO kb_s (id, body) VALUES (1, 'first text'), (2, 'second text')");
-    await ok(
+    const skipped = await ok(
       "INSERT INTO kb_s (id, body) VALUES (1, 'changed text'), (3, 'third text') USING kb_skip_existing = true",
     );
+    expect(skipped.affected_rows).toBe(1);
     const rows = (await ok('SELECT id, chunk_content FROM kb_s')).data.sort(
       (a: number[], b: number[]) => a[0] - b[0],
     );

@@ -172,7 +172,22 @@ describe('INSERT INTO a knowledge base SELECT from the source', () => {
     ).json();
     expect(progress).toMatchObject({ state: 'done', rows_done: 30, rows_total: 30 });
     const found = await t.sql(`SELECT id FROM kb WHERE content = 'penguins' LIMIT 1`);
-    expect(found.data).toEqual([['7']]);
+    // The source's integer id stays an integer.
+    expect(found.data).toEqual([[7]]);
+  });
+
+  it("takes MindsDB's insert parameters, checked before the source is asked", async () => {
+    const bad = await t.sql('INSERT INTO kb SELECT id, body FROM shop.articles USING batch_size = -3');
+    expect(bad.error_message).toMatch(/batch_size must be a whole number from 1 to 100000/);
+    const r = await t.sql(
+      'INSERT INTO kb SELECT id, body FROM shop.articles USING batch_size = 3, track_column = id, ' +
+        'kb_skip_existing = true',
+    );
+    // 30 of the 40 rows are stored already: the 10 others are inserted, all 40 are processed.
+    expect(r).toMatchObject({ type: 'ok', affected_rows: 10 });
+    const d = await t.sql('DESCRIBE KNOWLEDGE_BASE kb');
+    expect(d.data[0][d.column_names.indexOf('PROCESSED_ROWS')]).toBe(40);
+    expect((await t.sql('SELECT id FROM kb')).data).toHaveLength(40);
   });
 });
 
