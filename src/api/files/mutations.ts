@@ -52,14 +52,3 @@ export function useUploadFile() {
     },
   });
 }
-
-export function useDeleteFile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => apiRequest(`/api/files/${encodeURIComponent(name)}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: fileKeys.all });
-      void queryClient.invalidateQueries({ queryKey: treeKeys.all });
-    },
-  });
-}
