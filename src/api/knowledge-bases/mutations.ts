@@ -11,6 +11,7 @@ import { treeKeys } from '../tree/keys';
 import { knowledgeBaseKeys } from './keys';
 import { kbPath, knowledgeBaseQuery } from './queries';
 import { parseSearchHits, type SearchHit } from './search';
+import type { SearchOptions } from './search-options';
 import { insertFromTableSql, searchSql, type ColumnFeed, type TableRef } from './sql';
 
 /** A statement the server refused: SQL errors arrive as HTTP 200 results, this makes them throw. */
@@ -123,6 +124,7 @@ export function useLoadKnowledgeBase(project: string, name: string) {
 export interface SearchInput {
   query: string;
   limit?: number;
+  options?: SearchOptions;
   signal?: AbortSignal;
 }
 
@@ -135,8 +137,8 @@ export interface SearchOutcome {
 /** A semantic search on the KB; resolves with the hits and the exact statement that ran. */
 export function useSearchKnowledgeBase(project: string, name: string) {
   return useMutation({
-    mutationFn: async ({ query, limit, signal }: SearchInput): Promise<SearchOutcome> => {
-      const sql = searchSql(project, name, query, limit);
+    mutationFn: async ({ query, limit, options, signal }: SearchInput): Promise<SearchOutcome> => {
+      const sql = searchSql(project, name, query, limit, options);
       const started = performance.now();
       const result = await runOrThrow(sql, project, signal);
       const elapsedMs = Math.round(performance.now() - started);

@@ -4,14 +4,22 @@
  */
 
 import { quoteName, sqlString } from '../../lib/sql-text';
+import { optionConditions, type SearchOptions } from './search-options';
 
 const kbRef = (project: string, kb: string) => `${quoteName(project)}.${quoteName(kb)}`;
 
 export const DEFAULT_SEARCH_LIMIT = 10;
 
-/** A semantic search: the server ranks chunks by relevance to `query`. */
-export function searchSql(project: string, kb: string, query: string, limit = DEFAULT_SEARCH_LIMIT): string {
-  return `SELECT * FROM ${kbRef(project, kb)} WHERE content = ${sqlString(query)} LIMIT ${Math.max(1, Math.floor(limit))}`;
+/** A search: the server ranks chunks by relevance to `query`, in the mode and with the filters given. */
+export function searchSql(
+  project: string,
+  kb: string,
+  query: string,
+  limit = DEFAULT_SEARCH_LIMIT,
+  options?: SearchOptions,
+): string {
+  const conditions = options ? optionConditions(options) : '';
+  return `SELECT * FROM ${kbRef(project, kb)} WHERE content = ${sqlString(query)}${conditions} LIMIT ${Math.max(1, Math.floor(limit))}`;
 }
 
 /** Whether a KB holds any chunk: one row is enough, so this stays cheap on a large KB. */

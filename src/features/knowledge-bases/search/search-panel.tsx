@@ -4,16 +4,30 @@ import { DEFAULT_SEARCH_LIMIT, searchSql } from '../../../api/knowledge-bases/sq
 import { CopyButton } from '../../../components/copy-button';
 import { problemMessage } from '../../../components/field-errors';
 import { plural } from '../../../components/format';
+import { useKnowledgeBase } from '../../../api/knowledge-bases/queries';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../../api/knowledge-bases/search-options';
 import { SearchHitCard } from './search-hit';
+import { SearchOptionsFields } from './search-options-fields';
+import { RecentSearches } from './recent-searches-list';
+import { recentKey, useRecentSearches, type RecentSearch } from './recent-searches';
+import './search-options.css';
 
 const LIMITS = [5, 10, 20, 50];
 
-/** "Try a search": runs a semantic search on the KB and shows the ranked chunks and the statement that ran. */
+/**
+ * "Try a search": runs a search on the KB (mode, alpha, relevance threshold and metadata filters as chosen),
+ * shows the ranked chunks and the statement that ran, and keeps the last searches to run again.
+ */
 export function SearchPanel({ project, kb }: { project: string; kb: string }) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(DEFAULT_SEARCH_LIMIT);
+  const [options, setOptions] = useState<SearchOptions>(DEFAULT_SEARCH_OPTIONS);
   const search = useSearchKnowledgeBase(project, kb);
+  const info = useKnowledgeBase(project, kb);
+  const declared = info.data?.metadata_columns ?? info.data?.params?.metadata_columns;
+  const metadataColumns = Array.isArray(declared) ? declared.filter((c) => typeof c === 'string') : [];
+  const remember = useRecentSearches((st) => st.remember);
   const outcome = search.data;
   // The statement is shown even when it failed, so the user can see what was asked.
   const sql =
@@ -21,12 +35,23 @@ export function SearchPanel({ project, kb }: { project: string; kb: string }) {
     (search.error instanceof SqlStatementError
       ? search.error.sql
       : search.variables
-        ? searchSql(project, kb, search.variables.query, search.variables.limit)
+        ? searchSql(project, kb, search.variables.query, search.variables.limit, search.variables.options)
         : '');
 
+  const run = (next: RecentSearch) => {
+    remember(recentKey(project, kb), next);
+    search.mutate(next);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (query.trim()) search.mutate({ query: query.trim(), limit });
+    if (query.trim()) run({ query: query.trim(), limit, options });
+  };
+  /** A recent search: its fields come back into the form, and it runs again. */
+  const rerun = (recent: RecentSearch) => {
+    setQuery(recent.query);
+    setLimit(recent.limit);
+    setOptions(recent.options);
+    run(recent);
   };
 
   return (
@@ -34,7 +59,7 @@ export function SearchPanel({ project, kb }: { project: string; kb: string }) {
       <h2 id={`${id}-title`} className="sr-only">
         Try a search
       </h2>
-      <form role="search" aria-label={`Search ${kb}`} className="kb-search-form" onSubmit={submit}>
+      <form role="search" aria-label={`Search ${kb}`} className="kb-search-form" onSubmit={submit} noValidate>
         <div className="field kb-search-query">
           <label htmlFor={`${id}-q`}>Query</label>
           <input
@@ -64,7 +89,9 @@ export function SearchPanel({ project, kb }: { project: string; kb: string }) {
         <button type="submit" className="btn btn-primary" disabled={!query.trim() || search.isPending}>
           {search.isPending ? 'Searching…' : 'Search'}
         </button>
+        <SearchOptionsFields value={options} onChange={setOptions} metadataColumns={metadataColumns} />
       </form>
+      <RecentSearches project={project} kb={kb} onRun={rerun} />
       {sql && (
         <div className="kb-sql">
           <div className="kb-sql-head">

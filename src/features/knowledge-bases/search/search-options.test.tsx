@@ -1,0 +1,106 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, sqlTable } from '../../../testing/fake-fetch';
+import { renderRoutes } from '../../../testing/render-routes';
+import { KnowledgeBasePage } from '../kb-page';
+import { useRecentSearches } from './recent-searches';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  useRecentSearches.setState({ byKb: {} });
+});
+
+const KB = '/api/projects/mindsdb/knowledge_bases/docs';
+const docs = {
+  id: 1,
+  name: 'docs',
+  embedding_model: { provider: 'local' },
+  content_columns: ['content'],
+  metadata_columns: ['author', 'stars'],
+};
+
+function serve() {
+  return fakeFetch((req) => {
+    if (req.path === KB) return { json: docs };
+    if (req.path === '/api/files') return { json: [] };
+    const query = (req.body as { query?: string } | undefined)?.query ?? '';
+    if (query.startsWith('SELECT id FROM')) return sqlTable(['id'], [['a']]);
+    if (query.startsWith('SELECT * FROM'))
+      return sqlTable(
+        ['id', 'chunk_id', 'chunk_content', 'metadata', 'relevance', 'distance'],
+        [['A1', 'A1:content:1of1:0to20', 'Refunds take 5 days.', { author: 'ann' }, 0.8, 0.25]],
+      );
+    return undefined;
+  });
+}
+
+const renderSearch = () =>
+  renderRoutes(
+    [
+      {
+        path: '/projects/:project/knowledge-bases/:kb',
+        element: <KnowledgeBasePage project="mindsdb" name="docs" />,
+      },
+    ],
+    '/projects/mindsdb/knowledge-bases/docs?tab=search',
+  );
+
+const sentQueries = (api: ReturnType<typeof serve>) =>
+  api.requests
+    .map((r) => (r.body as { query?: string } | undefined)?.query ?? '')
+    .filter((q) => q.startsWith('SELECT * FROM'));
+
+describe('try a search: mode, alpha, threshold, filters, recent searches', () => {
+  it('sends the chosen mode, alpha, threshold and filters, and keeps the search to run again after a reload', async () => {
+    const api = serve();
+    const user = userEvent.setup();
+    renderSearch();
+    await user.type(await screen.findByRole('searchbox', { name: 'Query' }), 'refunds');
+    await user.click(screen.getByRole('radio', { name: 'Hybrid' }));
+    fireEvent.change(screen.getByLabelText(/^Alpha/), { target: { value: '0.7' } });
+    fireEvent.change(screen.getByLabelText('Minimum relevance'), { target: { value: '0.3' } });
+    await user.click(screen.getByRole('button', { name: 'Add a filter' }));
+    const filter = screen.getByRole('group', { name: 'Filter 1' });
+    expect(within(filter).getByLabelText('Metadata column')).toHaveValue('author');
+    await user.type(within(filter).getByLabelText('Value'), 'ann');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('list', { name: 'Search results' });
+    const expected =
+      "SELECT * FROM mindsdb.docs WHERE content = 'refunds' AND hybrid_search = true AND hybrid_search_alpha = 0.7 AND relevance >= 0.3 AND author = 'ann' LIMIT 10";
+    expect(sentQueries(api)).toEqual([expected]);
+
+    // A reload: the page starts over, the search is kept in the browser.
+    cleanup();
+    await useRecentSearches.persist.rehydrate();
+    renderSearch();
+    await user.click(await screen.findByText('Recent searches (1)'));
+    const recent = screen.getByRole('list', { name: 'Recent searches' });
+    const entry = within(recent).getByRole('button', { name: /refunds/ });
+    expect(entry).toHaveTextContent('hybrid 0.7 · relevance ≥ 0.3 · author = ann · 10 results');
+    await user.click(entry);
+    await screen.findByRole('list', { name: 'Search results' });
+    expect(sentQueries(api)).toEqual([expected, expected]);
+    expect(screen.getByRole('radio', { name: 'Hybrid' })).toBeChecked();
+    expect(screen.getByRole('searchbox', { name: 'Query' })).toHaveValue('refunds');
+  });
+
+  it('keyword mode ranks by exact words only (alpha 0); semantic turns hybrid off', async () => {
+    const api = serve();
+    const user = userEvent.setup();
+    renderSearch();
+    await user.type(await screen.findByRole('searchbox', { name: 'Query' }), 'q');
+    await user.click(screen.getByRole('radio', { name: 'Keyword' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('list', { name: 'Search results' });
+    await user.click(screen.getByRole('radio', { name: 'Semantic' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() => expect(sentQueries(api)).toHaveLength(2));
+    expect(sentQueries(api)).toEqual([
+      "SELECT * FROM mindsdb.docs WHERE content = 'q' AND hybrid_search = true AND hybrid_search_alpha = 0 LIMIT 10",
+      "SELECT * FROM mindsdb.docs WHERE content = 'q' AND hybrid_search = false LIMIT 10",
+    ]);
+  });
+});
