@@ -102,15 +102,26 @@ export function EvaluatePanel({ project, kb }: { project: string; kb: string }) 
       <form className="ev-form" aria-label={`Evaluate ${kb}`} onSubmit={submit}>
         <fieldset className="ev-source">
           <legend>Questions</legend>
-          <label className="ev-check">
-            <input
-              type="radio"
-              name={`${id}-source`}
-              checked={source === 'table'}
-              onChange={() => setSource('table')}
-            />
-            From a table
-          </label>
+          <div className="ev-radios">
+            <label className="ev-check">
+              <input
+                type="radio"
+                name={`${id}-source`}
+                checked={source === 'table'}
+                onChange={() => setSource('table')}
+              />
+              From a table
+            </label>
+            <label className="ev-check">
+              <input
+                type="radio"
+                name={`${id}-source`}
+                checked={source === 'generate'}
+                onChange={() => setSource('generate')}
+              />
+              Generate from this knowledge base
+            </label>
+          </div>
           {source === 'table' && (
             <div className="field">
               <label htmlFor={`${id}-table`}>Question table (columns question, doc_id)</label>
@@ -129,15 +140,6 @@ export function EvaluatePanel({ project, kb }: { project: string; kb: string }) 
               </select>
             </div>
           )}
-          <label className="ev-check">
-            <input
-              type="radio"
-              name={`${id}-source`}
-              checked={source === 'generate'}
-              onChange={() => setSource('generate')}
-            />
-            Generate from this knowledge base
-          </label>
           {source === 'generate' && (
             <div className="field">
               <label htmlFor={`${id}-count`}>How many questions</label>

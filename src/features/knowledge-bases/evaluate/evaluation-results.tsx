@@ -61,22 +61,29 @@ export function EvaluationResults({
                   <td key={m.key}>{metric(r.metrics, m.key)?.toFixed(3) ?? '–'}</td>
                 ))}
                 <td>{((metric(r.metrics, 'avg_query_time') ?? 0) * 1000).toFixed(1)} ms</td>
-                <td className="ev-actions">
-                  <button type="button" className="btn btn-ghost" onClick={() => setPicked(i)}>
-                    Missed questions
-                  </button>
-                  {isDefault ? (
-                    <span className="ev-badge ev-badge-muted">Current default</span>
-                  ) : (
+                <td>
+                  <div className="ev-actions">
                     <button
                       type="button"
-                      className="btn"
-                      disabled={applying}
-                      onClick={() => onUse(r.settings)}
+                      className="btn btn-ghost"
+                      aria-pressed={shown?.id === r.id}
+                      onClick={() => setPicked(i)}
                     >
-                      Use these settings
+                      Missed questions
                     </button>
-                  )}
+                    {isDefault ? (
+                      <span className="ev-badge ev-badge-muted">Current default</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn"
+                        disabled={applying}
+                        onClick={() => onUse(r.settings)}
+                      >
+                        Use these settings
+                      </button>
+                    )}
+                  </div>
                 </td>
               </tr>
             );

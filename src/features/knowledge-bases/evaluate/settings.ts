@@ -41,19 +41,18 @@ export const metric = (m: Metrics | null | undefined, key: string): number | nul
   return typeof v === 'number' ? v : null;
 };
 
-/** The index of the best run: highest MRR, then nDCG@10; undefined when none has scores. */
+/** The index of the best run: highest MRR, then nDCG; undefined when none has scores or the top is a tie. */
 export function bestRun(runs: { metrics: Metrics | null }[]): number | undefined {
-  let best: number | undefined;
   const score = (m: Metrics | null) => [
-    metric(m, 'mrr') ?? -1,
+    metric(m, 'mrr') ?? metric(m, 'mean_mrr') ?? -1,
     metric(m, 'ndcg_at_10') ?? metric(m, 'avg_ndcg') ?? -1,
   ];
-  runs.forEach((r, i) => {
-    if (!r.metrics) return;
-    if (best === undefined) return void (best = i);
-    const [a1, a2] = score(r.metrics);
-    const [b1, b2] = score(runs[best].metrics);
-    if (a1 > b1 || (a1 === b1 && a2 > b2)) best = i;
-  });
-  return best;
+  const ranked = runs
+    .map((r, i) => ({ i, s: r.metrics ? score(r.metrics) : undefined }))
+    .filter((r): r is { i: number; s: number[] } => r.s !== undefined)
+    .sort((a, b) => b.s[0] - a.s[0] || b.s[1] - a.s[1]);
+  if (ranked.length === 0) return undefined;
+  const [first, second] = ranked;
+  if (second && second.s[0] === first.s[0] && second.s[1] === first.s[1]) return undefined;
+  return first.i;
 }
