@@ -172,6 +172,45 @@ describe('DROP PROJECT against knowledge bases being created', () => {
   });
 });
 
+/**
+ * Runs `drop` right after the next lookup of a project's id by name, as if DROP PROJECT ran between a
+ * create's lookup and its insert: the window is too short for a race to hit it reliably.
+ */
+function dropAfterNextProjectLookup(app: TestApp, drop: () => Promise<unknown>): void {
+  const catalog = app.deps.databases.catalog;
+  const select = catalog.select.bind(catalog);
+  catalog.select = (async (...args: Parameters<typeof select>) => {
+    const rows = await select(...args);
+    if (/FROM projects WHERE lower\(name\)/.test(args[0])) {
+      catalog.select = select;
+      await drop();
+    }
+    return rows;
+  }) as typeof catalog.select;
+}
+
+describe('a create whose project is dropped between its lookup and its insert', () => {
+  it('is refused with a 404 and leaves nothing, for knowledge bases and agents', async () => {
+    expect((await t.sql('CREATE PROJECT gap_kb')).type).toBe('ok');
+    dropAfterNextProjectLookup(t, () => t.deps.projects.drop('gap_kb'));
+    const kb = await createKb('late', 'gap_kb');
+    expect(kb.statusCode, kb.body).toBe(404);
+
+    expect((await t.sql('CREATE PROJECT gap_agent')).type).toBe('ok');
+    const projects = t.deps.projects;
+    const get = projects.get.bind(projects);
+    projects.get = async (name: string) => {
+      const project = await get(name);
+      projects.get = get;
+      await projects.drop('gap_agent');
+      return project;
+    };
+    const agent = await createAgent('late', 'gap_agent');
+    expect(agent.statusCode, agent.body).toBe(404);
+    expect(await leftovers(t)).toEqual({ tables: [], rows: [] });
+  });
+});
+
 describe('start-up clean-up', () => {
   it('removes the vector tables and agents of a project whose drop was cut short', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-integrity-'));
