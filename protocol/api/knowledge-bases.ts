@@ -59,6 +59,12 @@ export const knowledgeBaseInputSchema = z.looseObject({
   preprocessing: z.looseObject({ text_chunking_config: chunkingConfigSchema.optional() }).optional(),
   params: z.record(z.string(), z.unknown()).optional(),
   rows: z.array(z.record(z.string(), z.unknown())).optional(),
+  /** One SELECT whose rows are inserted (MindsDB 26). */
+  query: z.string().optional(),
+  /** Uploaded files (tables `files.<name>`) whose rows are inserted. */
+  files: z.array(z.string()).optional(),
+  /** Web pages whose text is inserted, one document each (private addresses only when the server allows). */
+  urls: z.array(z.string()).optional(),
 });
 export type KnowledgeBaseInput = z.infer<typeof knowledgeBaseInputSchema>;
 export const knowledgeBaseBodySchema = z.object({ knowledge_base: knowledgeBaseInputSchema });

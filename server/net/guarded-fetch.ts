@@ -1,5 +1,11 @@
 import { Agent, fetch, type RequestInit, type Response } from 'undici';
-import { guardedLookup, OutboundUrlError, parseOutboundUrl } from './url-guard';
+import {
+  guardedLookup,
+  lookupUnder,
+  OutboundUrlError,
+  parseOutboundUrl,
+  type OutboundPolicy,
+} from './url-guard';
 
 /**
  * Connections for calls to addresses users chose. Names are resolved by `guardedLookup`, which refuses the
@@ -14,8 +20,26 @@ const dispatcher = new Agent({ connect: { lookup: guardedLookup } });
  * the OutboundUrlError as their `cause` when the lookup refused the address.
  */
 export async function guardedFetch(url: string, init: RequestInit = {}): Promise<Response> {
-  parseOutboundUrl(url);
-  const response = await fetch(url, { ...init, dispatcher, redirect: 'manual' });
+  return fetchUnder(url, init, undefined, dispatcher);
+}
+
+/**
+ * `guardedFetch` under a policy of its own: pages a user asks the server to read (a knowledge base's `urls`)
+ * must not reach this machine's own services either, unless the operator allows private addresses.
+ */
+export function guardedFetcher(policyOf: () => OutboundPolicy) {
+  const own = new Agent({ connect: { lookup: lookupUnder(policyOf) } });
+  return (url: string, init: RequestInit = {}) => fetchUnder(url, init, policyOf(), own);
+}
+
+async function fetchUnder(
+  url: string,
+  init: RequestInit,
+  policy: OutboundPolicy | undefined,
+  through: Agent,
+): Promise<Response> {
+  parseOutboundUrl(url, policy);
+  const response = await fetch(url, { ...init, dispatcher: through, redirect: 'manual' });
   if (response.status >= 300 && response.status < 400) {
     await response.body?.cancel();
     const location = response.headers.get('location');

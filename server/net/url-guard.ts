@@ -102,20 +102,26 @@ type LookupCallback = (
  * rebinding) is still refused.
  */
 export function guardedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, []);
-    const policy = outboundPolicy();
-    for (const { address } of addresses) {
-      const problem = addressProblem(address, policy);
-      if (problem) {
-        try {
-          refuseAddress(hostname, address, problem);
-        } catch (refusal) {
-          return callback(refusal as NodeJS.ErrnoException, []);
+  lookupUnder(outboundPolicy)(hostname, options, callback);
+}
+
+/** `guardedLookup` under another policy than the instance's (e.g. the stricter one for pages to ingest). */
+export const lookupUnder =
+  (policyOf: () => OutboundPolicy) =>
+  (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void =>
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, []);
+      const policy = policyOf();
+      for (const { address } of addresses) {
+        const problem = addressProblem(address, policy);
+        if (problem) {
+          try {
+            refuseAddress(hostname, address, problem);
+          } catch (refusal) {
+            return callback(refusal as NodeJS.ErrnoException, []);
+          }
         }
       }
-    }
-    if (options.all) return callback(null, addresses);
-    callback(null, addresses[0].address, addresses[0].family);
-  });
-}
+      if (options.all) return callback(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });

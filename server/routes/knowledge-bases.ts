@@ -12,11 +12,12 @@ import type {
   KnowledgeBase as ServiceKb,
   KnowledgeBaseInput as ServiceInput,
 } from '../services/knowledge-bases/types';
+import { insertCarriedData, type CarriedData } from './kb-carried-data';
 import { parseBody } from './problem';
 
 type KbParams = { Params: { project: string; kb: string } };
 
-/** Fields of a PUT body that change settings; `rows` is data, not a setting. */
+/** Fields of a PUT body that change settings; `rows`, `query`, `files` and `urls` are data, not settings. */
 const SETTING_KEYS = [
   'embedding_model',
   'reranking_model',
@@ -26,9 +27,9 @@ const SETTING_KEYS = [
   'preprocessing',
 ];
 
-function splitRows(input: KnowledgeBaseInput): { settings: ServiceInput; rows?: Record<string, unknown>[] } {
-  const { rows, ...settings } = input;
-  return { settings: settings as ServiceInput, rows };
+function splitData(input: KnowledgeBaseInput): { settings: ServiceInput; data: CarriedData } {
+  const { rows, query, files, urls, ...settings } = input;
+  return { settings: settings as ServiceInput, data: { rows, query, files, urls } };
 }
 
 /** A knowledge base as the API answers it (the service masks its credentials). */
@@ -39,8 +40,8 @@ const changesSettings = (input: ServiceInput) =>
   (input.params !== undefined && SETTING_KEYS.some((k) => input.params?.[k] !== undefined));
 
 /**
- * Knowledge bases over REST (api.md): list, create (201), get, alter (PUT, 200 with the full object, `rows`
- * inserted), delete (200, empty body). Api keys are always masked here.
+ * Knowledge bases over REST (api.md): list, create (201), get, alter (PUT, 200 with the full object; `rows`,
+ * `query`, `files` and `urls` inserted), delete (200, empty body). Api keys are always masked here.
  *
  * Also (ours) `GET /api/projects/{p}/knowledge_bases/{kb}/progress`: the KB's latest insert as
  * `{state: idle|running|done|failed, rows_done, rows_total, chunks, error, started_at, finished_at}`,
@@ -56,13 +57,13 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
 
   app.post<{ Params: { project: string } }>(base, async (request, reply) => {
     const { knowledge_base } = parseBody(knowledgeBaseBodySchema, request.body);
-    const { settings, rows } = splitRows(knowledge_base);
+    const { settings, data } = splitData(knowledge_base);
     if (typeof settings.name !== 'string' || !settings.name) {
       throw new ValidationError('knowledge_base.name is required', 'knowledge_base.name');
     }
     const { project } = request.params;
     const created = await kbs.create(project, settings);
-    if (rows?.length) await kbs.insertRows(project, created.name, rows);
+    await insertCarriedData(deps, project, created.name, data);
     return reply.code(201).send(presentKb(created));
   });
 
@@ -73,11 +74,11 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
   app.put<KbParams>(`${base}/:kb`, async (request) => {
     const { knowledge_base } = parseBody(knowledgeBaseBodySchema, request.body);
     const { project, kb } = request.params;
-    const { settings, rows } = splitRows(knowledge_base);
+    const { settings, data } = splitData(knowledge_base);
     const updated = changesSettings(settings)
       ? await kbs.alter(project, kb, settings)
       : await kbs.get(project, kb);
-    if (rows?.length) await kbs.insertRows(project, kb, rows);
+    await insertCarriedData(deps, project, kb, data);
     return presentKb(updated);
   });
 

@@ -1,0 +1,82 @@
+import { objectNamePattern } from '../../protocol/api/files';
+import type { AppDeps } from '../app-deps';
+import { parseStatement } from '../dialect/parser';
+import { SqlSyntaxError } from '../dialect/tokenizer';
+import { fetchUrlText } from '../services/knowledge-bases/url-text';
+import { HttpProblem } from './problem';
+
+/** What a KB's REST body may carry to insert besides its settings (MindsDB 26's PUT reads all four). */
+export interface CarriedData {
+  rows?: Record<string, unknown>[];
+  query?: string;
+  files?: string[];
+  urls?: string[];
+}
+
+const quoteName = (name: string) => `\`${name.replace(/`/g, '``')}\``;
+
+/**
+ * Inserts what a create or update body carries, in MindsDB's order: rows, then the rows of `query` (one
+ * SELECT), then each uploaded file named in `files` (as `INSERT INTO kb SELECT * FROM files.name`), then the
+ * text of each web page in `urls` as one document (its URL the id; see fetchUrlText for what is fetched). The SELECTs
+ * go through the SQL router like a user's own INSERT ... SELECT, so every sandbox and limit applies. A failure
+ * is a 400 naming the field; what was inserted before it stays.
+ */
+export async function insertCarriedData(
+  deps: Pick<AppDeps, 'knowledgeBases' | 'sql'>,
+  project: string,
+  kb: string,
+  data: CarriedData,
+): Promise<void> {
+  if (data.rows?.length) await deps.knowledgeBases.insertRows(project, kb, data.rows);
+  if (data.query !== undefined) await insertSelect(deps, project, kb, readSelect(data.query), 'query');
+  for (const [i, file] of (data.files ?? []).entries()) {
+    if (!objectNamePattern.test(file)) {
+      throw new HttpProblem(
+        400,
+        'Bad Request',
+        `'${file}' is not the name of an uploaded file`,
+        `files.${i}`,
+      );
+    }
+    await insertSelect(deps, project, kb, `SELECT * FROM files.${quoteName(file)}`, `files.${i}`);
+  }
+  if (data.urls?.length) {
+    const { id_column, content_columns } = await deps.knowledgeBases.get(project, kb);
+    for (const [i, url] of data.urls.entries()) {
+      const text = await fetchUrlText(url, `urls.${i}`);
+      if (!text) throw new HttpProblem(400, 'Bad Request', `${url} has no text to insert`, `urls.${i}`);
+      const row = { [id_column]: url, [content_columns[0] ?? 'content']: text };
+      await deps.knowledgeBases.insertRows(project, kb, [row]);
+    }
+  }
+}
+
+/** The query's text when it is exactly one SELECT; anything else is refused before it runs. */
+function readSelect(query: string): string {
+  let kind: string;
+  try {
+    kind = parseStatement(query).kind;
+  } catch (err) {
+    if (!(err instanceof SqlSyntaxError)) throw err;
+    throw new HttpProblem(400, 'Bad Request', `query: ${err.message}`, 'query');
+  }
+  if (kind !== 'select') {
+    throw new HttpProblem(400, 'Bad Request', 'query must be one SELECT statement', 'query');
+  }
+  return query.trim().replace(/;\s*$/, '');
+}
+
+async function insertSelect(
+  deps: Pick<AppDeps, 'sql'>,
+  project: string,
+  kb: string,
+  select: string,
+  field: string,
+): Promise<void> {
+  const result = await deps.sql.execute(`INSERT INTO ${quoteName(project)}.${quoteName(kb)} ${select}`, {
+    db: project,
+    show_secrets: false,
+  });
+  if (result.type === 'error') throw new HttpProblem(400, 'Bad Request', result.error_message, field);
+}
