@@ -9,7 +9,13 @@ import {
 } from '../../engines/sources/types';
 import type { DuckDb } from '../../engines/duckdb';
 import type { Literal } from '../../dialect/ast';
-import { ConflictError, NotFoundError, UpstreamError, ValidationError, type ServiceError } from '../../errors';
+import {
+  ConflictError,
+  NotFoundError,
+  UpstreamError,
+  ValidationError,
+  type ServiceError,
+} from '../../errors';
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import { maskParameters, mergeParameters } from './masking';
 import { SourceStore, type StoredSource } from './store';
@@ -107,17 +113,19 @@ export class DataSourceService {
     const parameters = mergeParameters(stored.parameters, changes);
     const client = await this.connect(stored.engine, parameters);
     await client.close();
-    await this.store.update(name, parameters);
-    await this.closeClient(name);
-    return this.get(name);
+    await this.store.update(stored.name, parameters);
+    await this.closeClient(stored.name);
+    return this.get(stored.name);
   }
 
   async drop(name: string, { ifExists = false } = {}): Promise<boolean> {
-    if (!(await this.store.delete(name))) {
+    // Names are case-insensitive: the connection to close is kept under the stored spelling.
+    const stored = await this.store.find(name);
+    if (!stored || !(await this.store.delete(stored.name))) {
       if (ifExists) return false;
       throw new NotFoundError(`Database '${name}' does not exist`);
     }
-    await this.closeClient(name);
+    await this.closeClient(stored.name);
     return true;
   }
 
@@ -162,22 +170,25 @@ export class DataSourceService {
     for (const name of [...this.clients.keys()]) await this.closeClient(name);
   }
 
+  /** The open connection to a source, kept under its stored name (any spelling of the name finds it). */
   private async client(name: string): Promise<SourceClient> {
-    let client = this.clients.get(name);
+    const key = this.clients.has(name) ? name : (await this.store.find(name))?.name;
+    if (key === undefined) throw new NotFoundError(`Database '${name}' does not exist`);
+    let client = this.clients.get(key);
     if (!client) {
       client = (async () => {
-        const stored = await this.store.find(name);
+        const stored = await this.store.find(key);
         if (!stored) throw new NotFoundError(`Database '${name}' does not exist`);
         if (!isSourceEngine(stored.engine)) throw new ValidationError(`Unknown engine '${stored.engine}'`);
         try {
-          return await openSourceClient(stored.engine, stored.parameters, name);
+          return await openSourceClient(stored.engine, stored.parameters, key);
         } catch (err) {
           throw asServiceError(err, UpstreamError);
         }
       })();
-      this.clients.set(name, client);
+      this.clients.set(key, client);
       // A failed open is not kept: the next query tries again.
-      client.catch(() => this.clients.delete(name));
+      client.catch(() => this.clients.delete(key));
     }
     return client;
   }

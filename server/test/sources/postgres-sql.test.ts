@@ -157,6 +157,14 @@ describe('SELECT on the source', () => {
   });
 });
 
+describe('the source by any spelling of its name', () => {
+  it('answers REST for `Shop` as for `shop` (names of sources are lower case)', async () => {
+    const rest = await t.inject({ method: 'GET', url: '/api/databases/Shop' });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toMatchObject({ name: 'shop' });
+  });
+});
+
 describe('INSERT INTO a knowledge base SELECT from the source', () => {
   it('loads the rows the source returns, with progress, and searches them', async () => {
     await admin.query(`CREATE TABLE articles (id int, body text);
