@@ -23,6 +23,7 @@ describe('keywordCompletionSource', () => {
   it("offers MindsDB's statements first where a statement starts", async () => {
     const create = await complete('cr|');
     expect(create.slice(0, 2)).toEqual(['CREATE KNOWLEDGE_BASE', 'CREATE AGENT']);
+    expect(create.indexOf('CREATE INDEX ON KNOWLEDGE_BASE')).toBeLessThan(create.indexOf('CREATE VIEW'));
     expect(await complete('SELECT 1;\n-- next\nev|')).toEqual(['EVALUATE KNOWLEDGE_BASE']);
     expect((await complete('de|'))[0]).toBe('DESCRIBE KNOWLEDGE_BASE');
   });

@@ -15,7 +15,19 @@ import { splitStatements } from '../sql/split-statements';
  * MySQL's administrative vocabulary. Objects and columns (boosted higher) come before any keyword.
  */
 
-/** Whole statements, offered where a statement starts; MindsDB's own first. */
+/** MindsDB's own statements: offered before the others. */
+const MINDSDB_STATEMENTS = new Set([
+  'CREATE KNOWLEDGE_BASE',
+  'CREATE AGENT',
+  'DESCRIBE KNOWLEDGE_BASE',
+  'EVALUATE KNOWLEDGE_BASE',
+  'ALTER KNOWLEDGE_BASE',
+  'SHOW KNOWLEDGE_BASES',
+  'SHOW AGENTS',
+  'CREATE INDEX ON KNOWLEDGE_BASE',
+]);
+
+/** Whole statements, offered where a statement starts. */
 const STATEMENTS = [
   'CREATE KNOWLEDGE_BASE',
   'CREATE AGENT',
@@ -66,12 +78,13 @@ const KEYWORDS = [
   .join(' ')
   .split(' ');
 
-const statementOptions: Completion[] = STATEMENTS.map((label, i) => ({
+const statementOptions: Completion[] = STATEMENTS.map((label) => ({
   label,
   type: 'keyword',
   detail: 'statement',
-  // In the order listed, above objects and columns: a statement's first word is never a name.
-  boost: 30 - i,
+  // Two tiers, far enough apart that the matcher's preference for shorter labels never mixes them; both
+  // above objects and columns (a statement's first word is never a name).
+  boost: MINDSDB_STATEMENTS.has(label) ? 60 : 20,
   apply: `${label} `,
 }));
 
