@@ -3,7 +3,8 @@
  * - ingest of 100,000 one-chunk rows with the `local` embedding, end to end: the CSV uploaded as `files.docs`,
  *   then `INSERT INTO kb SELECT ... FROM files.docs` through the SQL router (chunks/s);
  * - ANN index build time, then top-10 search latency p50/p95 through the service and through SQL;
- * - recall@10 of the indexed search against brute force; peak RSS of the process.
+ * - recall@10 of the indexed search against brute force; peak RSS of the process;
+ * - EVALUATE KNOWLEDGE_BASE over 300 generated questions, and a KB search joined and grouped (kb-evaluate.ts).
  * Targets (issue 3): >= 5,000 chunks/s, p50 <= 15 ms, recall >= 0.95, RSS <= 1.5 GB.
  * Usage: npx tsx bench/kb.ts [rows]
  */
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openServices } from '../server/services/index';
+import { benchEvaluate } from './kb-evaluate';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const QUERIES = 200;
@@ -141,6 +143,7 @@ async function main(): Promise<void> {
     console.log(
       `filtered search (author = 'author7' AND year < 2010): ${filtered.type === 'table' ? filtered.data.length : 0} rows in ${(performance.now() - t0).toFixed(1)} ms`,
     );
+    await benchEvaluate(sql, 'bench');
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     console.log(
       `peak RSS: ${mb(peakRss)} sampled, ${mb(process.resourceUsage().maxRSS * 1024)} max reported by the OS (target <= 1.5 GB)`,
