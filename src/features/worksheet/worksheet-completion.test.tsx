@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { EditorView } from '@uiw/react-codemirror';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { treeKeys } from '../../api/tree/keys';
 import { fakeFetch } from '../../testing/fake-fetch';
 import { useResultsStore } from './store/results-store';
 import { useWorksheetStore } from './store/worksheet-store';
@@ -40,7 +41,7 @@ async function completionsAfter(sql: string): Promise<string[]> {
   const content = await screen.findByRole('textbox', { name: 'SQL editor' });
   const view = EditorView.findFromDOM(content.closest('.cm-editor') as HTMLElement)!;
   // The object tree reaches the completion source once it has loaded.
-  await waitFor(() => expect(client.getQueryData(['tree', 'objects', 'mindsdb'])).toBeTruthy());
+  await waitFor(() => expect(client.getQueryData(treeKeys.objects('mindsdb'))).toBeTruthy());
   // As in worksheet-page.test: unfocused, happy-dom sends no selectionchange in the middle of the update.
   view.contentDOM.blur();
   act(() => view.dispatch({ changes: { from: 0, insert: sql }, selection: { anchor: sql.length } }));

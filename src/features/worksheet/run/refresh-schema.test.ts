@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sqlKeys } from '../../../api/sql/keys';
 import { treeKeys } from '../../../api/tree/keys';
 import { fakeFetch } from '../../../testing/fake-fetch';
 import { refreshSchema } from './refresh-schema';
@@ -21,12 +22,12 @@ describe('refreshSchema', () => {
     const client = new QueryClient();
     client.setQueryData(treeKeys.objects('mindsdb'), [{ name: 'kb' }]);
     client.setQueryData(treeKeys.objects('doomed'), [{ name: 'old' }]);
-    client.setQueryData(['sql', 'columns', 'files', 'orders'], ['id']);
+    client.setQueryData(sqlKeys.columns('files', 'orders'), ['id']);
     await refreshSchema(client);
     expect(api.sent('GET', '/api/tree/')).toHaveLength(1);
     expect(client.getQueryState(treeKeys.objects('doomed'))).toBeUndefined();
     expect(client.getQueryState(treeKeys.objects('mindsdb'))?.isInvalidated).toBe(true);
-    expect(client.getQueryState(['sql', 'columns', 'files', 'orders'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(sqlKeys.columns('files', 'orders'))?.isInvalidated).toBe(true);
   });
 
   it('still marks everything stale when the database list cannot be read', async () => {
