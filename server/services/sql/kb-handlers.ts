@@ -1,5 +1,6 @@
 import type { JsonValue } from '../../engines/duckdb';
 import type { Literal, QualifiedName, SimpleSelect, UsingParams } from '../../dialect/ast';
+import { parseStatement } from '../../dialect/parser';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { InputRow } from '../knowledge-bases/documents';
 import { insertOptionsFromUsing } from '../knowledge-bases/insert-params';
@@ -10,7 +11,7 @@ import type { EngineSelect } from './engine-select';
 import { registerKbManageHandlers } from './kb-manage-handlers';
 import { searchFromWhere, toFilter } from './kb-where';
 import type { SqlRouter } from './router';
-import { ok, table, type SqlSession } from './types';
+import { ok, table, type SqlOutcome, type SqlSession } from './types';
 
 /** Columns of SHOW KNOWLEDGE_BASES and DESCRIBE KNOWLEDGE_BASE: MindsDB's, with its latest insert's status. */
 export const KB_DESCRIBE_COLUMNS = [
@@ -188,6 +189,24 @@ export function registerKnowledgeBaseHandlers(
     return table(KB_DESCRIBE_COLUMNS, [await describeRow(kbs, kb, project)]);
   });
 
+  /**
+   * The rows of an INSERT's SELECT: a search of another knowledge base is answered by it (through the router);
+   * anything else runs on the SQL engine, which may return up to MAX_INSERT_ROWS rows.
+   */
+  const selectForInsert = async (sql: string, session: SqlSession): Promise<SqlOutcome> => {
+    const statement = parseStatement(sql);
+    if (
+      statement.kind === 'select' &&
+      statement.simple &&
+      (await findKb(kbs, statement.simple.from, session))
+    ) {
+      const answer = await router.execute(sql, session);
+      if (answer.type === 'error') throw new ValidationError(answer.error_message);
+      return answer;
+    }
+    return engine.run({ kind: 'select', sql }, session, { maxRows: MAX_INSERT_ROWS });
+  };
+
   router.register('insert', async (s, session) => {
     const target = await kbTarget(s.target, session);
     if (!target) return undefined;
@@ -195,9 +214,7 @@ export function registerKnowledgeBaseHandlers(
     const options = insertOptionsFromUsing(s.params);
     let rows: InputRow[];
     if (s.selectSql !== undefined) {
-      const result = await engine.run({ kind: 'select', sql: s.selectSql }, session, {
-        maxRows: MAX_INSERT_ROWS,
-      });
+      const result = await selectForInsert(s.selectSql, session);
       if (result.type !== 'table')
         throw new ValidationError('INSERT ... SELECT needs a query that returns rows');
       const columns = s.columns ?? result.column_names;
@@ -232,8 +249,14 @@ export function registerKnowledgeBaseHandlers(
     const limit = s.simple.limit === undefined ? undefined : s.simple.limit + offset;
     const rows = (await kbs.search(target.project, target.name, { ...search, limit })).slice(offset);
     return table(
-      columns,
+      outputNames(s.simple, columns),
       rows.map((r) => columns.map((c) => r[c as keyof typeof r] as JsonValue)),
     );
   });
+}
+
+/** The result's column names: an item's alias (`chunk_content AS content`) where it has one. */
+function outputNames(select: SimpleSelect, columns: string[]): string[] {
+  if (select.items.some((item) => item.expr.type === 'star')) return columns;
+  return select.items.map((item, i) => item.alias ?? columns[i]);
 }

@@ -61,6 +61,15 @@ describe('knowledge bases managed through SQL', () => {
     ]);
   });
 
+  it('inserts the rows of another knowledge base', async () => {
+    await ok("CREATE KNOWLEDGE_BASE kb_copy USING content_columns = ['content']");
+    const copied = await ok(
+      "INSERT INTO kb_copy SELECT id, chunk_content AS content FROM kb_v WHERE content = 'row of its own' LIMIT 2",
+    );
+    expect(copied.affected_rows).toBe(2);
+    expect(await ids("SELECT id FROM kb_copy WHERE content = 'A row of its own' LIMIT 1")).toEqual([100]);
+  });
+
   it('skips rows already stored with kb_skip_existing, and replaces them without it', async () => {
     await ok("CREATE KNOWLEDGE_BASE kb_s USING content_columns = ['body']");
     await ok("INSERT INTO kb_s (id, body) VALUES (1, 'first text'), (2, 'second text')");
