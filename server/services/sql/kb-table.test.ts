@@ -43,6 +43,19 @@ describe('a knowledge base used like a table', () => {
     expect(joined).toEqual([{ id: 1, price: 120, name: 'Trail boot' }]);
   });
 
+  it('sends IN lists and metadata filters to the search and leaves the file table terms to the engine', async () => {
+    const joined = await rows(`SELECT t.name, k.category FROM kb k JOIN files.products t ON k.id = t.id
+      WHERE (k.content = 'waterproof') AND k.category IN ('footwear', 'clothing') AND t.price BETWEEN 10 AND 100
+      ORDER BY t.name`);
+    expect(joined).toEqual([
+      { name: 'Rain jacket', category: 'clothing' },
+      { name: 'Wool socks', category: 'footwear' },
+    ]);
+    const negative = await rows(`SELECT k.id FROM kb k JOIN files.products t ON k.id = t.id
+      WHERE k.content = 'gas stove' AND k.relevance > -1 AND t.price < 50 ORDER BY k.id`);
+    expect(negative).toEqual([{ id: 3 }, { id: 4 }]);
+  });
+
   it('groups and aggregates over a search, metadata columns included', async () => {
     const grouped =
       await rows(`SELECT category, count(*) AS n FROM kb WHERE content = 'waterproof' AND relevance >= 0
