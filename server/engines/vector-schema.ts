@@ -1,12 +1,8 @@
-import { createRequire } from 'node:module';
 import type * as ArrowModule from 'apache-arrow';
+import { arrow, float64Column, utf8Column } from './arrow-columns';
 import type { JsonValue } from './duckdb';
 
-/**
- * LanceDB loads apache-arrow through `require`; an ESM import would give a second copy whose classes fail
- * LanceDB's `instanceof` checks. Loading the same CommonJS copy keeps one set of Arrow classes.
- */
-export const arrow: typeof ArrowModule = createRequire(import.meta.url)('apache-arrow');
+export { arrow } from './arrow-columns';
 
 /** One chunk as the vector store keeps it. */
 export interface ChunkRecord {
@@ -102,22 +98,10 @@ export function recordsToArrow(records: readonly ChunkRecord[], dimensions: numb
     }),
   );
   const columns: Record<string, ArrowModule.Vector> = {
-    id: arrow.vectorFromArray(
-      records.map((r) => r.id),
-      new arrow.Utf8(),
-    ),
-    doc_id: arrow.vectorFromArray(
-      records.map((r) => r.docId),
-      new arrow.Utf8(),
-    ),
-    content: arrow.vectorFromArray(
-      records.map((r) => r.content),
-      new arrow.Utf8(),
-    ),
-    metadata: arrow.vectorFromArray(
-      records.map((r) => JSON.stringify(r.metadata)),
-      new arrow.Utf8(),
-    ),
+    id: utf8Column(records.map((r) => r.id)),
+    doc_id: utf8Column(records.map((r) => r.docId)),
+    content: utf8Column(records.map((r) => r.content)),
+    metadata: utf8Column(records.map((r) => JSON.stringify(r.metadata))),
     vector: vectors,
   };
   // Each record's names lowercased once (chunks of one document share theirs), so that looking up every
@@ -131,8 +115,8 @@ export function recordsToArrow(records: readonly ChunkRecord[], dimensions: numb
   for (const name of metadataNamesOf(records)) {
     const values = byLowerName.map((values) => values.get(name) ?? null);
     const cols = metadataColumns(name);
-    columns[cols.text] = arrow.vectorFromArray(values.map(textValue), new arrow.Utf8());
-    columns[cols.number] = arrow.vectorFromArray(values.map(numberValue), new arrow.Float64());
+    columns[cols.text] = utf8Column(values.map(textValue));
+    columns[cols.number] = float64Column(values.map(numberValue));
   }
   return new arrow.Table(columns);
 }

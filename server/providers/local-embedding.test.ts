@@ -45,6 +45,17 @@ describe('LocalEmbedding', () => {
     expect(cosine(greek, greek2)).toBeGreaterThan(0.5);
   });
 
+  it('gives the same vectors from its worker threads as on the calling thread', async () => {
+    const texts = Array.from(
+      { length: 2500 },
+      (_, i) => `chunk ${i} about refunds, topic ${i % 13}, Ünïcode ${i}`,
+    );
+    const inline = new LocalEmbedding(undefined, undefined, 0).embedSync(texts);
+    const parallel = await new LocalEmbedding(undefined, undefined, 2).embed(texts);
+    expect(parallel).toHaveLength(texts.length);
+    for (const i of [0, 1, 1249, 1250, 2499]) expect(Array.from(parallel[i])).toEqual(Array.from(inline[i]));
+  });
+
   it('returns independent vectors for long batches, each usable on its own', async () => {
     const texts = Array.from({ length: 100 }, (_, i) => `document number ${i} about topic ${i % 7}`);
     const vectors = await model.embed(texts);

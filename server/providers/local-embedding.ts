@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors';
+import { defaultWorkerCount, EmbeddingWorkers } from './embedding-workers';
 import { FNV_OFFSET, fnvStep, isWordCode, mix, STOP_HASHES } from './lexical';
 import type { EmbeddingProvider, ModelConfig } from './types';
 
@@ -17,6 +18,22 @@ const BIGRAM_WEIGHT = 0.6;
 const TRIGRAM_WEIGHT = 0.3;
 const FOURGRAM_WEIGHT = 0.4;
 const SPACE = 32;
+
+/**
+ * Texts from which a call is embedded by the worker threads: below it, handing the texts over costs more than
+ * it saves (searches embed one text, inserts thousands).
+ */
+const PARALLEL_FROM_TEXTS = 1000;
+
+/** One pool of workers for every local model of the process (a worker serves any model and length). */
+let sharedWorkers: EmbeddingWorkers | null = null;
+function workersOf(size: number): EmbeddingWorkers {
+  if (sharedWorkers?.size !== size) {
+    sharedWorkers?.stop();
+    sharedWorkers = new EmbeddingWorkers(size);
+  }
+  return sharedWorkers;
+}
 
 /** 1 + ln(tf) for small counts, looked up rather than computed for every feature. */
 const TF_WEIGHT = Float32Array.from({ length: 64 }, (_, tf) => (tf === 0 ? 0 : 1 + Math.log(tf)));
@@ -85,24 +102,36 @@ export class LocalEmbedding implements EmbeddingProvider {
   readonly provider = 'local';
   private readonly features = new FeatureCounts();
 
+  /**
+   * @param workers worker threads that embed large batches (0: always on the calling thread); by default
+   *   `KS_EMBED_WORKERS`, else one per core up to 4.
+   */
   constructor(
     readonly model: string = LOCAL_EMBEDDING_MODEL,
     readonly dimensions: number = LOCAL_EMBEDDING_DIMENSIONS,
+    private readonly workers: number = defaultWorkerCount(),
   ) {}
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
-    return this.embedSync(texts);
+    if (this.workers === 0 || texts.length < PARALLEL_FROM_TEXTS) return this.embedSync(texts);
+    const flat = await workersOf(this.workers).embed(this.model, this.dimensions, texts);
+    return this.split(flat, texts.length);
   }
 
   embedSync(texts: readonly string[]): Float32Array[] {
+    return this.split(this.embedFlat(texts), texts.length);
+  }
+
+  /** The vectors of `texts` one after another in one array (what a worker sends back). */
+  embedFlat(texts: readonly string[]): Float32Array {
+    const out = new Float32Array(texts.length * this.dimensions);
+    for (let i = 0; i < texts.length; i++) this.embedInto(texts[i], out, i * this.dimensions);
+    return out;
+  }
+
+  private split(flat: Float32Array, count: number): Float32Array[] {
     const dims = this.dimensions;
-    const out = new Float32Array(texts.length * dims);
-    const vectors: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i++) {
-      this.embedInto(texts[i], out, i * dims);
-      vectors.push(out.subarray(i * dims, (i + 1) * dims));
-    }
-    return vectors;
+    return Array.from({ length: count }, (_, i) => flat.subarray(i * dims, (i + 1) * dims));
   }
 
   private embedInto(raw: string, out: Float32Array, offset: number): void {

@@ -1,0 +1,6 @@
+// Starts a `local` embedding worker thread: the worker is TypeScript, so the TypeScript loader the server
+// runs under is registered first, whichever way this process was started (server, tests, benchmarks).
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./local-embedding-worker.ts');
