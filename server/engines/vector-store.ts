@@ -46,6 +46,15 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
 
 const OUTPUT_COLUMNS = ['id', 'doc_id', 'content', 'metadata'];
 
+async function readMetadataNames(table: Table): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const field of (await table.schema()).fields) {
+    const name = metadataNameOf(field.name);
+    if (name !== null) names.add(name);
+  }
+  return names;
+}
+
 /**
  * LanceDB tables of chunks (one per knowledge base) in one folder. Writes to a table run one at a time
  * (inserts, deletes and index maintenance would otherwise race on the same files); reads never wait.
@@ -55,6 +64,13 @@ export class VectorStore {
   private readonly queue = new KeyedQueue();
   /** Whether a table has its ANN index, cached because every search asks. */
   private readonly ann = new Map<string, boolean>();
+  /** Tables whose full-text index is known to exist: every hybrid search would otherwise list the indexes. */
+  private readonly fts = new Set<string>();
+  /**
+   * Metadata names per table, cached because every filtered search asks and reading a table's schema costs
+   * about a millisecond of CPU; only `addMetadataColumns` changes them, and it drops the entry.
+   */
+  private readonly metadata = new WeakMap<Table, Promise<Set<string>>>();
   private readonly policy: IndexPolicy;
 
   private constructor(
@@ -194,7 +210,10 @@ export class VectorStore {
     if (!table) return [];
     // Built on first use, through the write queue only when missing: a pending ANN build must not delay
     // every hybrid search.
-    if (!(await indexState(table)).fts) await this.queue.run(name, () => ensureFtsIndex(table));
+    if (!this.fts.has(name)) {
+      await this.queue.run(name, () => ensureFtsIndex(table));
+      this.fts.add(name);
+    }
     const where = await this.where(table, query);
     const columns = [...OUTPUT_COLUMNS, '_score', ...(query.vector ? ['vector'] : [])];
     let q = table.query().fullTextSearch(new MatchQuery(text, 'content')).select(columns).limit(query.limit);
@@ -309,14 +328,18 @@ export class VectorStore {
     const table = this.tables.get(name);
     this.tables.delete(name);
     this.ann.delete(name);
+    this.fts.delete(name);
     void table?.then((t) => t.close()).catch(() => undefined);
   }
 
   private async metadataSet(table: Table): Promise<Set<string>> {
-    const names = new Set<string>();
-    for (const field of (await table.schema()).fields) {
-      const name = metadataNameOf(field.name);
-      if (name !== null) names.add(name);
+    // Keyed by the table object (dropped with it), not its name: reading `table.name` while another call on
+    // the table is in flight is refused by the native binding.
+    let names = this.metadata.get(table);
+    if (!names) {
+      names = readMetadataNames(table);
+      this.metadata.set(table, names);
+      names.catch(() => this.metadata.delete(table));
     }
     return names;
   }
@@ -341,14 +364,19 @@ export class VectorStore {
         'metadata_columns',
       );
     }
-    await table.addColumns(
-      missing.flatMap((n) => {
-        const cols = metadataColumns(n);
-        return [
-          { name: cols.text, valueSql: 'CAST(NULL AS STRING)' },
-          { name: cols.number, valueSql: 'CAST(NULL AS DOUBLE)' },
-        ];
-      }),
-    );
+    try {
+      await table.addColumns(
+        missing.flatMap((n) => {
+          const cols = metadataColumns(n);
+          return [
+            { name: cols.text, valueSql: 'CAST(NULL AS STRING)' },
+            { name: cols.number, valueSql: 'CAST(NULL AS DOUBLE)' },
+          ];
+        }),
+      );
+    } finally {
+      // Read again on next use: a search that read the schema meanwhile may have cached the old one.
+      this.metadata.delete(table);
+    }
   }
 }
