@@ -145,6 +145,29 @@ describe('information_schema', () => {
     );
   });
 
+  it('lists views with their SELECT and jobs with their schedule in VIEWS and JOBS', async () => {
+    expect((await t.sql('CREATE VIEW mindsdb.is_view AS (SELECT name FROM files.people)')).type).toBe('ok');
+    expect((await t.sql("CREATE JOB mindsdb.is_job (SELECT 1) START '2031-01-01' EVERY 2 hours")).type).toBe(
+      'ok',
+    );
+    const views = await t.sql(
+      "SELECT TABLE_SCHEMA, TABLE_NAME, VIEW_DEFINITION FROM information_schema.VIEWS WHERE TABLE_NAME = 'is_view'",
+    );
+    expect(views.data).toEqual([['mindsdb', 'is_view', 'SELECT name FROM files.people']]);
+    const jobs = await t.sql(
+      "SELECT NAME, PROJECT, START_AT, SCHEDULE_STR, QUERY FROM information_schema.jobs WHERE NAME = 'is_job'",
+    );
+    expect(jobs.data).toEqual([
+      ['is_job', 'mindsdb', '2031-01-01 00:00:00.000000', 'every 2 hours', 'SELECT 1'],
+    ]);
+    expect((await t.sql('SHOW TABLES FROM information_schema')).data).toEqual(
+      expect.arrayContaining([['VIEWS'], ['JOBS']]),
+    );
+    await t.sql('DROP VIEW mindsdb.is_view');
+    await t.sql('DROP JOB mindsdb.is_job');
+    expect((await t.sql('SELECT count(*) FROM information_schema.views')).data).toEqual([[0]]);
+  });
+
   it('reads no file and no data table from there', async () => {
     const leak = await t.sql("SELECT * FROM information_schema.tables, read_csv('/etc/passwd')");
     expect(leak.type).toBe('error');

@@ -2,6 +2,7 @@ import { DuckDb, quoteIdent, type JsonValue, type SqlParam } from '../../engines
 import { tokenize, type Token } from '../../dialect/tokenizer';
 import type { FileService } from '../files';
 import { DATA_SOURCES, type ProjectService } from '../projects';
+import type { JobInfo } from '../jobs/service';
 import { SqlEngineError } from './engine-select';
 import { table, type SqlOutcome, type SqlSession } from './types';
 
@@ -15,6 +16,10 @@ const MAX_ROWS = 100_000;
 export interface CatalogSources {
   projects: ProjectService;
   files: FileService;
+  /** A project's views (name and SELECT): VIEWS. */
+  views?: { list(project: string): Promise<{ name: string; query: string }[]> };
+  /** Every project's jobs: JOBS. */
+  jobs?: { list(): Promise<JobInfo[]> };
 }
 
 /** One table of information_schema: its columns (MySQL's upper-case names) and how to fill it. */
@@ -144,6 +149,37 @@ for (const [name, type] of [
     },
   });
 }
+
+/** Views of every project, with their SELECT as MySQL shows a view's definition. */
+registerInformationSchemaTable({
+  name: 'VIEWS',
+  columns: ['TABLE_CATALOG', 'TABLE_SCHEMA', 'TABLE_NAME', 'VIEW_DEFINITION', 'CHECK_OPTION', 'IS_UPDATABLE'],
+  rows: async (s) => {
+    const rows: SqlParam[][] = [];
+    if (!s.views) return rows;
+    for (const p of await s.projects.list()) {
+      for (const v of await s.views.list(p.name)) rows.push(['def', p.name, v.name, v.query, 'NONE', 'NO']);
+    }
+    return rows;
+  },
+});
+
+/** Jobs of every project, in MindsDB's columns (times in UTC, as SHOW JOBS gives them). */
+registerInformationSchemaTable({
+  name: 'JOBS',
+  columns: ['NAME', 'PROJECT', 'START_AT', 'END_AT', 'NEXT_RUN_AT', 'SCHEDULE_STR', 'QUERY', 'IF_QUERY'],
+  rows: async (s) =>
+    (await s.jobs?.list())?.map((j) => [
+      j.name,
+      j.project,
+      j.start_at,
+      j.end_at,
+      j.next_run_at,
+      j.schedule_str,
+      j.query,
+      j.if_query,
+    ]) ?? [],
+});
 
 /** Does this SELECT read information_schema (named, or the session's database)? */
 export function readsInformationSchema(sql: string, session: SqlSession): boolean {

@@ -8,7 +8,11 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { FileService } from '../files';
 import type { ProjectService } from '../projects';
 import { toEngineDialect, type EngineSelect } from './engine-select';
-import { readsInformationSchema, runInformationSchemaSelect } from './information-schema';
+import {
+  readsInformationSchema,
+  runInformationSchemaSelect,
+  type CatalogSources,
+} from './information-schema';
 import type { SqlRouter } from './router';
 import { ok, table } from './types';
 
@@ -139,9 +143,12 @@ const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function registerMysqlHandlers(
   router: SqlRouter,
-  deps: { projects: ProjectService; files: FileService; engine: EngineSelect },
+  deps: { projects: ProjectService; files: FileService; engine: EngineSelect } & Pick<
+    CatalogSources,
+    'views' | 'jobs'
+  >,
 ): void {
-  const { projects, files, engine } = deps;
+  const { projects, files, engine, views, jobs } = deps;
 
   router.register('show_topic', async (s) => {
     const { columns, rows } = showListing(s.topic);
@@ -194,7 +201,7 @@ export function registerMysqlHandlers(
 
   router.register('select', async (s, session, { signal }) => {
     if (readsInformationSchema(s.sql, session)) {
-      return runInformationSchemaSelect(toEngineDialect(s.sql), { projects, files }, { signal });
+      return runInformationSchemaSelect(toEngineDialect(s.sql), { projects, files, views, jobs }, { signal });
     }
     // Every project's `models` table (listed in the tree), empty: this server trains no models.
     const from = s.simple?.from.parts;
