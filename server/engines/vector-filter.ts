@@ -62,10 +62,19 @@ interface Target {
   text: string;
   /** Column compared as a number; null for built-in text columns. */
   number: string | null;
+  /** Ranges only (`<`, `BETWEEN`, ...): the text column read as a number (ids stored as text). */
+  rangeNumber?: string;
 }
+
+/**
+ * Ids are stored as text but may be integers (they keep the source's type): `id > 100` compares them as numbers,
+ * as the user means, while `id = 1` and `IN` compare the text exactly (ids that are not numbers read as NULL).
+ */
+const ID_AS_NUMBER = 'TRY_CAST(`doc_id` AS DOUBLE)';
 
 function target(column: string, ctx: FilterContext): Target {
   const lower = column.toLowerCase();
+  if (lower === 'id') return { text: BUILT_IN.id, number: null, rangeNumber: ID_AS_NUMBER };
   if (lower in BUILT_IN) return { text: BUILT_IN[lower], number: null };
   if (!ctx.metadata.has(lower)) {
     const known = ['id', 'chunk_id', 'chunk_content', ...[...ctx.metadata].sort()].join(', ');
@@ -74,12 +83,16 @@ function target(column: string, ctx: FilterContext): Target {
   return metadataColumns(lower);
 }
 
-/** Numbers compare as numbers on a metadata column, everything else as text. */
-function operand(t: Target, values: Scalar[]): { column: string; literals: string[] } {
-  if (t.number && values.length > 0 && values.every(isNumeric)) {
-    return { column: t.number, literals: values.map((v) => sqlNumber(asNumber(v as number | boolean))) };
+/**
+ * Numbers compare as numbers on a metadata column (and in ranges on `id`), everything else as text. `column` is
+ * the SQL to compare, quoted.
+ */
+function operand(t: Target, values: Scalar[], range = false): { column: string; literals: string[] } {
+  const number = t.number ? ident(t.number) : range ? t.rangeNumber : undefined;
+  if (number && values.length > 0 && values.every(isNumeric)) {
+    return { column: number, literals: values.map((v) => sqlNumber(asNumber(v as number | boolean))) };
   }
-  return { column: t.text, literals: values.map((v) => sqlString(asText(v) ?? '')) };
+  return { column: ident(t.text), literals: values.map((v) => sqlString(asText(v) ?? '')) };
 }
 
 function listOf(c: FilterCondition, min: number, max = Infinity): Scalar[] {
@@ -112,18 +125,18 @@ function condition(c: FilterCondition, ctx: FilterContext): string {
       }
       if (value === null)
         throw new ValidationError(`${c.op} on '${c.column}' cannot compare with NULL`, c.column);
-      const { column, literals } = operand(t, [value]);
-      return `${ident(column)} ${c.op} ${literals[0]}`;
+      const { column, literals } = operand(t, [value], c.op !== '=' && c.op !== '!=');
+      return `${column} ${c.op} ${literals[0]}`;
     }
     case 'in':
     case 'not in': {
       const { column, literals } = operand(t, listOf(c, 1));
-      return `${ident(column)} ${c.op.toUpperCase()} (${literals.join(', ')})`;
+      return `${column} ${c.op.toUpperCase()} (${literals.join(', ')})`;
     }
     case 'between':
     case 'not between': {
-      const { column, literals } = operand(t, listOf(c, 2, 2));
-      return `${ident(column)} ${c.op.toUpperCase()} ${literals[0]} AND ${literals[1]}`;
+      const { column, literals } = operand(t, listOf(c, 2, 2), true);
+      return `${column} ${c.op.toUpperCase()} ${literals[0]} AND ${literals[1]}`;
     }
     case 'like':
     case 'not like': {

@@ -172,6 +172,18 @@ describe('knowledge bases managed through SQL', () => {
     expect(rest.json().data).toEqual([[7]]);
   });
 
+  it('compares integer ids as numbers in ranges, and exactly in = and IN', async () => {
+    // kb_p holds ids 1..30 from the file table.
+    expect((await ids('SELECT id FROM kb_p WHERE id > 25')).sort((a: number, b: number) => a - b)).toEqual([
+      26, 27, 28, 29, 30,
+    ]);
+    expect((await ids('SELECT id FROM kb_p WHERE id BETWEEN 9 AND 11')).sort()).toEqual([10, 11, 9]);
+    expect(await ids('SELECT id FROM kb_p WHERE id = 3')).toEqual([3]);
+    expect((await ids('SELECT id FROM kb_p WHERE id IN (1, 30)')).sort()).toEqual([1, 30]);
+    // A text bound still compares text.
+    expect((await ids("SELECT id FROM kb_p WHERE id >= '9'")).sort()).toEqual([9]);
+  });
+
   it('UPDATE changes content or metadata of the matching ids; 0 matches is 0 rows', async () => {
     await ok("CREATE KNOWLEDGE_BASE kb_u USING content_columns = ['body'], metadata_columns = ['author']");
     await ok(
