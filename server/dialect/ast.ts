@@ -96,6 +96,8 @@ export type Statement =
   /** Views and jobs (see parse-view-job.ts): `query` and `statements` are texts checked to parse. */
   | { kind: 'create_view'; name: QualifiedName; orReplace: boolean; ifNotExists: boolean; query: string }
   | { kind: 'drop_view'; name: QualifiedName; ifExists: boolean }
+  /** `DROP MODEL | PREDICTOR`: no models are trained here, but MindsDB's JS SDK deletes a view this way. */
+  | { kind: 'drop_model'; name: QualifiedName; ifExists: boolean }
   | {
       kind: 'create_job';
       name: QualifiedName;

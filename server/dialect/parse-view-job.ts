@@ -8,6 +8,7 @@ import { SqlSyntaxError, tokenize } from './tokenizer';
  *
  *   CREATE [OR REPLACE] VIEW [IF NOT EXISTS] [p.]v [AS] ( SELECT ... )   (brackets optional)
  *   DROP VIEW [IF EXISTS] [p.]v
+ *   DROP MODEL | PREDICTOR [IF EXISTS] [p.]m   (MindsDB's JS SDK deletes views with it)
  *   CREATE JOB [IF NOT EXISTS] [p.]j [AS] ( stmt; stmt ) [START d] [END d] [EVERY [n] unit] [IF ( query )]
  *   DROP JOB [IF EXISTS] [p.]j
  *   SHOW JOBS [FROM p]
@@ -20,6 +21,7 @@ export function isViewOrJobStatement(ts: TokenStream): boolean {
   if (ts.isKeyword('show')) return ts.isKeyword('jobs', 1);
   if (!ts.isKeyword('create') && !ts.isKeyword('drop')) return false;
   const at = ts.isKeyword('or', 1) && ts.isKeyword('replace', 2) ? 3 : 1;
+  if (ts.isKeyword('drop') && (ts.isKeyword('model', 1) || ts.isKeyword('predictor', 1))) return true;
   return ts.isKeyword('view', at) || ts.isKeyword('job', at);
 }
 
@@ -30,6 +32,12 @@ export function parseViewOrJobStatement(ts: TokenStream): Statement {
     return { kind: 'show_jobs', from };
   }
   if (ts.acceptKeyword('drop')) {
+    if (ts.acceptKeyword('model') || ts.acceptKeyword('predictor')) {
+      const ifExists = ts.acceptKeyword('if', 'exists');
+      const name = ts.qualifiedName('a model');
+      ts.expectEnd();
+      return { kind: 'drop_model', name, ifExists };
+    }
     const isView = ts.acceptKeyword('view');
     if (!isView) ts.expectKeyword('job');
     const ifExists = ts.acceptKeyword('if', 'exists');

@@ -168,6 +168,16 @@ describe('information_schema', () => {
     expect((await t.sql('SELECT count(*) FROM information_schema.views')).data).toEqual([[0]]);
   });
 
+  it("DROP MODEL drops a view of that name (how MindsDB's JS SDK deletes views), else names the missing model", async () => {
+    expect((await t.sql('CREATE VIEW mindsdb.sdk_view AS (SELECT 1 AS one)')).type).toBe('ok');
+    expect(await t.sql('DROP MODEL mindsdb.sdk_view')).toMatchObject({ type: 'ok', affected_rows: 1 });
+    expect((await t.sql('SELECT * FROM mindsdb.sdk_view')).type).toBe('error');
+    const missing = await t.sql('DROP PREDICTOR `mindsdb`.`no_model`');
+    expect(missing.type).toBe('error');
+    expect(missing.error_message).toMatch(/Model 'no_model' does not exist/);
+    expect(await t.sql('DROP MODEL IF EXISTS no_model')).toMatchObject({ type: 'ok', affected_rows: 0 });
+  });
+
   it('reads no file and no data table from there', async () => {
     const leak = await t.sql("SELECT * FROM information_schema.tables, read_csv('/etc/passwd')");
     expect(leak.type).toBe('error');

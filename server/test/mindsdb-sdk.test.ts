@@ -112,8 +112,12 @@ describe('the MindsDB JS SDK', () => {
     expect((await MindsDB.SQL.runQuery('SELECT count(*) AS n FROM mindsdb.big_cities')).rows).toEqual([
       { n: 2 },
     ]);
-    // The SDK's view.delete() sends DROP MODEL; this server has no models, so a view is dropped as SQL does.
-    expect((await MindsDB.SQL.runQuery('DROP VIEW mindsdb.big_cities')).type).toBe('ok');
+    // The SDK's view.delete() sends DROP MODEL, which drops the view (this server has no models).
+    await view.delete();
+    expect(await MindsDB.Views.getAllViews('mindsdb')).toEqual([]);
+    // DROP VIEW, the SQL form, works too.
+    await MindsDB.Views.createView('again', 'mindsdb', 'SELECT 1 AS one');
+    expect((await MindsDB.SQL.runQuery('DROP VIEW mindsdb.again')).type).toBe('ok');
     expect(await MindsDB.Views.getAllViews('mindsdb')).toEqual([]);
   });
 });

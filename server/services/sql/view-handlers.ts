@@ -1,5 +1,5 @@
 import type { StatementOf } from '../../dialect/ast';
-import { ServiceError, ValidationError } from '../../errors';
+import { NotFoundError, ServiceError, ValidationError } from '../../errors';
 import type { ViewExpander } from '../views/expand';
 import type { ViewService } from '../views/service';
 import type { SqlRouter } from './router';
@@ -32,6 +32,16 @@ export function registerViewHandlers(
   router.register('drop_view', async (s, session) => {
     const t = target(s.name, session);
     return ok((await views.drop(t.project, t.name, { ifExists: s.ifExists })) ? 1 : 0);
+  });
+
+  // MindsDB's JS SDK deletes a view with DROP MODEL; no models are trained here, so that is all it can drop.
+  router.register('drop_model', async (s, session) => {
+    const t = target(s.name, session);
+    if (await views.find(t.project, t.name)) return ok((await views.drop(t.project, t.name)) ? 1 : 0);
+    if (s.ifExists) return ok(0);
+    throw new NotFoundError(
+      `Model '${t.name}' does not exist in project '${t.project}' (this server trains no models)`,
+    );
   });
 
   // INSERT INTO kb SELECT ... FROM view: the view's query stands in the SELECT, which the next handler runs.
