@@ -89,7 +89,7 @@ describe('a knowledge base body carrying query and files (MindsDB 26)', () => {
       payload: { knowledge_base: { query: 'DROP TABLE files.faq' } },
     });
     expect(notSelect.statusCode).toBe(400);
-    expect(notSelect.json()).toMatchObject({ field: 'query' });
+    expect(notSelect.json()).toMatchObject({ title: 'Invalid SELECT query', field: 'query' });
     const broken = await t.inject({
       method: 'PUT',
       url: kbUrl('carry'),
@@ -103,7 +103,7 @@ describe('a knowledge base body carrying query and files (MindsDB 26)', () => {
       payload: { knowledge_base: { files: ['faq', 'no_such_file'] } },
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ field: 'files.1' });
+    expect(missing.json()).toMatchObject({ title: 'Preprocessing Error', field: 'files.1' });
     expect(missing.json().detail).toMatch(/no_such_file/);
     const odd = await t.inject({
       method: 'PUT',
