@@ -4,6 +4,7 @@ import type { ComponentProps } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { FakeStream, fakeFetch } from '../../testing/fake-fetch';
 import { ChatPane } from './chat-pane';
+import { forgetAllConversations } from './conversation-store';
 
 /** Counts how often each answer is rendered, by wrapping the real component in an unmemoised one. */
 const renders = vi.hoisted(() => new Map<string, number>());
@@ -21,6 +22,7 @@ vi.mock('./answer-markdown', async (importOriginal) => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  forgetAllConversations(); // each test starts with no saved conversation
 });
 
 /** The server writes to a stream; the console has read it when this resolves. */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeStream, fakeFetch, type FakeResponse } from '../../testing/fake-fetch';
 import { ChatPane } from './chat-pane';
+import { forgetAllConversations } from './conversation-store';
 
 const STREAM_PATH = '/api/projects/proj/agents/helper/completions/stream';
 
@@ -26,6 +27,7 @@ afterEach(() => {
   // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
   cleanup();
   vi.unstubAllGlobals();
+  forgetAllConversations(); // each test starts with no saved conversation
 });
 
 /** The conversation sent with the n-th question. */

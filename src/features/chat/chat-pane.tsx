@@ -1,4 +1,13 @@
-import { useCallback } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import type { Turn } from './chat-reducer';
+import { ConversationList } from './conversation-list';
+import {
+  conversationKey,
+  newConversationId,
+  restoredTurns,
+  useConversations,
+  type Conversation,
+} from './conversation-store';
 import { QuestionForm } from './question-form';
 import { TurnView } from './turn-view';
 import { useAutoScroll } from './use-auto-scroll';
@@ -10,12 +19,65 @@ export interface ChatPaneProps {
   agent: string;
 }
 
+const NO_CONVERSATIONS: Conversation[] = [];
+
 /**
  * A conversation with one agent: the chat page shows it full height, the agent editor beside its form.
  * Give it a `key` of project and agent where the agent can change, so a new agent starts a new conversation.
+ * Conversations are kept in the browser per agent: a reload comes back to the last one, and the list offers
+ * the others.
  */
 export function ChatPane({ project, agent }: ChatPaneProps) {
-  const { turns, streaming, ask, stop, retry, reset } = useChatSession(project, agent);
+  const key = conversationKey(project, agent);
+  const store = useConversations();
+  const conversations = store.byAgent[key] ?? NO_CONVERSATIONS;
+  // The conversation on screen; a new one gets its id now and is saved after its first answer.
+  const [viewId, setViewId] = useState(() => store.active[key] ?? newConversationId());
+  const show = (id: string | undefined) => {
+    store.open(key, id);
+    setViewId(id ?? newConversationId());
+  };
+  const saved = conversations.find((c) => c.id === viewId);
+  return (
+    <ConversationView
+      key={viewId}
+      project={project}
+      agent={agent}
+      initialTurns={saved ? restoredTurns(saved.turns) : undefined}
+      onSave={(turns) => store.save(key, viewId, turns)}
+      onNew={() => show(undefined)}
+      list={
+        <ConversationList
+          conversations={conversations}
+          currentId={viewId}
+          onOpen={show}
+          onRename={(id, title) => store.rename(key, id, title)}
+          onDelete={(id) => {
+            store.remove(key, id);
+            if (id === viewId) setViewId(newConversationId());
+          }}
+        />
+      }
+    />
+  );
+}
+
+function ConversationView(props: {
+  project: string;
+  agent: string;
+  initialTurns: Turn[] | undefined;
+  onSave: (turns: Turn[]) => void;
+  onNew: () => void;
+  list: ReactNode;
+}) {
+  const { project, agent, onNew } = props;
+  const [initialTurns] = useState(props.initialTurns);
+  const { turns, streaming, ask, stop, retry, reset } = useChatSession(
+    project,
+    agent,
+    initialTurns,
+    props.onSave,
+  );
   const { ref, onScroll, following, follow } = useAutoScroll<HTMLDivElement>(turns);
 
   const onAsk = useCallback(
@@ -37,7 +99,16 @@ export function ChatPane({ project, agent }: ChatPaneProps) {
             ? 'No questions yet'
             : `${turns.length} question${turns.length === 1 ? '' : 's'}`}
         </span>
-        <button type="button" className="btn btn-ghost" onClick={reset} disabled={turns.length === 0}>
+        {props.list}
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => {
+            reset();
+            onNew();
+          }}
+          disabled={turns.length === 0}
+        >
           New conversation
         </button>
       </div>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import type { CompletionMessage } from '../../../protocol/api/agents';
 import { streamAgentCompletion } from '../../api/stream';
-import { chatReducer, initialChatState, isStreaming, messagesFor } from './chat-reducer';
+import { chatReducer, isStreaming, messagesFor, type Turn } from './chat-reducer';
 
 let counter = 0;
 /** Unique within the page; the reducer stays pure by receiving ids rather than making them. */
@@ -9,12 +9,20 @@ const nextTurnId = () => `t${Date.now().toString(36)}${(counter++).toString(36)}
 
 const isAbort = (err: unknown) => err instanceof Error && err.name === 'AbortError';
 
+const NO_TURNS: Turn[] = [];
+
 /**
  * One conversation with one agent: owns the in-flight request and folds its events into the chat state.
- * Unmounting (or switching agent, which remounts the pane) aborts the request.
+ * Unmounting (or switching agent or conversation, which remounts the pane) aborts the request. It starts from
+ * `initialTurns` (a saved conversation) and hands its turns to `onSave` whenever no answer is streaming.
  */
-export function useChatSession(project: string, agent: string) {
-  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+export function useChatSession(
+  project: string,
+  agent: string,
+  initialTurns: Turn[] = NO_TURNS,
+  onSave?: (turns: Turn[]) => void,
+) {
+  const [state, dispatch] = useReducer(chatReducer, initialTurns, (turns) => ({ turns }));
   // Callbacks read the latest state through a ref so they stay stable and memoised turns do not re-render.
   const stateRef = useRef(state);
   useLayoutEffect(() => {
@@ -80,5 +88,15 @@ export function useChatSession(project: string, agent: string) {
 
   useEffect(() => () => controllerRef.current?.abort(), []);
 
-  return { turns: state.turns, streaming: isStreaming(state), ask, stop, retry, reset };
+  // Saved once each answer has settled (done, stopped or failed): not on every streamed event.
+  const streaming = isStreaming(state);
+  const saveRef = useRef(onSave);
+  useLayoutEffect(() => {
+    saveRef.current = onSave;
+  }, [onSave]);
+  useEffect(() => {
+    if (!streaming && state.turns.length > 0 && state.turns !== initialTurns) saveRef.current?.(state.turns);
+  }, [state.turns, streaming, initialTurns]);
+
+  return { turns: state.turns, streaming, ask, stop, retry, reset };
 }
