@@ -195,6 +195,34 @@ describe('VectorStore', () => {
     expect(again.map((h) => h.docId)).toEqual(['fresh']);
   });
 
+  it('takes inserts and deletes while the ANN index builds', async () => {
+    await store.createTable('t', DIMS);
+    const many = Array.from({ length: 400 }, (_, i) => record(`d${i}`, 1, i % DIMS, { n: i }));
+    for (let i = 0; i < 400; i += 50) await store.upsert('t', many.slice(i, i + 50), []);
+    const building = store.maintain('t');
+    // Queued behind the merge, then written while the index is built from the rows read before them.
+    const writes = Promise.all([
+      store.upsert('t', [record('during', 1, 2, { n: 1000 })], []),
+      store.upsert('t', [record('d5', 1, 1, { n: 5 }, 'replaced d5')], ['d5']),
+      store.deleteDocs('t', ['d7']),
+    ]);
+    await Promise.all([building, writes]);
+    await store.whenIdle();
+    const state = await store.indexState('t');
+    expect(state?.ann).toBe(true);
+    expect(await store.count('t')).toBe(400);
+    const byId = async (id: string) =>
+      (await store.scan('t', { filters: [{ column: 'id', op: '=', value: id }] })).map((r) => r.content);
+    expect(await byId('during')).toHaveLength(1);
+    expect(await byId('d5')).toEqual(['replaced d5']);
+    expect(await byId('d7')).toEqual([]);
+    const hits = await store.vectorSearch('t', unit(2, 0.1), {
+      limit: 3,
+      filters: [{ column: 'n', op: '=', value: 1000 }],
+    });
+    expect(hits.map((h) => h.docId)).toEqual(['during']);
+  });
+
   it('searches an empty table without error, full text included', async () => {
     await store.createTable('t', DIMS);
     expect(await store.textSearch('t', 'hello', { limit: 5, vector: unit(0) })).toEqual([]);

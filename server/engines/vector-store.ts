@@ -6,10 +6,11 @@ import { KeyedQueue } from '../util/keyed-queue';
 import { cosineDistance, deleteDocIds, toChunk, type RawRow, type StoredChunk } from './vector-rows';
 import {
   buildAnnIndex,
+  compactFiles,
   DEFAULT_INDEX_POLICY,
   ensureFtsIndex,
   indexState,
-  maintainIndexes,
+  maintenanceNeeded,
   tuneAnnQuery,
   type IndexPolicy,
   type IndexState,
@@ -62,6 +63,8 @@ async function readMetadataNames(table: Table): Promise<Set<string>> {
 export class VectorStore {
   private readonly tables = new Map<string, Promise<Table>>();
   private readonly queue = new KeyedQueue();
+  /** ANN builds in progress, by table: they run outside the write queue. */
+  private readonly building = new Map<string, Promise<void>>();
   /** Whether a table has its ANN index, cached because every search asks. */
   private readonly ann = new Map<string, boolean>();
   /** Tables whose full-text index is known to exist: every hybrid search would otherwise list the indexes. */
@@ -246,10 +249,23 @@ export class VectorStore {
 
   /** Runs index maintenance now (tests and benchmarks); normally it follows each insert in the background. */
   async maintain(name: string): Promise<void> {
-    await this.queue.run(name, async () => {
+    const build = await this.queue.run(name, async () => {
       const table = await this.open(name);
-      if (table && (await maintainIndexes(table, this.policy)) === 'built') this.ann.set(name, true);
+      if (!table || this.building.has(name)) return undefined;
+      const { action, rows } = await maintenanceNeeded(table, this.policy);
+      if (action === 'optimize') await table.optimize();
+      if (action !== 'build') return undefined;
+      await compactFiles(table);
+      // The build runs outside the write queue: inserts and deletes go on meanwhile (LanceDB commits the
+      // index over the rows it read; rows added since stay searchable, unindexed, until the next optimize).
+      const running = buildAnnIndex(table, rows)
+        .then(() => void this.ann.set(name, true))
+        .finally(() => this.building.delete(name));
+      this.building.set(name, running);
+      // Wrapped: an async task returning the promise itself would hold the queue until the build ends.
+      return { running };
     });
+    await build?.running;
   }
 
   /**
@@ -282,7 +298,11 @@ export class VectorStore {
 
   /** Resolves when every queued write and background index build has finished. */
   async whenIdle(): Promise<void> {
-    await this.queue.idle();
+    for (;;) {
+      await this.queue.idle();
+      if (this.building.size === 0) return;
+      await Promise.allSettled([...this.building.values()]);
+    }
   }
 
   close(): void {
