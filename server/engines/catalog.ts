@@ -12,6 +12,8 @@ export interface Databases {
   catalog: DuckDb;
   data: DuckDb;
   dataDir: string;
+  /** Where uploads wait while their own engine reads them (see upload-reader.ts). */
+  uploadStaging: string;
   close(): void;
 }
 
@@ -28,8 +30,8 @@ const QUICK_LANE_MS = 5_000;
 const CATALOG_READ_CONNECTIONS = 2;
 
 /**
- * The only folder the data database may read files from: uploads are copied (or linked) here under random
- * names, read into their table, and removed at once. See FileService.importFile.
+ * The only folder the upload reader may read files from (the data database reads none): uploads are linked
+ * (or copied) here under random names, read into their table, and removed at once. See FileService.importFile.
  */
 export const STAGING_FOLDER = 'upload-staging';
 
@@ -68,8 +70,9 @@ export async function openDatabases(
     readConnections: DATA_LOOKUP_CONNECTIONS,
     // Table listings and statement parses, asked for by every SELECT; users' queries are never kept.
     cacheReads: true,
-    // Users' SQL runs here: it may read no file but staged uploads, load no extension, change no setting.
-    sandbox: { readableDirectory: staging, memoryLimit: defaultDataMemoryLimit() },
+    // Users' SQL runs here: it may read no file at all (uploads are read by an engine of their own), load no
+    // extension, change no setting.
+    sandbox: { memoryLimit: defaultDataMemoryLimit() },
   });
   await ensureProjectsSchema(catalog);
   await data.run(`CREATE SCHEMA IF NOT EXISTS files`);
@@ -77,6 +80,7 @@ export async function openDatabases(
     catalog,
     data,
     dataDir,
+    uploadStaging: staging,
     close() {
       catalog.close();
       data.close();

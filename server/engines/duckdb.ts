@@ -1,6 +1,7 @@
 import {
   DuckDBInstance,
   type DuckDBConnection,
+  type DuckDBDataChunk,
   type DuckDBResultReader,
   type DuckDBValue,
 } from '@duckdb/node-api';
@@ -112,11 +113,6 @@ export class DuckDb {
       quickLane: await pool(options.quickLaneMs ? 1 : 0),
     };
     return new DuckDb(instance, connection, pools, options);
-  }
-
-  /** The folder whose files this database may read (uploads staged for reading), when it is sandboxed. */
-  get readableDirectory(): string | undefined {
-    return this.options.sandbox?.readableDirectory;
   }
 
   /** Runs `fn` after every earlier call has finished. */
@@ -247,6 +243,42 @@ export class DuckDb {
     await this.writing(async () => {
       if (params.length) await this.connection.run(sql, params as DuckDBValue[]);
       else await this.connection.run(sql);
+    });
+  }
+
+  /**
+   * Creates (or replaces) `schema.table` with `columns` and fills it with `chunks`, in one transaction: a read
+   * that fails midway leaves the table as it was. For rows read by another engine (see upload-reader.ts); the
+   * chunks are copied whole, not row by row.
+   */
+  async replaceTable(
+    schema: string,
+    table: string,
+    columns: readonly { name: string; type: string }[],
+    chunks: AsyncIterable<DuckDBDataChunk>,
+  ): Promise<void> {
+    const definition = columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ');
+    await this.writing(async () => {
+      await this.connection.run('BEGIN TRANSACTION');
+      try {
+        // Type names come from a file's inferred schema (a JSON key becomes a STRUCT field name): the engine
+        // quotes them, and a prepared statement is one statement at most, whatever they hold.
+        const create = await this.connection.prepare(
+          `CREATE OR REPLACE TABLE ${quoteIdent(schema)}.${quoteIdent(table)} (${definition})`,
+        );
+        await create.run();
+        const appender = await this.connection.createAppender(table, schema);
+        try {
+          for await (const chunk of chunks) appender.appendDataChunk(chunk);
+          appender.flushSync();
+        } finally {
+          appender.closeSync();
+        }
+        await this.connection.run('COMMIT');
+      } catch (err) {
+        await this.connection.run('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
     });
   }
 

@@ -9,8 +9,9 @@ import type { DuckDBConnection } from '@duckdb/node-api';
  */
 export interface Sandbox {
   /**
-   * The one folder whose files the engine may read (uploads staged for reading), or none. Every other path,
-   * and every URL, is refused by the engine itself, whatever the statement.
+   * The one folder whose files the engine may read, or none: only the upload reader has one (its staging
+   * folder); the databases that run users' SQL read no file. Every other path, and every URL, is refused by
+   * the engine itself, whatever the statement.
    */
   readableDirectory?: string;
   /** The engine's memory limit, in DuckDB's notation ('4GB'). */

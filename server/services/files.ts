@@ -5,6 +5,7 @@ import path from 'node:path';
 import { objectNamePattern } from '../../protocol/api/files';
 import type { DuckDb } from '../engines/duckdb';
 import { quoteIdent } from '../engines/duckdb';
+import { readUpload } from '../engines/upload-reader';
 import { JsonDepthScanner } from '../util/json-depth';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 
@@ -34,7 +35,11 @@ export function detectFormat(head: Buffer, originalName = ''): FileFormat {
 
 /** Uploaded files become tables `files.<name>` in the data database. */
 export class FileService {
-  constructor(private readonly data: DuckDb) {}
+  constructor(
+    private readonly data: DuckDb,
+    /** The folder the upload reader may read (see engines/upload-reader.ts). */
+    private readonly stagingDir: string,
+  ) {}
 
   validateName(name: string): void {
     if (!objectNamePattern.test(name)) {
@@ -84,10 +89,14 @@ export class FileService {
     const format = detectFormat(head.subarray(0, bytesRead), originalName);
     if (format === 'json') await checkJsonDepth(path);
     const table = `files.${quoteIdent(name)}`;
-    const source = readerFor(format);
     const staged = await this.stage(path);
     try {
-      await this.data.run(`CREATE OR REPLACE TABLE ${table} AS SELECT * FROM ${source}`, [staged.path]);
+      await readUpload(
+        this.stagingDir,
+        `SELECT * FROM ${readerFor(format)}`,
+        staged.path,
+        (columns, chunks) => this.data.replaceTable('files', name, columns, chunks),
+      );
     } catch (err) {
       throw new ValidationError(
         `Could not read the file as ${format.toUpperCase()}: ${firstLine(err).replaceAll(staged.path, 'the file')}`,
@@ -102,18 +111,14 @@ export class FileService {
   }
 
   /**
-   * Puts the upload at `source` where the data database may read it. The database is sandboxed: it reads no
-   * file but those of its staging folder (see engines/sandbox.ts). Reading uploads there, on the database's own
-   * write connection, keeps them fast (the engine's readers, no row-by-row hand-over from another instance)
-   * and is safe: the check that users' SELECTs read only tables is still the first wall (it refuses every file
-   * reader and path), the folder holds nothing but users' own uploads, each under a random name of 128 bits
-   * that no one can guess, and each is removed as soon as it has been read. A hard link costs no copy when
-   * the upload is on the same disk; otherwise the file is copied.
+   * Puts the upload at `source` in the staging folder, the only folder the upload reader may read. The data
+   * database, where users' SQL runs, reads no file at all: the upload reader (an engine of its own, see
+   * engines/upload-reader.ts) reads the file and hands its rows over chunk by chunk. Each staged file has a
+   * random name and is removed as soon as it has been read. A hard link costs no copy when the upload is on
+   * the same disk; otherwise the file is copied.
    */
   private async stage(source: string): Promise<{ path: string; remove: () => Promise<void> }> {
-    const dir = this.data.readableDirectory;
-    if (!dir) return { path: source, remove: async () => undefined };
-    const staged = path.join(dir, randomBytes(16).toString('hex'));
+    const staged = path.join(this.stagingDir, randomBytes(16).toString('hex'));
     await fs.link(source, staged).catch(() => fs.copyFile(source, staged));
     return { path: staged, remove: () => fs.rm(staged, { force: true }) };
   }

@@ -64,7 +64,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   await projects.ensureDefault();
   const auth = new AuthService(databases.catalog, options.auth);
   await auth.ensureSchema();
-  const files = new FileService(databases.data);
+  const files = new FileService(databases.data, databases.uploadStaging);
   const sql = new SqlRouter(options.log);
   const engine = new EngineSelect(databases.data, projects);
   const dataSources = new DataSourceService(

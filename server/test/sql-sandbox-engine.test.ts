@@ -45,8 +45,13 @@ const PERMISSION = /Permission Error/;
 const LOCKED = /configuration has been locked/;
 
 describe("the data database's sandbox", () => {
-  it('reads no file outside the staging folder, by any reader or path', async () => {
+  it('reads no file at all, by any reader or path, not even an upload waiting to be read', async () => {
     const data = t.deps.databases.data;
+    const waiting = path.join(t.dataDir, STAGING_FOLDER, 'waiting.csv');
+    await fs.writeFile(waiting, `code\n${SECRET}\n`);
+    await refusedEverywhere(data, `SELECT * FROM read_csv('${waiting}')`, PERMISSION);
+    await refusedEverywhere(data, `SELECT * FROM glob('${path.dirname(waiting)}/*')`, PERMISSION);
+    await fs.rm(waiting);
     const glob = secretCsv.replace('secret.csv', 'secre[t].csv');
     for (const sql of [
       `SELECT * FROM '${secretCsv}'`,
@@ -126,7 +131,7 @@ describe("the data database's sandbox", () => {
 });
 
 describe('uploads', () => {
-  it('are read through the staging folder, which is left empty after each upload', async () => {
+  it('are read by an engine of their own through the staging folder, left empty after each upload', async () => {
     const staging = path.join(t.dataDir, STAGING_FOLDER);
     for (const [name, filename, content] of [
       ['ok_csv', 'a.csv', 'id,v\n1,one\n'],
@@ -150,5 +155,22 @@ describe('uploads', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).not.toContain(STAGING_FOLDER);
     expect(await fs.readdir(staging)).toEqual([]);
+  });
+});
+
+describe('an uploaded JSON file', () => {
+  it('keeps key names that look like SQL as names of its columns', async () => {
+    const key = 'a") VARCHAR); CREATE TABLE files.pwned (x INT); --';
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/files/odd_keys',
+      ...multipartFile('file', 'odd.json', JSON.stringify([{ s: { [key]: 1 }, [key]: 2 }])),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const tables = await t.sql('SHOW TABLES FROM files');
+    expect(JSON.stringify(tables.data)).not.toContain('pwned');
+    const row = await t.sql('SELECT * FROM files.odd_keys');
+    expect(row.column_names).toEqual(['s', key]);
+    expect(row.data).toEqual([[{ [key]: 1 }, 2]]);
   });
 });
