@@ -16,6 +16,7 @@ export async function insertIntoKbFromSource(
   s: StatementOf<'insert'>,
   session: SqlSession,
   deps: { select: SourceSelect; knowledgeBases: KnowledgeBaseService },
+  signal?: AbortSignal,
 ): Promise<SqlOutcome | undefined> {
   const kbs = deps.knowledgeBases;
   if (s.selectSql === undefined || s.target.parts.length > 2) return undefined;
@@ -29,7 +30,7 @@ export async function insertIntoKbFromSource(
   );
   if (!isKb) return undefined;
   // Checked before the source is read: a mistaken parameter costs no query.
-  const options = insertOptionsFromUsing(s.params);
+  const options = { ...insertOptionsFromUsing(s.params), signal };
   const result = await deps.select.run({ kind: 'select', sql: s.selectSql }, session, {
     maxRows: MAX_INSERT_ROWS,
   });

@@ -3,7 +3,7 @@ import type { VectorStore } from '../../engines/vector-store';
 import type { IndexState } from '../../engines/vector-index';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/local-embedding';
 import type { ProviderOptions } from '../../providers/types';
-import { ConflictError, NotFoundError } from '../../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from './catalog';
 import { chunkingOf, flattenInput, mask, settingsForAlter, settingsForCreate, validateName } from './config';
 import type { InputRow } from './documents';
@@ -118,7 +118,10 @@ export class KnowledgeBaseService {
     const existing = await this.catalog.find(projectId, name);
     if (existing) {
       if (options.ifNotExists) return this.show(existing.kb, options);
-      throw new ConflictError(`Knowledge base '${name}' already exists in project '${project}'`, 'name');
+      throw new ConflictError(
+        `Knowledge base '${existing.kb.name}' already exists in project '${existing.projectName}'`,
+        'name',
+      );
     }
     const settings = await this.models.check(settingsForCreate(flat, this.defaultEmbedding));
     try {
@@ -196,6 +199,11 @@ export class KnowledgeBaseService {
       };
       const table = stored.kb.vector_database_table;
       const controller = new AbortController();
+      // A closed request stops the insert between batches: a batch is stored whole or not at all.
+      const cancel = () =>
+        controller.abort(new ValidationError(`The insert into knowledge base '${name}' was cancelled`));
+      if (options.signal?.aborted) cancel();
+      options.signal?.addEventListener('abort', cancel, { once: true });
       this.running.set(kb.id, controller);
       this.progressBoard.start(kb.id, rows.length);
       await this.insertLog.started(kb.id, rows.length, this.progressBoard.get(kb.id).started_at ?? '');
@@ -242,6 +250,7 @@ export class KnowledgeBaseService {
         throw failure;
       } finally {
         await this.insertLog.finished(kb.id, this.progressBoard.get(kb.id)).catch(() => undefined);
+        options.signal?.removeEventListener('abort', cancel);
         this.running.delete(kb.id);
         this.store.scheduleMaintenance(stored.kb.vector_database_table);
       }

@@ -121,6 +121,8 @@ export interface InsertOptions {
   noUpsert?: boolean;
   /** `kb_skip_existing`: rows whose id is already stored are left out, not embedded again. */
   skipExisting?: boolean;
+  /** Aborts when nobody waits for the insert any more (its request was closed: the console's Cancel). */
+  signal?: AbortSignal;
 }
 
 export interface InsertResult {

@@ -207,11 +207,11 @@ export function registerKnowledgeBaseHandlers(
     return engine.run({ kind: 'select', sql }, session, { maxRows: MAX_INSERT_ROWS });
   };
 
-  router.register('insert', async (s, session) => {
+  router.register('insert', async (s, session, { signal }) => {
     const target = await kbTarget(s.target, session);
     if (!target) return undefined;
     // Checked before the query runs: a mistaken parameter costs no read of the source.
-    const options = insertOptionsFromUsing(s.params);
+    const options = { ...insertOptionsFromUsing(s.params), signal };
     let rows: InputRow[];
     if (s.selectSql !== undefined) {
       const result = await selectForInsert(s.selectSql, session);

@@ -74,5 +74,5 @@ export function registerSourceHandlers(
   });
 
   router.register('select', (s, session, { signal }) => select.run(s, session, { signal }));
-  router.register('insert', (s, session) => insertIntoKbFromSource(s, session, deps));
+  router.register('insert', (s, session, { signal }) => insertIntoKbFromSource(s, session, deps, signal));
 }
