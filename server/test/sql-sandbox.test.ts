@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSse } from '../../protocol/sse';
+import { tablesRead } from '../services/agents/tools/table-refs';
 import { collectReferences, parseSelect } from '../services/sql/table-references';
 import { startFakeProvider, textReply, toolCallReply, type FakeProvider } from './fake-provider';
 import { multipartFile, startTestApp, type TestApp } from './harness';
@@ -179,6 +180,19 @@ describe('INSERT INTO a knowledge base', () => {
       expect(res.error_message, trick.name).toMatch(trick.refusal);
     }
     expect(await t.deps.knowledgeBases.countChunks('mindsdb', 'kb')).toBe(0);
+  });
+});
+
+describe("the agent tool's own table check", () => {
+  it('refuses every trick by itself, before the SQL engine sees the statement', async () => {
+    for (const trick of tricks()) {
+      await expect(tablesRead(t.deps.databases.data, trick.sql), trick.name).rejects.toThrow(
+        /is not a table|is not allowed/,
+      );
+    }
+    expect(
+      await tablesRead(t.deps.databases.data, 'SELECT * FROM files.docs d JOIN range(3) r ON true'),
+    ).toEqual([{ schema: 'files', table: 'docs' }]);
   });
 });
 
