@@ -72,6 +72,11 @@ export function LoadPanel({
         >
           {runner.running ? 'Loading…' : rows === null ? 'Load rows' : `Load ${plural(rows, 'row')}`}
         </button>
+        {runner.running && (
+          <button type="button" className="btn" onClick={runner.cancel}>
+            Cancel load
+          </button>
+        )}
         {runner.job && !runner.running && (
           <button type="button" className="btn btn-ghost" onClick={runner.dismiss}>
             Clear
@@ -97,6 +102,12 @@ export function LoadPanel({
                 ? ` in ${((runner.job.finishedAt - runner.job.startedAt) / 1000).toFixed(1)} s`
                 : ''}
               . <Link to="?tab=search">Try a search</Link>
+            </p>
+          )}
+          {runner.job.phase === 'cancelled' && (
+            <p role="status" className="rp-status">
+              The load from {runner.job.source} was cancelled. Rows embedded before it stopped stay in{' '}
+              {kb.name}; loading again replaces them rather than adding them twice.
             </p>
           )}
           {runner.job.phase === 'failed' && (

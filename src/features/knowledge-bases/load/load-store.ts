@@ -5,7 +5,7 @@ import { create } from 'zustand';
  * are embedding does not lose track of the load (the server keeps going either way).
  */
 export interface LoadJob {
-  phase: 'loading' | 'done' | 'failed';
+  phase: 'loading' | 'done' | 'failed' | 'cancelled';
   /** Source table, e.g. `files.faq`. */
   source: string;
   /** Rows in the source, when known before the insert starts. */

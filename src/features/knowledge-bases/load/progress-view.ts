@@ -19,6 +19,7 @@ export function progressView(job: LoadJob, progress: InsertProgress | undefined)
   }
   // A stopped load shows no activity: the bar stays where the server last reported it, without animation.
   if (job.phase === 'failed') return { fraction: stoppedAt(progress), text: 'The load stopped.' };
+  if (job.phase === 'cancelled') return { fraction: stoppedAt(progress), text: 'The load was cancelled.' };
   const total = progress && progress.rows_total > 0 ? progress.rows_total : job.rowsTotal;
   const done = progress?.state === 'running' || progress?.state === 'done' ? progress.rows_done : null;
   if (done === null || !total) return { fraction: null, text: 'Embedding rows…' };

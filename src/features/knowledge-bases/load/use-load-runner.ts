@@ -12,6 +12,14 @@ export interface StartLoad {
 }
 
 /**
+ * The request of each running load, by load key: kept outside the components (like the jobs), so that Cancel
+ * works after the user left the tab and came back.
+ */
+const requests = new Map<string, AbortController>();
+
+const isAbort = (err: unknown) => err instanceof Error && err.name === 'AbortError';
+
+/**
  * Runs `INSERT INTO kb SELECT ...` and follows it: the server's progress is polled while the statement runs,
  * and the statement's answer marks the end (100 %, rows loaded) or the failure.
  */
@@ -25,8 +33,10 @@ export function useLoadRunner(project: string, kb: string) {
   const start = async ({ from, columns, rowsTotal }: StartLoad) => {
     const { start: begin, update } = useLoadJobs.getState();
     begin(key, { phase: 'loading', source: `${from.db}.${from.table}`, rowsTotal });
+    const controller = new AbortController();
+    requests.set(key, controller);
     try {
-      const result = await load.mutateAsync({ from, columns });
+      const result = await load.mutateAsync({ from, columns, signal: controller.signal });
       update(key, {
         phase: 'done',
         rowsLoaded: result.affectedRows,
@@ -34,14 +44,23 @@ export function useLoadRunner(project: string, kb: string) {
         finishedAt: Date.now(),
       });
     } catch (err) {
+      if (isAbort(err)) {
+        update(key, { phase: 'cancelled', finishedAt: Date.now() });
+        return;
+      }
       update(key, {
         phase: 'failed',
         error: problemMessage(err),
         sql: err instanceof SqlStatementError ? err.sql : undefined,
         finishedAt: Date.now(),
       });
+    } finally {
+      if (requests.get(key) === controller) requests.delete(key);
     }
   };
+
+  /** Closes the INSERT's request: the server stops it between batches (see the insert's progress). */
+  const cancel = () => requests.get(key)?.abort();
 
   return {
     job,
@@ -50,6 +69,7 @@ export function useLoadRunner(project: string, kb: string) {
     /** The server has no progress route (e.g. another implementation): the bar shows activity only. */
     progressUnavailable: progress.isError,
     start,
+    cancel,
     dismiss: () => useLoadJobs.getState().clear(key),
   };
 }
