@@ -29,6 +29,8 @@ export interface IngestJob {
   noUpsert?: boolean;
   /** 'skip': a batch that fails is left out and counted, and the insert goes on. */
   onBatchError?: 'raise' | 'skip';
+  /** Batches embedded at once (`threads`; default 1): worth it for remote models, whose calls mostly wait. */
+  threads?: number;
   signal?: AbortSignal;
   /** After each batch is stored. */
   onBatch?: (rowsDone: number, chunks: number) => void;
@@ -117,20 +119,43 @@ export async function ingest(job: IngestJob): Promise<InsertResult> {
     result.firstError ??= err instanceof Error ? err.message : String(err);
   };
 
+  /** A batch chunked and its embedding started; the outcome is kept, never left unobserved. */
+  const prepare = (start: number) => {
+    const batch = job.rows.slice(start, start + batchSize);
+    const docs = keepLastRowPerId(rowsToDocuments(batch, job.spec, start));
+    const chunks = chunkDocuments(docs, job.chunking);
+    const embedding: Promise<{ vectors: Float32Array[] } | { error: unknown }> = (
+      chunks.length
+        ? job.embedder.embed(
+            chunks.map((c) => c.content),
+            { signal: job.signal },
+          )
+        : Promise.resolve([])
+    ).then(
+      (vectors) => ({ vectors }),
+      (error: unknown) => ({ error }),
+    );
+    return { start, batch, docs, chunks, embedding };
+  };
+  // With `threads` > 1 the next batches are embedded while this one is awaited; they are stored in order.
+  const ahead: ReturnType<typeof prepare>[] = [];
+  let next = 0;
+  const fill = () => {
+    while (ahead.length < Math.max(1, job.threads ?? 1) && next < job.rows.length) {
+      ahead.push(prepare(next));
+      next += batchSize;
+    }
+  };
+
   try {
-    for (let start = 0; start < job.rows.length; start += batchSize) {
+    for (fill(); ahead.length > 0; fill()) {
       job.signal?.throwIfAborted();
-      const batch = job.rows.slice(start, start + batchSize);
-      const docs = keepLastRowPerId(rowsToDocuments(batch, job.spec, start));
-      const chunks = chunkDocuments(docs, job.chunking);
+      const { start, batch, docs, chunks, embedding } = ahead.shift()!;
+      const embedded = await embedding;
       let vectors: Float32Array[];
       try {
-        vectors = chunks.length
-          ? await job.embedder.embed(
-              chunks.map((c) => c.content),
-              { signal: job.signal },
-            )
-          : [];
+        if ('error' in embedded) throw embedded.error;
+        vectors = embedded.vectors;
       } catch (err) {
         skipBatch(err, batch.length);
         await writing;

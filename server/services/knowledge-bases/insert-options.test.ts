@@ -67,6 +67,53 @@ describe("INSERT ... USING error = 'skip'", () => {
   });
 });
 
+describe('INSERT ... USING threads', () => {
+  let env: TestEnv;
+  let running = 0;
+  let most = 0;
+  beforeAll(() => {
+    // A model that takes a moment per call, as a remote one does; records how many calls overlap.
+    registerEmbeddingProvider('slow-count-test', () => {
+      const inner = new LocalEmbedding();
+      return {
+        provider: 'slow-count-test',
+        model: 'slow',
+        dimensions: inner.dimensions,
+        async embed(texts) {
+          most = Math.max(most, ++running);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          running--;
+          return inner.embed(texts);
+        },
+      };
+    });
+  });
+  beforeEach(async () => {
+    env = await openTestEnv();
+    await env.service.create('mindsdb', { name: 'kb', embedding_model: { provider: 'slow-count-test' } });
+    most = 0;
+  });
+  afterEach(() => env.close());
+
+  it('embeds that many batches at once and stores every row, in order', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({ id: i, content: `row number ${i}` }));
+    const one = await env.service.insertRows('mindsdb', 'kb', rows, { batchSize: 4 });
+    expect(one.rows).toBe(40);
+    expect(most).toBe(1);
+    most = 0;
+    const progress: number[] = [];
+    const four = await env.service.insertRows('mindsdb', 'kb', rows, {
+      batchSize: 4,
+      threads: 4,
+      onProgress: (p) => progress.push(p.rowsDone),
+    });
+    expect(four.rows).toBe(40);
+    expect(most).toBe(4);
+    expect(progress).toEqual([4, 8, 12, 16, 20, 24, 28, 32, 36, 40]);
+    expect(await env.service.countChunks('mindsdb', 'kb')).toBe(40);
+  });
+});
+
 describe('the last insert after a restart', () => {
   it('is still reported, and one cut off by a stop says so', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-kb-restart-'));

@@ -1,10 +1,13 @@
 import { ValidationError } from '../../errors';
+import { DEFAULT_BATCH_ROWS } from './ingest';
 import type { InsertOptions } from './types';
 
 /** Largest `batch_size`: a batch is held in memory (rows, chunks and vectors) while it is embedded. */
 export const MAX_BATCH_SIZE = 100_000;
-/** Largest `threads` value accepted (see docs/mindsdb-compatibility.md: batches are embedded in turn). */
-export const MAX_THREADS = 64;
+/** Largest `threads` value accepted: batches embedded at once, each held in memory until it is stored. */
+export const MAX_THREADS = 16;
+/** Most rows whose batches are held at once (`threads` x `batch_size`), chunks and vectors included. */
+export const MAX_ROWS_IN_FLIGHT = 200_000;
 
 /** The parameters of `INSERT INTO kb ... USING ...`, as MindsDB documents them. */
 const KNOWN = ['batch_size', 'threads', 'track_column', 'error', 'kb_no_upsert', 'kb_skip_existing'] as const;
@@ -40,8 +43,8 @@ export function insertOptionsFromUsing(params: Record<string, unknown> | undefin
         options.batchSize = wholeNumber(key, value, MAX_BATCH_SIZE);
         break;
       case 'threads':
-        // MindsDB takes a count, or true / false to turn threads on or off.
-        options.threads = typeof value === 'boolean' ? (value ? 2 : 1) : wholeNumber(key, value, MAX_THREADS);
+        // MindsDB takes a count, or true / false to turn threads on or off (on: 4 batches at once).
+        options.threads = typeof value === 'boolean' ? (value ? 4 : 1) : wholeNumber(key, value, MAX_THREADS);
         break;
       case 'track_column':
         if (typeof value !== 'string' || value.trim() === '')
@@ -62,6 +65,14 @@ export function insertOptionsFromUsing(params: Record<string, unknown> | undefin
       default:
         throw new ValidationError(`Unknown insert parameter '${key}' (known: ${KNOWN.join(', ')})`, key);
     }
+  }
+  const inFlight = (options.threads ?? 1) * (options.batchSize ?? DEFAULT_BATCH_ROWS);
+  if (inFlight > MAX_ROWS_IN_FLIGHT) {
+    throw new ValidationError(
+      `threads x batch_size is ${inFlight}; at most ${MAX_ROWS_IN_FLIGHT} rows are embedded at once ` +
+        '(lower threads or batch_size)',
+      'threads',
+    );
   }
   if (options.noUpsert && options.skipExisting)
     throw new ValidationError('kb_no_upsert and kb_skip_existing cannot both be true', 'kb_skip_existing');

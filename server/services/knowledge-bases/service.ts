@@ -223,6 +223,7 @@ export class KnowledgeBaseService {
           batchSize: options.batchSize,
           noUpsert: options.noUpsert,
           onBatchError: options.onBatchError,
+          threads: options.threads,
           signal: controller.signal,
           onBatch: (rowsDone, chunks) => {
             // Rows left out as already stored count as processed: they were looked at and are in the KB.

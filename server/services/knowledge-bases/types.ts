@@ -111,7 +111,7 @@ export interface InsertOptions {
   onProgress?: (progress: { rowsDone: number; rowsTotal: number }) => void;
   /** Rows per batch (embedded and written together); `batch_size`. */
   batchSize?: number;
-  /** `threads`: accepted as MindsDB's; batches are embedded in turn (see docs/mindsdb-compatibility.md). */
+  /** `threads`: how many batches are embedded at once (stored in order); default 1. */
   threads?: number;
   /** `track_column`: rows are loaded in this column's order. */
   trackColumn?: string;

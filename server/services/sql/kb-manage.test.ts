@@ -102,7 +102,10 @@ describe('knowledge bases managed through SQL', () => {
     expect(await error(`${insert}batch_size = 100001`)).toMatch(/from 1 to 100000/);
     expect(await error(`${insert}kb_no_upsert = 'maybe'`)).toMatch(/kb_no_upsert must be true or false/);
     expect(await error(`${insert}error = 'ignore'`)).toMatch(/error must be 'raise' or 'skip'/);
-    expect(await error(`${insert}threads = -1`)).toMatch(/threads must be a whole number from 1 to 64/);
+    expect(await error(`${insert}threads = -1`)).toMatch(/threads must be a whole number from 1 to 16/);
+    expect(await error(`${insert}threads = 16, batch_size = 20000`)).toMatch(
+      /threads x batch_size is 320000; at most 200000 rows are embedded at once/,
+    );
     expect(await error(`${insert}track_column = nope`)).toMatch(
       /track_column 'nope' is not a column of the query/,
     );
