@@ -14,6 +14,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openServices } from '../server/services/index';
 import { benchEvaluate } from './kb-evaluate';
+import { benchIngestWorkers, benchRestart, benchSearchModes, semanticRecall } from './kb-search';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const QUERIES = 200;
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     if (r.type === 'error') throw new Error(r.error_message);
     return r;
   };
+  let closed = false;
   try {
     const csv = path.join(dir, 'docs.csv');
     await writeCsv(csv);
@@ -143,14 +145,26 @@ async function main(): Promise<void> {
     console.log(
       `filtered search (author = 'author7' AND year < 2010): ${filtered.type === 'table' ? filtered.data.length : 0} rows in ${(performance.now() - t0).toFixed(1)} ms`,
     );
+    await benchSearchModes(sql, 'bench', queries);
+    await semanticRecall(service, 'bench', queries);
+    const { rand, sentence: text } = corpus();
+    await benchIngestWorkers(
+      Array.from({ length: Math.min(ROWS, 50_000) }, (_, i) =>
+        text(topics[i % topics.length], 28 + Math.floor(rand() * 8)),
+      ),
+    );
     await benchEvaluate(sql, 'bench');
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     console.log(
       `peak RSS: ${mb(peakRss)} sampled, ${mb(process.resourceUsage().maxRSS * 1024)} max reported by the OS (target <= 1.5 GB)`,
     );
+    await service.whenIdle();
+    await deps.close();
+    closed = true;
+    await benchRestart(dir, 'bench', queries[0]);
   } finally {
     clearInterval(sampler);
-    await deps.close();
+    if (!closed) await deps.close();
     await fs.rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,149 @@
+/**
+ * Parts of `bench:kb` (issue 19): search latency and CPU per search by mode through SQL, recall of the
+ * semantic search, ingest with 1 and 2 embedding workers, and how long a restart takes to open the KB.
+ * Wall-clock figures on a shared machine are noisy: CPU time per operation (all threads of the process) is
+ * printed beside them, with the load average.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { VectorStore } from '../server/engines/vector-store';
+import { LocalEmbedding } from '../server/providers/local-embedding';
+import { openServices } from '../server/services/index';
+
+type Sql = (query: string) => Promise<{ type: string; data?: unknown[][] }>;
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const load = () => `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
+
+/** Runs `run` once per query after a warm-up; prints p50, p95 and CPU per operation. */
+export async function timeEach(
+  label: string,
+  target: string,
+  queries: string[],
+  run: (q: string) => Promise<unknown>,
+) {
+  for (const q of queries.slice(0, 10)) await run(q);
+  const latencies: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  for (const q of queries) {
+    const t0 = performance.now();
+    await run(q);
+    latencies.push(performance.now() - t0);
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  const p50 = pct(latencies, 50);
+  console.log(
+    `${label}, ${queries.length} queries: p50 ${p50.toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms, ` +
+      `CPU ${((cpu.user + cpu.system) / 1000 / queries.length).toFixed(1)} ms per search (${target}; ${load()})`,
+  );
+  return p50;
+}
+
+const quote = (s: string) => s.replace(/'/g, "''");
+
+/** Semantic, hybrid and filtered top-10 searches through SQL. */
+export async function benchSearchModes(sql: Sql, kb: string, queries: string[]): Promise<void> {
+  await timeEach('semantic top-10 through SQL', 'target p50 <= 5 ms, CPU <= 5 ms', queries, (q) =>
+    sql(`SELECT * FROM ${kb} WHERE content = '${quote(q)}' AND hybrid_search = false LIMIT 10`),
+  );
+  await timeEach('hybrid top-10 through SQL', 'target p50 <= 12 ms', queries, (q) =>
+    sql(`SELECT * FROM ${kb} WHERE content = '${quote(q)}' AND hybrid_search = true LIMIT 10`),
+  );
+  await timeEach(
+    "filtered semantic top-10 (author = 'author7' AND year < 2010)",
+    'target p50 <= 10 ms',
+    queries,
+    (q) =>
+      sql(
+        `SELECT * FROM ${kb} WHERE content = '${quote(q)}' AND author = 'author7' AND year < 2010 ` +
+          'AND hybrid_search = false LIMIT 10',
+      ),
+  );
+}
+
+/**
+ * Chunk + embed + store at the layer the insert uses, with 1 and then 2 embedding worker threads: embedding of
+ * the next batch overlaps the write of the previous one, as in an insert.
+ */
+export async function benchIngestWorkers(texts: string[]): Promise<void> {
+  for (const workers of [1, 2]) {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-ingest-'));
+    const store = await VectorStore.open(dir, { annThreshold: Number.MAX_SAFE_INTEGER });
+    const model = new LocalEmbedding(undefined, undefined, workers);
+    await model.embed(texts.slice(0, 2000)); // starts the workers
+    try {
+      await store.createTable('t', model.dimensions);
+      const t0 = performance.now();
+      const cpuBefore = process.cpuUsage();
+      let writing: Promise<void> = Promise.resolve();
+      for (let start = 0; start < texts.length; start += 2000) {
+        const batch = texts.slice(start, start + 2000);
+        const vectors = await model.embed(batch);
+        await writing;
+        const records = batch.map((content, i) => ({
+          id: `c${start + i}`,
+          docId: `d${start + i}`,
+          content,
+          metadata: { n: start + i },
+          filterable: { n: start + i },
+          vector: vectors[i],
+        }));
+        writing = store.upsert('t', records, []);
+      }
+      await writing;
+      const seconds = (performance.now() - t0) / 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      console.log(
+        `embed + store with ${workers} embedding worker(s): ${Math.round(texts.length / seconds)} chunks/s ` +
+          `(${texts.length} chunks, CPU ${((cpu.user + cpu.system) / 1000 / texts.length).toFixed(3)} ms per chunk; ${load()})`,
+      );
+    } finally {
+      store.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Opens the data folder again as a restarted server would, and times it until the KB answers a search. */
+export async function benchRestart(dataDir: string, kb: string, query: string): Promise<void> {
+  const t0 = performance.now();
+  const deps = await openServices({ dataDir, demo: false, log: (m) => console.error(m) });
+  const opened = performance.now() - t0;
+  const r = await deps.sql.execute(`SELECT * FROM ${kb} WHERE content = '${quote(query)}' LIMIT 10`, {
+    db: 'mindsdb',
+    show_secrets: false,
+  });
+  const answered = performance.now() - t0;
+  console.log(
+    `restart: services open in ${(opened / 1000).toFixed(1)} s, first search answered after ${(answered / 1000).toFixed(1)} s ` +
+      `(${r.type === 'table' ? r.data.length : r.type} rows; target <= 5 s)`,
+  );
+  await deps.close();
+}
+
+interface Searcher {
+  search(
+    project: string,
+    kb: string,
+    q: { query: string; limit: number; hybrid: boolean; exact?: boolean },
+  ): Promise<{ chunk_id: string }[]>;
+}
+
+/** Recall@10 of the semantic (ANN) search against brute force over the same vectors. */
+export async function semanticRecall(service: Searcher, kb: string, queries: string[]): Promise<void> {
+  let found = 0;
+  for (const query of queries) {
+    const ann = await service.search('mindsdb', kb, { query, limit: 10, hybrid: false });
+    const exact = await service.search('mindsdb', kb, { query, limit: 10, hybrid: false, exact: true });
+    const truth = new Set(exact.map((h) => h.chunk_id));
+    found += ann.filter((h) => truth.has(h.chunk_id)).length;
+  }
+  console.log(
+    `semantic recall@10 vs brute force: ${(found / (queries.length * 10)).toFixed(3)} (target >= 0.97)`,
+  );
+}
