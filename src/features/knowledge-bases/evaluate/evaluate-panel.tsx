@@ -11,6 +11,7 @@ import {
 } from '../../../api/knowledge-bases/evaluations';
 import { fileKeys } from '../../../api/files/keys';
 import { useFiles } from '../../../api/files/queries';
+import { useKnowledgeBase } from '../../../api/knowledge-bases/queries';
 import { problemMessage } from '../../../components/field-errors';
 import { ProgressBar } from '../load/progress-bar';
 import { EvaluationHistory } from './evaluation-history';
@@ -30,6 +31,7 @@ export function EvaluatePanel({ project, kb }: { project: string; kb: string }) 
   const id = useId();
   const client = useQueryClient();
   const files = useFiles();
+  const kbInfo = useKnowledgeBase(project, kb);
   const defaults = useSearchDefaults(project, kb);
   const history = useEvaluations(project, kb);
   const start = useStartEvaluation(project, kb);
@@ -180,6 +182,7 @@ export function EvaluatePanel({ project, kb }: { project: string; kb: string }) 
               index={i}
               value={s}
               onChange={(next) => update(i, next)}
+              hasReranker={kbInfo.data ? Boolean(kbInfo.data.reranking_model) : true}
               onRemove={current.length > 1 ? () => setSettings(current.filter((_, j) => j !== i)) : undefined}
             />
           ))}

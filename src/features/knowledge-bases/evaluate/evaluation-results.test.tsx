@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvaluationRecord, SearchSettings } from '../../../../protocol/api/kb-evaluations';
 import { EvaluationResults } from './evaluation-results';
+import { SettingsEditor } from './settings-editor';
 import { bestRun } from './settings';
 
 afterEach(cleanup);
@@ -70,5 +71,17 @@ describe('evaluation results', () => {
     expect(bestRun([run('a', semantic, 1, 0.5), run('b', keyword, 1, 0.5)])).toBeUndefined();
     expect(bestRun([run('a', semantic, 1, 0.5), run('b', keyword, 1, 0.6)])).toBe(1);
     expect(bestRun([{ metrics: null }])).toBeUndefined();
+  });
+});
+
+describe('a setting to evaluate', () => {
+  it('cannot turn the reranker on for a KB without a reranking model, and says why', () => {
+    const onChange = vi.fn();
+    render(<SettingsEditor index={0} value={semantic} onChange={onChange} hasReranker={false} />);
+    const box = screen.getByRole('checkbox', { name: /Reranker/ });
+    expect(box).toBeDisabled();
+    expect(screen.getByText(/has no reranking model/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'hybrid' } });
+    expect(onChange).toHaveBeenCalledWith({ ...semantic, mode: 'hybrid' });
   });
 });

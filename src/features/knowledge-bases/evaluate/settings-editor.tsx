@@ -8,11 +8,14 @@ export function SettingsEditor({
   value,
   onChange,
   onRemove,
+  hasReranker = true,
 }: {
   index: number;
   value: SearchSettings;
   onChange: (next: SearchSettings) => void;
   onRemove?: () => void;
+  /** Whether the KB has a reranking model: without one the reranker cannot be turned on. */
+  hasReranker?: boolean;
 }) {
   const id = useId();
   const label = `Setting ${index + 1}`;
@@ -69,10 +72,11 @@ export function SettingsEditor({
       <label className="ev-check">
         <input
           type="checkbox"
-          checked={value.rerank}
+          checked={value.rerank && hasReranker}
+          disabled={!hasReranker}
           onChange={(e) => onChange({ ...value, rerank: e.target.checked })}
         />
-        Reranker
+        Reranker{!hasReranker && <span className="muted"> (this KB has no reranking model)</span>}
       </label>
       {onRemove && (
         <button
