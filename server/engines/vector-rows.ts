@@ -22,7 +22,7 @@ export interface RawRow {
   _distance?: number;
   _score?: number;
   /** An Arrow vector: iterable, not indexable. */
-  vector?: Iterable<number>;
+  vector?: Iterable<number> & { toArray?: () => ArrayLike<number> };
 }
 
 export function toChunk(row: RawRow): StoredChunk {
@@ -36,8 +36,16 @@ export function toChunk(row: RawRow): StoredChunk {
   };
 }
 
+/**
+ * A stored vector's values: Arrow's `toArray` is a view on the row's slice of the column (no copy), where
+ * iterating would read the values one call at a time.
+ */
+export function vectorValues(vector: NonNullable<RawRow['vector']>): ArrayLike<number> {
+  return vector.toArray ? vector.toArray() : Float32Array.from(vector);
+}
+
 /** Both vectors are unit length (providers normalise), so cosine distance is 1 - dot product. */
-export function cosineDistance(a: Float32Array, b: Float32Array): number {
+export function cosineDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
   for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
   return Math.max(0, 1 - dot);

@@ -3,7 +3,14 @@ import * as lancedb from '@lancedb/lancedb';
 import { MatchQuery, type Connection, type Table } from '@lancedb/lancedb';
 import { buildWhere, type FilterNode } from './vector-filter';
 import { KeyedQueue } from '../util/keyed-queue';
-import { cosineDistance, deleteDocIds, toChunk, type RawRow, type StoredChunk } from './vector-rows';
+import {
+  cosineDistance,
+  deleteDocIds,
+  toChunk,
+  vectorValues,
+  type RawRow,
+  type StoredChunk,
+} from './vector-rows';
 import {
   buildAnnIndex,
   compactFiles,
@@ -224,8 +231,7 @@ export class VectorStore {
     const rows = await q.toArray();
     return rows.map((row: RawRow) => {
       const chunk = toChunk(row);
-      if (query.vector && row.vector)
-        chunk.distance = cosineDistance(query.vector, Float32Array.from(row.vector));
+      if (query.vector && row.vector) chunk.distance = cosineDistance(query.vector, vectorValues(row.vector));
       return chunk;
     });
   }
