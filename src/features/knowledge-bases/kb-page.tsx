@@ -10,10 +10,11 @@ import { KbStatusBlock } from './kb-status-block';
 import { EvaluatePanel } from './evaluate/evaluate-panel';
 import { LoadPanel } from './load/load-panel';
 import { SearchPanel } from './search/search-panel';
+import { ContentsPanel } from './contents/contents-panel';
 import '../../components/resource-page.css';
 import './knowledge-bases.css';
 
-const TABS = ['settings', 'load', 'search', 'evaluate'] as const;
+const TABS = ['settings', 'load', 'contents', 'search', 'evaluate'] as const;
 type TabId = (typeof TABS)[number];
 
 /** One KB: its settings, loading data into it, and trying a search; the tab lives in the address. */
@@ -74,6 +75,7 @@ export function KnowledgeBasePage({ project, name }: { project: string; name: st
               label: 'Load data',
               panel: <LoadPanel project={project} kb={kb.data} initialTable={params.get('table') ?? ''} />,
             },
+            { id: 'contents', label: 'Contents', panel: <ContentsPanel project={project} kb={name} /> },
             { id: 'search', label: 'Try a search', panel: <SearchPanel project={project} kb={name} /> },
             { id: 'evaluate', label: 'Evaluate', panel: <EvaluatePanel project={project} kb={name} /> },
           ]}
