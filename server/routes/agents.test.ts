@@ -54,9 +54,19 @@ describe('agent CRUD', () => {
     expect((await t.inject({ method: 'DELETE', url: url('missing') })).statusCode).toBe(404);
     expect((await create({})).statusCode).toBe(400);
     expect((await create({ name: 'bad name' })).statusCode).toBe(400);
+    // MindsDB's code for a model it cannot find, an unknown provider included.
     const badProvider = await create({ name: 'bp', model: { provider: 'acme' } });
-    expect(badProvider.statusCode).toBe(400);
+    expect(badProvider.statusCode).toBe(404);
+    expect(badProvider.json()).toMatchObject({ title: 'Resource not found', field: 'model.provider' });
     expect(badProvider.json().detail).toMatch(/Unknown model provider 'acme'/);
+    expect((await create({ name: 'provider_change' })).statusCode).toBe(201);
+    const badUpdate = await t.inject({
+      method: 'PUT',
+      url: url('provider_change'),
+      payload: { agent: { model: { provider: 'acme' } } },
+    });
+    expect(badUpdate.statusCode).toBe(404);
+    expect(badUpdate.json()).toMatchObject({ title: 'Resource not found', field: 'model.provider' });
     const badKb = await create({ name: 'bk', data: { knowledge_bases: ['mindsdb.nokb'] } });
     expect(badKb.statusCode).toBe(400);
     expect(badKb.json().detail).toBe("Knowledge base 'mindsdb.nokb' does not exist");

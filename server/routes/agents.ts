@@ -14,7 +14,7 @@ import { toAgentResponse } from '../services/agents/masking';
 import type { AgentRecord } from '../services/agents/types';
 import { collectAnswer, streamEvents } from '../services/agents/stream';
 import { ValidationError } from '../errors';
-import { parseBody } from './problem';
+import { HttpProblem, parseBody } from './problem';
 
 type AgentParams = { Params: { project: string; agent: string } };
 
@@ -37,6 +37,21 @@ function sendAgent(reply: FastifyReply, agent: AgentRecord, status = 200) {
   return reply.code(status).send(presentAgent(agent));
 }
 
+/**
+ * MindsDB answers an agent whose model it cannot find (an unknown provider included) with 404 "Resource not
+ * found"; the detail and field still name the provider and the ones this server has.
+ */
+async function withMindsdbModelCode<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    if (err instanceof ValidationError && err.field === 'model.provider') {
+      throw new HttpProblem(404, 'Resource not found', err.message, err.field);
+    }
+    throw err;
+  }
+}
+
 /** The If-Match header, when one was sent (several are joined as one list, as HTTP allows). */
 function ifMatchOf(header: string | string[] | undefined): string | undefined {
   return Array.isArray(header) ? header.join(', ') : header;
@@ -54,7 +69,9 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (typeof agent.name !== 'string' || !agent.name) {
       throw new ValidationError('agent.name is required', 'agent.name');
     }
-    const created = await deps.agents.create(request.params.project, changesFromRest(agent));
+    const created = await withMindsdbModelCode(() =>
+      deps.agents.create(request.params.project, changesFromRest(agent)),
+    );
     return sendAgent(reply, created!, 201);
   });
 
@@ -67,7 +84,10 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { agent } = parseBody(agentBodySchema, request.body);
     const { project, agent: name } = request.params;
     const ifMatch = ifMatchOf(request.headers['if-match']);
-    return sendAgent(reply, await deps.agents.update(project, name, changesFromRest(agent), { ifMatch }));
+    const updated = await withMindsdbModelCode(() =>
+      deps.agents.update(project, name, changesFromRest(agent), { ifMatch }),
+    );
+    return sendAgent(reply, updated);
   });
 
   app.delete<AgentParams>(`${base}/:agent`, async (request, reply) => {
