@@ -1,12 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import {
-  ConflictError,
-  NotFoundError,
-  ServiceError,
-  UpstreamError,
-  ValidationError,
-} from '../errors';
+import { ConflictError, NotFoundError, ServiceError, UpstreamError, ValidationError } from '../errors';
 import { excerpt } from '../util/excerpt';
 import { formatTimestamp } from '../util/time';
 
