@@ -183,6 +183,14 @@ describe('VectorStore', () => {
     });
     expect(hits).toHaveLength(5);
     for (const h of hits) expect(Number(h.docId.slice(1)) % DIMS).toBe(3);
+    // Filters read the metadata columns' indexes now: every kind of condition still answers the same rows.
+    const count = (filters: FilterNode[]) => store.count('t', filters);
+    expect(await count([{ column: 'n', op: 'between', value: [10, 19] }])).toBe(10);
+    expect(await count([{ column: 'n', op: 'in', value: [1, 2, 3, 999] }])).toBe(3);
+    expect(await count([{ column: 'n', op: 'like', value: '39%' }])).toBe(11);
+    expect(await count([{ column: 'n', op: '=', value: '7' }])).toBe(1);
+    expect(await count([{ column: 'n', op: 'is null' }])).toBe(0);
+    expect(await count([{ not: { column: 'n', op: '<', value: 390 } }])).toBe(10);
     // Wide searches (a reranker asks for many candidates) must still satisfy HNSW's ef >= candidates.
     expect(await store.vectorSearch('t', unit(0), { limit: 200 })).toHaveLength(200);
     // New rows are searchable before they are folded into the index.

@@ -13,6 +13,7 @@ import {
 } from './vector-rows';
 import {
   buildAnnIndex,
+  buildMetadataIndexes,
   compactFiles,
   DEFAULT_INDEX_POLICY,
   ensureFtsIndex,
@@ -266,6 +267,8 @@ export class VectorStore {
       // index over the rows it read; rows added since stay searchable, unindexed, until the next optimize).
       const running = buildAnnIndex(table, rows)
         .then(() => void this.ann.set(name, true))
+        // Only a speed-up: a failure (e.g. a commit conflict with a concurrent new column) is reported, not thrown.
+        .then(() => buildMetadataIndexes(table).catch((err: unknown) => this.options.onError?.(err)))
         .finally(() => this.building.delete(name));
       this.building.set(name, running);
       // Wrapped: an async task returning the promise itself would hold the queue until the build ends.
