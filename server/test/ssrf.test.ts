@@ -178,6 +178,15 @@ describe('calls to a model server', () => {
     expect(model.requests.length).toBe(before);
   });
 
+  it('resolves a name when a model is saved and refuses it for the address it gives', async () => {
+    setOutboundPolicy({ allowLoopback: false });
+    const res = await createAgent(t, 'ag_named_loopback', 'http://localhost:11434/v1');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().detail).toMatch(
+      /^model\.base_url: localhost resolves to (127\.0\.0\.1|::1), a loopback address/,
+    );
+  });
+
   it('does not follow a redirect to another host, and does not send the key there', async () => {
     model.setScript(() => ({
       status: 307,
