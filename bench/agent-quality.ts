@@ -10,10 +10,18 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import type { openServices } from '../server/services/index';
 import { createDemo } from '../server/services/demo/index';
 import { loadSet, OWN_SETS, type LabelledSet } from './retrieval-sets';
+
+/**
+ * Questions over the same documents that the local model was never tuned on (more paraphrases, other
+ * articles): their figures say whether a change to the answer selection is general or fitted to our own set.
+ * Their folders hold no corpus: the help set reads the demo's articles, the shop set the shop corpus.
+ */
+const HELD_OUT = fileURLToPath(new URL('./retrieval-data/held-out/', import.meta.url));
 
 type Deps = Awaited<ReturnType<typeof openServices>>;
 
@@ -94,14 +102,19 @@ async function judge(
 /** Runs both sets against the server at `base` (whose services are `deps`) and prints the figures. */
 export async function benchAnswers(deps: Deps, base: string, dir: string, verbose: boolean): Promise<void> {
   const [help, shop] = OWN_SETS.map(loadSet);
+  const heldOutHelp = loadSet(path.join(HELD_OUT, 'help'));
+  const heldOutShop = { ...loadSet(path.join(HELD_OUT, 'shop')), docs: shop.docs };
   if (!(await createDemo(deps))) throw new Error('the demo could not be created');
   await loadShop(deps, dir, shop);
-  const runs: [LabelledSet, string, string][] = [
-    [help, 'help_agent', 'help_kb'],
-    [shop, 'shop_agent', 'shop_kb'],
+  const runs: [LabelledSet, string, string, 'own' | 'held-out'][] = [
+    [help, 'help_agent', 'help_kb', 'own'],
+    [shop, 'shop_agent', 'shop_kb', 'own'],
+    [heldOutHelp, 'help_agent', 'help_kb', 'held-out'],
+    [heldOutShop, 'shop_agent', 'shop_kb', 'held-out'],
   ];
   const all: Verdict[] = [];
-  for (const [set, agent, kb] of runs) {
+  const heldOut: Verdict[] = [];
+  for (const [set, agent, kb, group] of runs) {
     const ask = async (question: string) => {
       const res = await fetch(`${base}/api/projects/mindsdb/agents/${agent}/completions`, {
         method: 'POST',
@@ -118,8 +131,8 @@ export async function benchAnswers(deps: Deps, base: string, dir: string, verbos
       return r.type === 'table' && r.data.length ? String(r.data[0][0]) : null;
     };
     const verdicts = await judge(set, ask, chunkText);
-    all.push(...verdicts);
-    report(`${set.name} (${agent})`, verdicts);
+    (group === 'own' ? all : heldOut).push(...verdicts);
+    report(`${group === 'own' ? '' : 'held-out '}${set.name} (${agent})`, verdicts);
     if (verbose) {
       for (const v of verdicts.filter((x) => x.outcome !== 'right')) {
         const found = await deps.sql.execute(
@@ -136,7 +149,8 @@ export async function benchAnswers(deps: Deps, base: string, dir: string, verbos
       }
     }
   }
-  report('all questions', all);
+  report('all own questions', all);
+  report('all held-out questions', heldOut);
   const readme = all.find((v) => v.question === 'How do I upload a CSV file?');
   console.log(`README question "How do I upload a CSV file?": ${readme?.outcome ?? 'not asked'}`);
 }
