@@ -8,10 +8,9 @@ export class Shell {
     this.browser = page.getByRole('navigation', { name: 'Object browser' });
   }
 
+  /** A database's row of the tree (its tables, KBs and agents are rows of the next level). */
   database(name: string): Locator {
-    return this.browser
-      .getByRole('treeitem')
-      .filter({ has: this.page.getByRole('button', { name, exact: false }) });
+    return this.browser.getByRole('treeitem', { name, exact: false });
   }
 
   async uploadFile(

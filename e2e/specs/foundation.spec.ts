@@ -8,7 +8,7 @@ test.describe('without login', () => {
     await expect(page).toHaveURL(/\/projects\/mindsdb\/worksheet$/);
     await expect(page.getByRole('note')).toHaveText('Login is off on this instance');
     const shell = new Shell(page);
-    await expect(shell.browser.getByRole('button', { name: /mindsdb/ })).toBeVisible();
+    await expect(shell.browser.getByRole('treeitem', { name: /mindsdb/ })).toBeVisible();
     await expect(page.getByRole('form', { name: 'Log in' })).toHaveCount(0);
   });
 
@@ -20,10 +20,10 @@ test.describe('without login', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from('id,item,amount\n1,pen,2.5\n2,book,12\n'),
     });
-    await expect(shell.browser.getByRole('link', { name: /orders/ })).toBeVisible();
+    await expect(shell.browser.getByRole('treeitem', { name: /orders/ })).toBeVisible();
 
     // A table in the browser opens a preview of it in a new worksheet tab, and runs from there.
-    await shell.browser.getByRole('link', { name: /orders/ }).click();
+    await shell.browser.getByRole('treeitem', { name: /orders/ }).click();
     const worksheet = new WorksheetPage(page);
     await expect(worksheet.editor).toContainText('SELECT * FROM files.orders LIMIT 100;');
     await expect(page).not.toHaveURL(/sql=/);

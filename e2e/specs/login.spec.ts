@@ -26,7 +26,7 @@ test.describe('with login', () => {
     await expect(login.form.getByRole('alert')).toHaveText('Wrong username or password.');
     await login.login('admin', 's3cret-pass');
     await expect(page).toHaveURL(/\/projects\/mindsdb\/worksheet$/);
-    await expect(new Shell(page).browser.getByRole('button', { name: /mindsdb/ })).toBeVisible();
+    await expect(new Shell(page).browser.getByRole('treeitem', { name: /mindsdb/ })).toBeVisible();
 
     // The session is an HttpOnly cookie: nothing a script of the page can read holds the token.
     const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'ks_session');
@@ -35,7 +35,7 @@ test.describe('with login', () => {
     expect(readable).not.toContain(cookie.value);
     // A reload stays logged in through the cookie.
     await page.reload();
-    await expect(new Shell(page).browser.getByRole('button', { name: /mindsdb/ })).toBeVisible();
+    await expect(new Shell(page).browser.getByRole('treeitem', { name: /mindsdb/ })).toBeVisible();
     // The editor and the result grid (both insert styles at run time) run under the CSP, and a cookie-only
     // session may run a statement (a write: POST, which needs the X-Requested-With header the console sends).
     const worksheet = new WorksheetPage(page);
@@ -74,6 +74,6 @@ test.describe('with login', () => {
     await dialog.getByLabel('Password').fill('s3cret-pass');
     await dialog.getByRole('button', { name: 'Log in again' }).click();
     await expect(dialog).toBeHidden();
-    await expect(new Shell(page).browser.getByRole('button', { name: /mindsdb/ })).toBeVisible();
+    await expect(new Shell(page).browser.getByRole('treeitem', { name: /mindsdb/ })).toBeVisible();
   });
 });

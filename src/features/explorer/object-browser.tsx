@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { TreeDatabase, TreeObject } from '../../../protocol/api/tree';
 import { useDatabaseObjects, useDatabases } from '../../api/tree/queries';
@@ -6,6 +6,7 @@ import { ConnectSourceDialog } from './connect-source-dialog';
 import { NameConflictsNotice } from './name-conflicts-notice';
 import { UploadDialog } from './upload-dialog';
 import { objectLink } from './object-links';
+import { useTreeKeyboard } from './use-tree-keyboard';
 import './explorer.css';
 
 /** The sidebar: projects and data sources, each expandable into its tables, knowledge bases and agents. */
@@ -13,6 +14,7 @@ export function ObjectBrowser({ project }: { project: string }) {
   const databases = useDatabases();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [connectOpen, setConnectOpen] = useState(false);
+  const tree = useTreeKeyboard<HTMLUListElement>();
 
   return (
     <nav className="explorer" aria-label="Object browser">
@@ -32,7 +34,15 @@ export function ObjectBrowser({ project }: { project: string }) {
           {databases.error.message}
         </p>
       )}
-      <ul className="explorer-list" role="tree" aria-label="Databases">
+      {/* One Tab stop; arrow keys move inside (the ARIA tree pattern, see useTreeKeyboard). */}
+      <ul
+        ref={tree.ref}
+        className="explorer-list"
+        role="tree"
+        aria-label="Databases"
+        onKeyDown={tree.onKeyDown}
+        onFocus={tree.onFocus}
+      >
         {databases.data?.map((db) => (
           <DatabaseNode
             key={db.name}
@@ -60,9 +70,18 @@ function DatabaseNode({
   const [open, setOpen] = useState(defaultOpen);
   const objects = useDatabaseObjects(db.name, open);
   const isProject = db.type === 'project' || db.class === 'project';
+  const groupId = useId();
   return (
-    <li role="treeitem" aria-expanded={open} aria-selected={false}>
-      <button type="button" className="explorer-db" onClick={() => setOpen(!open)}>
+    <li role="none">
+      <button
+        type="button"
+        role="treeitem"
+        aria-level={1}
+        aria-expanded={open}
+        aria-owns={open ? groupId : undefined}
+        className="explorer-db"
+        onClick={() => setOpen(!open)}
+      >
         <span className="explorer-caret" aria-hidden>
           {open ? '▾' : '▸'}
         </span>
@@ -73,16 +92,30 @@ function DatabaseNode({
         <span className="muted explorer-kind">{isProject ? 'project' : (db.engine ?? 'data')}</span>
       </button>
       {open && (
-        <ul role="group" className="explorer-children">
-          {objects.isPending && <li className="muted explorer-note">Loading…</li>}
-          {objects.isError && <li className="field-error explorer-note">{objects.error.message}</li>}
+        <ul role="group" id={groupId} className="explorer-children">
+          {objects.isPending && (
+            <li role="none" className="muted explorer-note">
+              Loading…
+            </li>
+          )}
+          {objects.isError && (
+            <li role="none" className="field-error explorer-note">
+              {objects.error.message}
+            </li>
+          )}
           {objects.data?.length === 0 && (
-            <li className="muted explorer-note">
+            <li role="none" className="muted explorer-note">
               {isProject ? 'No knowledge bases or agents yet' : 'No tables yet'}
             </li>
           )}
           {objects.data?.map((o) => (
-            <ObjectNode key={`${o.type}:${o.name}`} db={db.name} object={o} currentProject={currentProject} />
+            <ObjectNode
+              key={`${o.type}:${o.name}`}
+              db={db.name}
+              object={o}
+              currentProject={currentProject}
+              level={2}
+            />
           ))}
         </ul>
       )}
@@ -94,17 +127,21 @@ function ObjectNode({
   db,
   object,
   currentProject,
+  level,
 }: {
   db: string;
   object: TreeObject;
   currentProject: string;
+  level: number;
 }) {
   if (object.class === 'schema')
-    return <SchemaNode db={db} schema={object} currentProject={currentProject} />;
+    return <SchemaNode db={db} schema={object} currentProject={currentProject} level={level} />;
   const kind = object.type === 'knowledge_base' ? 'KB' : object.type === 'agent' ? 'AG' : 'T';
   return (
-    <li role="treeitem" aria-selected={false}>
+    <li role="none">
       <Link
+        role="treeitem"
+        aria-level={level}
         className="explorer-object"
         to={objectLink(db, object, currentProject)}
         title={`${db}.${object.name}`}
@@ -123,15 +160,26 @@ function SchemaNode({
   db,
   schema,
   currentProject,
+  level,
 }: {
   db: string;
   schema: TreeObject;
   currentProject: string;
+  level: number;
 }) {
   const [open, setOpen] = useState(false);
+  const groupId = useId();
   return (
-    <li role="treeitem" aria-expanded={open} aria-selected={false}>
-      <button type="button" className="explorer-db" onClick={() => setOpen(!open)}>
+    <li role="none">
+      <button
+        type="button"
+        role="treeitem"
+        aria-level={level}
+        aria-expanded={open}
+        aria-owns={open ? groupId : undefined}
+        className="explorer-db"
+        onClick={() => setOpen(!open)}
+      >
         <span className="explorer-caret" aria-hidden>
           {open ? '▾' : '▸'}
         </span>
@@ -139,9 +187,9 @@ function SchemaNode({
         <span className="muted explorer-kind">schema</span>
       </button>
       {open && (
-        <ul role="group" className="explorer-children">
+        <ul role="group" id={groupId} className="explorer-children">
           {(schema.children ?? []).map((o) => (
-            <ObjectNode key={o.name} db={db} object={o} currentProject={currentProject} />
+            <ObjectNode key={o.name} db={db} object={o} currentProject={currentProject} level={level + 1} />
           ))}
         </ul>
       )}
