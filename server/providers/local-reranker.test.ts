@@ -41,6 +41,22 @@ describe('LocalReranker', () => {
     expect(scoreDocuments('query', [])).toEqual([]);
   });
 
+  it('keeps candidates that hold the same query terms apart: the denser mention scores higher', () => {
+    // Before, every candidate holding "file" once scored alike, and a results table showed two values only.
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+    const documents = [2, 5, 10, 20, 40, 80].map((n) => `The file ${filler(n)}.`);
+    documents.push('The file and the file again, a file.');
+    const scores = scoreDocuments('upload a csv file', documents);
+    expect(new Set(scores).size).toBe(documents.length);
+    // Shorter documents first; three mentions in a short one beat one mention in any.
+    const byLength = scores.slice(0, 6);
+    expect(byLength).toEqual([...byLength].sort((a, b) => b - a));
+    expect(scores[6]).toBeGreaterThan(scores[0]);
+    // Still a share of the query: one term of three, however dense, stays below a full match.
+    expect(Math.max(...scores)).toBeLessThan(scoreDocuments('upload a csv file', ['upload a csv file'])[0]);
+    for (const s of scores) expect(s).toBeGreaterThan(0);
+  });
+
   it('stems common endings', () => {
     expect(['refunds', 'refunded', 'refunding', 'refund'].map(stem)).toEqual([
       'refund',

@@ -40,9 +40,12 @@ function terms(text: string): Terms {
 
 /**
  * The built-in reranker: how much of the query a document covers. Each distinct query term counts by its
- * rarity among the candidates (a term every candidate has tells them apart by nothing), scaled up a little
- * for repeated mentions; adjacent query terms found adjacent in the document add a phrase bonus.
- * Scores are in [0, 1]: 0 when no query term occurs, 1 when every term occurs often and every phrase matches.
+ * rarity among the candidates (a term every candidate has tells them apart by nothing); a mention earns most
+ * of a term's weight and the rest grows with how often, for the document's length, the term is mentioned
+ * (BM25's saturation); adjacent query terms found adjacent in the document add a phrase bonus.
+ * Scores are in [0, 1]: 0 when no query term occurs, near 1 when every term occurs often and every phrase
+ * matches. They are continuous: candidates that hold the same query terms still differ by how densely they
+ * hold them, so the scores shown keep the order they produce instead of collapsing into a few equal values.
  */
 export class LocalReranker implements Reranker {
   readonly provider = 'local';
@@ -54,12 +57,19 @@ export class LocalReranker implements Reranker {
   }
 }
 
+/** Share of a term's weight one mention earns; the rest comes from how densely the document mentions it. */
+const MENTION = 0.7;
+/** BM25's saturation and length normalisation (the usual values). */
+const K1 = 1.2;
+const B = 0.75;
+
 export function scoreDocuments(query: string, documents: readonly string[]): number[] {
   const q = terms(query);
   const queryTerms = [...q.counts.keys()];
   if (queryTerms.length === 0 || documents.length === 0) return documents.map(() => 0);
   const docs = documents.map(terms);
   const n = docs.length;
+  const averageLength = Math.max(1, docs.reduce((sum, d) => sum + d.list.length, 0) / n);
   const idf = new Map(
     queryTerms.map((t) => {
       const df = docs.filter((d) => d.counts.has(t)).length;
@@ -68,11 +78,12 @@ export function scoreDocuments(query: string, documents: readonly string[]): num
   );
   const totalIdf = queryTerms.reduce((sum, t) => sum + (idf.get(t) ?? 0), 0);
   return docs.map((d) => {
+    const lengthNorm = K1 * (1 - B + (B * d.list.length) / averageLength);
     let covered = 0;
     for (const t of queryTerms) {
       const tf = d.counts.get(t) ?? 0;
-      // One mention earns 80% of a term's weight, more mentions approach 100%.
-      if (tf > 0) covered += (idf.get(t) ?? 0) * (0.8 + (0.2 * (tf - 1)) / (tf + 1));
+      // In (0, 1): rises with mentions, falls with length; one mention in an average document is about 0.45.
+      if (tf > 0) covered += (idf.get(t) ?? 0) * (MENTION + (1 - MENTION) * (tf / (tf + lengthNorm)));
     }
     const coverage = totalIdf > 0 ? covered / totalIdf : 0;
     if (q.pairs.size === 0) return round(coverage);
