@@ -158,6 +158,30 @@ describe('uploads', () => {
   });
 });
 
+describe('an upload that fails midway', () => {
+  it('leaves the table it was to replace as it was', async () => {
+    const first = await t.inject({
+      method: 'PUT',
+      url: '/api/files/kept',
+      ...multipartFile('file', 'kept.csv', 'id,v\n1,one\n2,two\n'),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    // 100,000 good lines, then one cut short: a streamed read would stop early without an error.
+    const lines = Array.from({ length: 100_000 }, (_, i) => JSON.stringify({ id: i, v: `v${i}` }));
+    const broken = await t.inject({
+      method: 'PUT',
+      url: '/api/files/kept?replace=true',
+      ...multipartFile('file', 'kept.json', `${lines.join('\n')}\n{"id": 1, "v": `),
+    });
+    expect(broken.statusCode, broken.body).toBe(400);
+    expect(broken.json().detail).toMatch(/^Could not read the file as JSON: .*Malformed JSON/);
+    expect((await t.sql('SELECT id, v FROM files.kept ORDER BY id')).data).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+    ]);
+  });
+});
+
 describe('an uploaded JSON file', () => {
   it('keeps key names that look like SQL as names of its columns', async () => {
     const key = 'a") VARCHAR); CREATE TABLE files.pwned (x INT); --';
