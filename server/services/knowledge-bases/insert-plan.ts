@@ -51,7 +51,12 @@ export async function withoutStoredRows(
   const stored = new Set<string>();
   for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
     const slice = ids.slice(i, i + LOOKUP_CHUNK);
-    const chunks = await store.scan(table, { filters: [{ column: 'id', op: 'in', value: slice }] });
+    // The label is given: without one the store reads the table's name, which the native binding refuses
+    // while a background index build holds the table.
+    const chunks = await store.scan(table, {
+      filters: [{ column: 'id', op: 'in', value: slice }],
+      label: `table ${table}`,
+    });
     for (const c of chunks) stored.add(c.docId);
   }
   const rowsWithNewDocs = new Set(docs.filter((d) => !stored.has(d.id)).map((d) => d.rowIndex));
