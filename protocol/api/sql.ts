@@ -16,6 +16,11 @@ export const sqlRequestSchema = z.object({
   /** Values for `:name` markers in the query, as MindsDB takes them (lists for `IN :names`). */
   params: z.record(z.string(), z.unknown()).optional(),
   response_format: sqlResponseFormatSchema.optional(),
+  /**
+   * Ours: a SELECT whose result is over the row limit answers its first rows with `truncated: true` instead
+   * of an error. Only a client that asks gets a partial result, and it is always told.
+   */
+  partial_results: z.boolean().optional(),
 });
 export type SqlRequest = z.infer<typeof sqlRequestSchema>;
 
@@ -27,6 +32,8 @@ export const sqlTableResultSchema = z.looseObject({
   column_names: z.array(z.string()),
   data: z.array(z.array(z.unknown())),
   context: sqlContextSchema.optional(),
+  /** Ours, only when the request said `partial_results`: the result holds more rows than `data`. */
+  truncated: z.boolean().optional(),
 });
 
 export const sqlOkResultSchema = z.looseObject({

@@ -23,7 +23,7 @@ export function jsonSize(value: JsonValue): number {
 
 /**
  * Streams the result of `sql` one chunk (about 2,048 rows) at a time, converts it row by row, and stops as
- * soon as it holds more than `maxRows` rows or more than `maxBytes` of values: a result of sixty 10 MB
+ * soon as there are more than `maxRows` rows (keeping the first `maxRows`) or more than `maxBytes` of values: a result of sixty 10 MB
  * strings is stopped at the row that crosses the bound, instead of filling the memory and failing to
  * serialise. The engine
  * drops the unread rest when the connection runs its next statement.
@@ -48,9 +48,10 @@ export async function readBounded(
     chunk && chunk.rowCount > 0;
     chunk = await result.fetchChunk()
   ) {
-    if (answer.rows.length + chunk.rowCount > maxRows) return { ...answer, rows: [], truncated: 'rows' };
+    // Rows past `maxRows` are never read; the first `maxRows` are kept, for a client that asked for them.
+    const take = Math.min(chunk.rowCount, maxRows - answer.rows.length);
     // Row by row, not the whole chunk at once: sixty rows of 10 MB come in one chunk.
-    for (let r = 0; r < chunk.rowCount; r++) {
+    for (let r = 0; r < take; r++) {
       const row = chunk.convertRowValues(r, JsonDuckDBValueConverter) as JsonValue[];
       for (let i = 0; i < row.length; i++) {
         const convert = converters[i];
@@ -60,6 +61,7 @@ export async function readBounded(
       if (bytes > maxBytes) return { ...answer, rows: [], truncated: 'bytes' };
       answer.rows.push(row);
     }
+    if (take < chunk.rowCount) return { ...answer, truncated: 'rows' };
   }
   return answer;
 }

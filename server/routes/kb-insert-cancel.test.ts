@@ -12,6 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A SQL answer's JSON (its type and, for ok, affected_rows). */
+const json = async (res: Response) => (await res.json()) as { type: string; affected_rows?: number };
 const sql = (query: string, signal?: AbortSignal) =>
   fetch(`${base}/api/sql/query`, {
     method: 'POST',
@@ -28,7 +30,7 @@ const progress = async () =>
   }>;
 
 it('stops an INSERT whose request was closed, reports it, and takes the next insert', async () => {
-  expect((await (await sql('CREATE KNOWLEDGE_BASE cancel_kb')).json()).type).toBe('ok');
+  expect((await json(await sql('CREATE KNOWLEDGE_BASE cancel_kb'))).type).toBe('ok');
   const total = 60_000;
   const cancel = new AbortController();
   const abandoned = sql(
@@ -43,9 +45,9 @@ it('stops an INSERT whose request was closed, reports it, and takes the next ins
   expect(stopped.rows_done).toBeLessThan(total);
   expect(stopped.error).toMatch(/cancelled/);
   // The KB is free: a new insert runs and finishes.
-  const next = await (
-    await sql("INSERT INTO cancel_kb (id, content) VALUES ('after', 'after the cancel')")
-  ).json();
+  const next = await json(
+    await sql("INSERT INTO cancel_kb (id, content) VALUES ('after', 'after the cancel')"),
+  );
   expect(next).toMatchObject({ type: 'ok', affected_rows: 1 });
   expect((await progress()).state).toBe('done');
 }, 120_000);

@@ -18,7 +18,7 @@ import { registerSqlExtraRoutes } from './sql-extra';
 
 export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/api/sql/query', async (request, reply) => {
-    const { query, context, params, response_format } = withMindsdbTitle(() =>
+    const { query, context, params, response_format, partial_results } = withMindsdbTitle(() =>
       parseBody(sqlRequestSchema, request.body),
     );
     // A client that stops waiting (the worksheet's Stop closes the request) should not leave its query
@@ -44,7 +44,10 @@ export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
         context: session,
       });
     }
-    const result = await deps.sql.execute(bound, session, { signal: cancelled.signal });
+    const result = await deps.sql.execute(bound, session, {
+      signal: cancelled.signal,
+      partialResults: partial_results === true,
+    });
     return send(reply, response_format, result);
   });
 

@@ -49,7 +49,11 @@ export class EngineSelect {
   async run(
     statement: StatementOf<'select'>,
     _session: SqlSession,
-    { maxRows = MAX_RESULT_ROWS, signal }: { maxRows?: number; signal?: AbortSignal } = {},
+    {
+      maxRows = MAX_RESULT_ROWS,
+      signal,
+      partialResults = false,
+    }: { maxRows?: number; signal?: AbortSignal; partialResults?: boolean } = {},
   ): Promise<SqlOutcome> {
     const sql = toEngineDialect(statement.sql);
     const ast = await this.serialize(sql);
@@ -59,6 +63,10 @@ export class EngineSelect {
       result = await this.data.queryAtMost(sql, maxRows, { signal, maxBytes: MAX_RESULT_BYTES });
     } catch (err) {
       throw engineError(err, sql);
+    }
+    // The first rows, flagged, only for a client that asked: no one else ever gets a partial result silently.
+    if (result.truncated === 'rows' && partialResults) {
+      return { type: 'table', column_names: result.columnNames, data: result.rows, truncated: true };
     }
     if (result.truncated === 'rows') {
       throw new ValidationError(

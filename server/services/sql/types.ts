@@ -8,7 +8,7 @@ export interface SqlSession {
 }
 
 export type SqlOutcome =
-  | { type: 'table'; column_names: string[]; data: JsonValue[][] }
+  | { type: 'table'; column_names: string[]; data: JsonValue[][]; truncated?: boolean }
   | { type: 'ok'; affected_rows: number | null };
 
 export type SqlResponse =
@@ -24,6 +24,8 @@ export type SqlResponse =
 /** What a statement's run may be told besides its session: `signal` aborts when nobody waits for it any more. */
 export interface StatementRun {
   signal?: AbortSignal;
+  /** The client asked for the first rows of a result over the row limit rather than an error. */
+  partialResults?: boolean;
 }
 
 /**
