@@ -1,3 +1,4 @@
+import type { Connection as CoreConnection } from 'mysql2';
 import mysql from 'mysql2/promise';
 import type { JsonValue } from '../duckdb';
 import { sourceError } from './errors';
@@ -9,6 +10,7 @@ import {
   type SourceColumn,
   type SourceQueryOptions,
   type SourceQueryResult,
+  type SourceStreamOptions,
   type SourceTable,
 } from './types';
 import { toJsonValue } from './values';
@@ -115,6 +117,77 @@ export class MysqlClient implements SourceClient {
       signal?.removeEventListener('abort', onAbort);
       // A connection that failed at the protocol level (the server went away) is not reused.
       if (broken) conn.destroy();
+      else conn.release();
+    }
+  }
+
+  /**
+   * The result streamed as the server sends it: the driver pauses the socket while a page waits to be
+   * consumed, so memory holds about one page. The time limit applies to each wait for the next page.
+   */
+  async *stream(
+    sql: string,
+    { pageSize, timeoutMs, signal }: SourceStreamOptions,
+  ): AsyncGenerator<SourceQueryResult> {
+    if (signal?.aborted) throw new SourceError('The query was stopped');
+    let conn: mysql.PoolConnection;
+    try {
+      conn = await this.pool.getConnection();
+    } catch (err) {
+      throw this.fail(err);
+    }
+    const threadId = conn.threadId;
+    let stopped: 'timeout' | 'abort' | undefined;
+    const cancel = (why: 'timeout' | 'abort') => {
+      stopped ??= why;
+      void this.killQuery(threadId);
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const waitStarts = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => cancel('timeout'), timeoutMs);
+    };
+    const onAbort = () => cancel('abort');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const size = Math.max(1, Math.floor(pageSize));
+    // The callback connection underneath the promise wrapper is the one that streams.
+    const core = (conn as unknown as { connection: CoreConnection }).connection;
+    const query = core.query({ sql, rowsAsArray: true });
+    let columnNames: string[] = [];
+    query.on('fields', (fields: { name: string }[]) => (columnNames = fields.map((f) => f.name)));
+    const rows = query.stream({ highWaterMark: size });
+    let broken = false;
+    let finished = false;
+    try {
+      let page: JsonValue[][] = [];
+      waitStarts();
+      for await (const row of rows as AsyncIterable<unknown[]>) {
+        page.push(row.map((v) => toJsonValue(v) as JsonValue));
+        if (page.length >= size) {
+          clearTimeout(timer);
+          yield { columnNames, rows: page };
+          page = [];
+          waitStarts();
+        }
+      }
+      clearTimeout(timer);
+      yield { columnNames, rows: page };
+      finished = true;
+    } catch (err) {
+      const e = err as { fatal?: boolean };
+      broken = e.fatal === true;
+      if (stopped === 'timeout') {
+        throw new SourceError(
+          `The query ran longer than ${Math.round(timeoutMs / 1000)} s and was stopped on the source`,
+        );
+      }
+      if (stopped === 'abort') throw new SourceError('The query was stopped');
+      throw this.fail(err);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      // A reader that stopped early leaves rows on the wire: that connection cannot serve another query.
+      if (broken || !finished) conn.destroy();
       else conn.release();
     }
   }

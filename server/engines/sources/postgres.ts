@@ -9,6 +9,7 @@ import {
   type SourceColumn,
   type SourceQueryOptions,
   type SourceQueryResult,
+  type SourceStreamOptions,
   type SourceTable,
 } from './types';
 import { numericText, toJsonValue } from './values';
@@ -42,6 +43,16 @@ const types = {
     return pg.types.getTypeParser(oid, format as 'text');
   },
 } as unknown as pg.CustomTypesConfig;
+
+/** A statement's failure, worded for the user; a lost connection must not go back to the pool. */
+class StatementFailure extends SourceError {
+  constructor(
+    message: string,
+    readonly connectionLost: boolean,
+  ) {
+    super(message);
+  }
+}
 
 /** A PostgreSQL source: a bounded pool of `pg` connections; cancellation through `pg_cancel_backend`. */
 export class PostgresClient implements SourceClient {
@@ -87,17 +98,79 @@ export class PostgresClient implements SourceClient {
     await this.query('SELECT 1', { timeoutMs: CONNECT_TIMEOUT_MS });
   }
 
-  async query(
-    sql: string,
-    { params = [], timeoutMs, signal }: SourceQueryOptions,
-  ): Promise<SourceQueryResult> {
-    if (signal?.aborted) throw new SourceError('The query was stopped');
-    let client: pg.PoolClient;
+  async query(sql: string, options: SourceQueryOptions): Promise<SourceQueryResult> {
+    const client = await this.borrow(options.signal);
+    let lost: Error | undefined;
     try {
-      client = await this.pool.connect();
+      const last = await this.run(client, sql, options);
+      return {
+        columnNames: (last.fields ?? []).map((f) => f.name),
+        rows: (last.rows ?? []).map((row) => row.map((v) => toJsonValue(v) as JsonValue)),
+      };
+    } catch (err) {
+      if (err instanceof StatementFailure && err.connectionLost) lost = err;
+      throw err;
+    } finally {
+      client.release(lost);
+    }
+  }
+
+  /**
+   * A read-only transaction with a server-side cursor: `FETCH pageSize` at a time, so that neither side holds
+   * more than a page of a large result. The cursor and its transaction end with the stream (also when the
+   * reader stops early).
+   */
+  async *stream(
+    sql: string,
+    { pageSize, timeoutMs, signal }: SourceStreamOptions,
+  ): AsyncGenerator<SourceQueryResult> {
+    const client = await this.borrow(signal);
+    const limits = { timeoutMs, signal };
+    let lost: Error | undefined;
+    let open = false;
+    try {
+      await this.run(client, 'BEGIN READ ONLY', limits);
+      open = true;
+      await this.run(client, `DECLARE ks_rows NO SCROLL CURSOR FOR ${sql}`, limits);
+      const size = Math.max(1, Math.floor(pageSize));
+      for (;;) {
+        const page = await this.run(client, `FETCH ${size} FROM ks_rows`, limits);
+        const rows = (page.rows ?? []).map((row) => row.map((v) => toJsonValue(v) as JsonValue));
+        yield { columnNames: (page.fields ?? []).map((f) => f.name), rows };
+        if (rows.length < size) break;
+      }
+      await this.run(client, 'COMMIT', limits);
+      open = false;
+    } catch (err) {
+      if (err instanceof StatementFailure && err.connectionLost) lost = err;
+      throw err;
+    } finally {
+      // A reader that stopped early (or a failed statement) leaves the transaction open: end it before the
+      // connection goes back to the pool.
+      if (open && !lost) await client.query('ROLLBACK').catch((err: Error) => (lost = err));
+      client.release(lost);
+    }
+  }
+
+  private async borrow(signal?: AbortSignal): Promise<pg.PoolClient> {
+    if (signal?.aborted) throw new SourceError('The query was stopped');
+    try {
+      return await this.pool.connect();
     } catch (err) {
       throw this.fail(err);
     }
+  }
+
+  /**
+   * One statement on a borrowed connection, with the time limit and Stop: past either it is cancelled on the
+   * source (from another connection) and the error says why.
+   */
+  private async run(
+    client: pg.PoolClient,
+    sql: string,
+    { params = [], timeoutMs, signal }: SourceQueryOptions,
+  ): Promise<pg.QueryArrayResult> {
+    if (signal?.aborted) throw new StatementFailure('The query was stopped', false);
     const pid = (client as unknown as { processID?: number }).processID;
     let stopped: 'timeout' | 'abort' | undefined;
     const cancel = (why: 'timeout' | 'abort') => {
@@ -107,7 +180,6 @@ export class PostgresClient implements SourceClient {
     const timer = setTimeout(() => cancel('timeout'), timeoutMs);
     const onAbort = () => cancel('abort');
     signal?.addEventListener('abort', onAbort, { once: true });
-    let broken: Error | undefined;
     try {
       // No values: the simple protocol, one round trip (the extended one costs a Parse, Bind and Sync more).
       const result = await client.query({
@@ -116,26 +188,22 @@ export class PostgresClient implements SourceClient {
         rowMode: 'array',
       });
       // A multi-statement text answers an array of results; the last one is what the user asked for.
-      const last = (Array.isArray(result) ? result[result.length - 1] : result) as pg.QueryArrayResult;
-      return {
-        columnNames: (last.fields ?? []).map((f) => f.name),
-        rows: (last.rows ?? []).map((row) => row.map((v) => toJsonValue(v) as JsonValue)),
-      };
+      return (Array.isArray(result) ? result[result.length - 1] : result) as pg.QueryArrayResult;
     } catch (err) {
       const code = (err as { code?: string }).code;
       // A connection-level failure (the server went away) must not go back to the pool.
-      if (!code || /^(08|57P)/.test(code)) broken = err as Error;
+      const connectionLost = !code || /^(08|57P)/.test(code);
       if (stopped === 'timeout') {
-        throw new SourceError(
+        throw new StatementFailure(
           `The query ran longer than ${Math.round(timeoutMs / 1000)} s and was stopped on the source`,
+          connectionLost,
         );
       }
-      if (stopped === 'abort') throw new SourceError('The query was stopped');
-      throw this.fail(err);
+      if (stopped === 'abort') throw new StatementFailure('The query was stopped', connectionLost);
+      throw new StatementFailure(this.fail(err).message, connectionLost);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      client.release(broken);
     }
   }
 

@@ -17,6 +17,15 @@ export interface SourceQueryOptions {
   signal?: AbortSignal;
 }
 
+export interface SourceStreamOptions {
+  /** Rows in each page read from the source: memory holds about one page, whatever the result's size. */
+  pageSize: number;
+  /** Each read from the source (the opening and every page) is cancelled there past this time. */
+  timeoutMs: number;
+  /** Aborting cancels the read on the source and ends the stream. */
+  signal?: AbortSignal;
+}
+
 export interface SourceTable {
   schema: string;
   name: string;
@@ -34,6 +43,13 @@ export interface SourceClient {
   /** Connects (or borrows a connection) and runs a trivial query: the connection test. */
   check(): Promise<void>;
   query(sql: string, options: SourceQueryOptions): Promise<SourceQueryResult>;
+  /**
+   * Reads a SELECT's rows page by page, as the source sends them (a server-side cursor on PostgreSQL, a
+   * streamed result with backpressure on MySQL): for loads far larger than an answer. Every page carries the
+   * column names; a result without rows yields one empty page. Stopping the iteration early frees the
+   * connection.
+   */
+  stream(sql: string, options: SourceStreamOptions): AsyncGenerator<SourceQueryResult>;
   /** Tables and views the user can read, outside the system schemas. */
   listTables(): Promise<SourceTable[]>;
   listColumns(schema: string, table: string): Promise<SourceColumn[]>;

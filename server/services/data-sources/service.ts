@@ -4,6 +4,7 @@ import {
   type SourceClient,
   type SourceColumn,
   type SourceQueryOptions,
+  type SourceStreamOptions,
   type SourceQueryResult,
   type SourceTable,
 } from '../../engines/sources/types';
@@ -152,6 +153,16 @@ export class DataSourceService {
     const client = await this.client(name);
     try {
       return await client.query(sql, options);
+    } catch (err) {
+      throw asServiceError(err, UpstreamError);
+    }
+  }
+
+  /** Reads a statement's rows page by page (see `SourceClient.stream`), its errors worded as `query`'s. */
+  async *stream(name: string, sql: string, options: SourceStreamOptions): AsyncGenerator<SourceQueryResult> {
+    const client = await this.client(name);
+    try {
+      yield* client.stream(sql, options);
     } catch (err) {
       throw asServiceError(err, UpstreamError);
     }

@@ -36,28 +36,66 @@ export class SourceSelect {
     session: SqlSession,
     { maxRows = MAX_RESULT_ROWS, signal }: SourceSelectOptions = {},
   ): Promise<SqlOutcome | undefined> {
-    const names = new Set((await this.sources.list()).map((s) => s.name));
-    if (names.size === 0) return undefined;
-    const tokens = tokenize(statement.sql);
-    const native = nativeQuery(statement.sql, tokens, names);
-    if (native) return this.send(native.source, native.text, { maxRows, signal });
-    const sessionSource = names.has(session.db) ? session.db : undefined;
-    const written = writtenSources(tokens, names);
-    if (written.size === 0 && !sessionSource) return undefined;
-    const placement =
-      (await this.writtenInOneSource(tokens, written)) ??
-      (await this.place(statement.sql, names, sessionSource, written));
+    const placement = await this.placement(statement, session);
     if (placement.kind === 'none') return undefined;
+    if (placement.kind === 'native') return this.send(placement.source, placement.text, { maxRows, signal });
     if (placement.kind === 'mixed') {
       return runCrossSourceSelect(
         statement.sql,
-        { sources: this.sources, data: this.data, names, sessionSource },
+        {
+          sources: this.sources,
+          data: this.data,
+          names: placement.names,
+          sessionSource: placement.sessionSource,
+        },
         { maxRows, signal },
       );
     }
-    const dialect = await this.sources.dialect(placement.source);
-    const rendered = withRowBound(renderForSource(statement.sql, placement.source, dialect), maxRows);
-    return this.send(placement.source, rendered, { maxRows, signal });
+    return this.send(placement.source, await this.rendered(statement, placement.source, maxRows), {
+      maxRows,
+      signal,
+    });
+  }
+
+  /**
+   * The source and text a SELECT would be sent as, when it reads one source and is ours to render (not a
+   * native query, whose text may not be a SELECT): for readers that stream the rows rather than answer them.
+   */
+  async pushdown(
+    statement: StatementOf<'select'>,
+    session: SqlSession,
+    maxRows: number,
+  ): Promise<{ source: string; sql: string } | undefined> {
+    const placement = await this.placement(statement, session);
+    if (placement.kind !== 'one') return undefined;
+    return { source: placement.source, sql: await this.rendered(statement, placement.source, maxRows) };
+  }
+
+  private async rendered(statement: StatementOf<'select'>, source: string, maxRows: number): Promise<string> {
+    const dialect = await this.sources.dialect(source);
+    return withRowBound(renderForSource(statement.sql, source, dialect), maxRows);
+  }
+
+  private async placement(
+    statement: StatementOf<'select'>,
+    session: SqlSession,
+  ): Promise<
+    | Exclude<Placement, { kind: 'mixed' }>
+    | { kind: 'native'; source: string; text: string }
+    | { kind: 'mixed'; names: Set<string>; sessionSource?: string }
+  > {
+    const names = new Set((await this.sources.list()).map((s) => s.name));
+    if (names.size === 0) return { kind: 'none' };
+    const tokens = tokenize(statement.sql);
+    const native = nativeQuery(statement.sql, tokens, names);
+    if (native) return { kind: 'native', ...native };
+    const sessionSource = names.has(session.db) ? session.db : undefined;
+    const written = writtenSources(tokens, names);
+    if (written.size === 0 && !sessionSource) return { kind: 'none' };
+    const placement =
+      (await this.writtenInOneSource(tokens, written)) ??
+      (await this.place(statement.sql, names, sessionSource, written));
+    return placement.kind === 'mixed' ? { kind: 'mixed', names, sessionSource } : placement;
   }
 
   private async send(

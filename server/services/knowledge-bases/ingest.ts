@@ -16,6 +16,18 @@ import type { InsertResult } from './types';
 
 export const DEFAULT_BATCH_ROWS = 2000;
 
+/** Rows read as they come (a data source's stream), with how many there will be, for the progress. */
+export interface StreamedRows {
+  pages: AsyncIterable<readonly InputRow[]>;
+  total: number;
+}
+
+export async function allPages(pages: AsyncIterable<readonly InputRow[]>): Promise<InputRow[]> {
+  const rows: InputRow[] = [];
+  for await (const page of pages) rows.push(...page);
+  return rows;
+}
+
 export interface IngestJob {
   store: VectorStore;
   embedder: EmbeddingProvider;
@@ -23,7 +35,8 @@ export interface IngestJob {
   kbName: string;
   spec: DocumentSpec;
   chunking: ChunkingConfig;
-  rows: readonly InputRow[];
+  /** The rows, or pages of rows read as they come (a source's stream): then only a few batches are held. */
+  rows: readonly InputRow[] | AsyncIterable<readonly InputRow[]>;
   batchSize?: number;
   /** Add chunks without removing stored chunks of the same ids (`kb_no_upsert`). */
   noUpsert?: boolean;
@@ -72,6 +85,32 @@ function checkRowWidth(rows: readonly InputRow[], spec: DocumentSpec): void {
   });
 }
 
+/**
+ * The rows cut into batches, each with the index of its first row. Pages of a stream are re-cut to the batch
+ * size, so a batch is the same whatever the source's page size.
+ */
+async function* batchesOf(
+  rows: IngestJob['rows'],
+  size: number,
+): AsyncGenerator<{ start: number; batch: readonly InputRow[] }> {
+  if (!(Symbol.asyncIterator in rows)) {
+    for (let start = 0; start < rows.length; start += size)
+      yield { start, batch: rows.slice(start, start + size) };
+    return;
+  }
+  let start = 0;
+  let pending: readonly InputRow[] = [];
+  for await (const page of rows) {
+    pending = pending.length ? [...pending, ...page] : page;
+    while (pending.length >= size) {
+      yield { start, batch: pending.slice(0, size) };
+      start += size;
+      pending = pending.slice(size);
+    }
+  }
+  if (pending.length) yield { start, batch: pending };
+}
+
 function toRecords(chunks: readonly KbChunk[], vectors: readonly Float32Array[]): ChunkRecord[] {
   return chunks.map((c, i) => ({
     id: c.chunkId,
@@ -102,8 +141,11 @@ async function ensureTable(job: IngestJob, dimensions: number): Promise<void> {
  * thread) the next one is chunked and embedded. A failing batch stops the insert; earlier batches stay.
  */
 export async function ingest(job: IngestJob): Promise<InsertResult> {
-  checkRowWidth(job.rows, job.spec);
-  checkContentColumns(job.rows, job.spec, job.kbName);
+  const streamed = Symbol.asyncIterator in job.rows;
+  if (!(Symbol.asyncIterator in job.rows)) {
+    checkRowWidth(job.rows, job.spec);
+    checkContentColumns(job.rows, job.spec, job.kbName);
+  }
   const batchSize = job.batchSize ?? DEFAULT_BATCH_ROWS;
   // A table that starts empty needs no deletes, except for ids repeated across batches of this insert.
   const startedEmpty = job.noUpsert || (await job.store.count(job.table)) === 0;
@@ -120,8 +162,12 @@ export async function ingest(job: IngestJob): Promise<InsertResult> {
   };
 
   /** A batch chunked and its embedding started; the outcome is kept, never left unobserved. */
-  const prepare = (start: number) => {
-    const batch = job.rows.slice(start, start + batchSize);
+  const prepare = (start: number, batch: readonly InputRow[]) => {
+    // Streamed rows are checked as they come: the first batch for the content columns, every one for width.
+    if (streamed) {
+      checkRowWidth(batch, job.spec);
+      if (start === 0) checkContentColumns(batch, job.spec, job.kbName);
+    }
     const docs = keepLastRowPerId(rowsToDocuments(batch, job.spec, start));
     const chunks = chunkDocuments(docs, job.chunking);
     const embedding: Promise<{ vectors: Float32Array[] } | { error: unknown }> = (
@@ -139,16 +185,18 @@ export async function ingest(job: IngestJob): Promise<InsertResult> {
   };
   // With `threads` > 1 the next batches are embedded while this one is awaited; they are stored in order.
   const ahead: ReturnType<typeof prepare>[] = [];
-  let next = 0;
-  const fill = () => {
-    while (ahead.length < Math.max(1, job.threads ?? 1) && next < job.rows.length) {
-      ahead.push(prepare(next));
-      next += batchSize;
+  const batches = batchesOf(job.rows, batchSize);
+  let exhausted = false;
+  const fill = async () => {
+    while (ahead.length < Math.max(1, job.threads ?? 1) && !exhausted) {
+      const next = await batches.next();
+      if (next.done) exhausted = true;
+      else ahead.push(prepare(next.value.start, next.value.batch));
     }
   };
 
   try {
-    for (fill(); ahead.length > 0; fill()) {
+    for (await fill(); ahead.length > 0; await fill()) {
       job.signal?.throwIfAborted();
       const { start, batch, docs, chunks, embedding } = ahead.shift()!;
       const embedded = await embedding;
@@ -185,8 +233,10 @@ export async function ingest(job: IngestJob): Promise<InsertResult> {
       writing.catch(() => undefined);
     }
   } catch (err) {
-    // Let a batch that is still being written finish, so that what is reported is what is stored.
+    // Let a batch that is still being written finish, so that what is reported is what is stored; a stream
+    // being read is closed (its source connection freed).
     await writing.catch(() => undefined);
+    await batches.return(undefined).catch(() => undefined);
     throw err;
   }
   await writing;

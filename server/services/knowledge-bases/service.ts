@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from './catalog';
 import { chunkingOf, flattenInput, mask, settingsForAlter, settingsForCreate, validateName } from './config';
 import type { InputRow } from './documents';
-import { ingest, insertFailure } from './ingest';
+import { allPages, ingest, insertFailure, type StreamedRows } from './ingest';
 import { InsertLog, type LastInsert } from './insert-log';
 import { orderByTrackColumn, withoutStoredRows } from './insert-plan';
 import { KbModels } from './models';
@@ -182,13 +182,19 @@ export class KnowledgeBaseService {
     await this.insertLog.forget(id);
   }
 
-  /** Chunks, embeds and stores rows; re-inserting an id replaces its chunks. */
+  /**
+   * Chunks, embeds and stores rows; re-inserting an id replaces its chunks. Streamed rows (`pages`, with the
+   * `total` the progress counts toward) are read as the batches go, unless track_column or kb_skip_existing
+   * need them all first.
+   */
   async insertRows(
     project: string,
     name: string,
-    rows: readonly InputRow[],
+    input: readonly InputRow[] | StreamedRows,
     options: InsertOptions = {},
   ): Promise<InsertResult> {
+    const streamed = 'pages' in input;
+    const total = 'pages' in input ? input.total : input.length;
     const { kb } = await this.load(project, name);
     return this.locks.run(String(kb.id), async () => {
       const stored = await this.load(project, name);
@@ -205,10 +211,14 @@ export class KnowledgeBaseService {
       if (options.signal?.aborted) cancel();
       options.signal?.addEventListener('abort', cancel, { once: true });
       this.running.set(kb.id, controller);
-      this.progressBoard.start(kb.id, rows.length);
-      await this.insertLog.started(kb.id, rows.length, this.progressBoard.get(kb.id).started_at ?? '');
+      this.progressBoard.start(kb.id, total);
+      await this.insertLog.started(kb.id, total, this.progressBoard.get(kb.id).started_at ?? '');
       try {
-        let planned = options.trackColumn ? orderByTrackColumn(rows, options.trackColumn) : rows;
+        const wholeFirst = options.trackColumn || options.skipExisting;
+        const rows = 'pages' in input ? (wholeFirst ? await allPages(input.pages) : []) : input;
+        let planned: readonly InputRow[] = options.trackColumn
+          ? orderByTrackColumn(rows, options.trackColumn)
+          : rows;
         if (options.skipExisting) planned = await withoutStoredRows(planned, spec, this.store, table);
         /** Rows left out as already stored (kb_skip_existing). */
         const skippedExisting = rows.length - planned.length;
@@ -219,7 +229,7 @@ export class KnowledgeBaseService {
           kbName: name,
           spec,
           chunking: chunkingOf(stored.settings.preprocessing),
-          rows: planned,
+          rows: streamed && !wholeFirst ? (input as StreamedRows).pages : planned,
           batchSize: options.batchSize,
           noUpsert: options.noUpsert,
           onBatchError: options.onBatchError,
@@ -229,14 +239,14 @@ export class KnowledgeBaseService {
             // Rows left out as already stored count as processed: they were looked at and are in the KB.
             const done = rowsDone + skippedExisting;
             this.progressBoard.advance(kb.id, done, chunks);
-            options.onProgress?.({ rowsDone: done, rowsTotal: rows.length });
+            options.onProgress?.({ rowsDone: done, rowsTotal: total });
           },
         });
         // `rows` counts the rows stored (what INSERT reports as affected); `skipped` those left out, as stored
         // already or in a batch that failed.
         result.rows -= result.skipped ?? 0;
         if (skippedExisting) result.skipped = (result.skipped ?? 0) + skippedExisting;
-        this.progressBoard.advance(kb.id, rows.length, result.chunks);
+        this.progressBoard.advance(kb.id, total, result.chunks);
         this.progressBoard.finish(
           kb.id,
           result.firstError
@@ -246,7 +256,7 @@ export class KnowledgeBaseService {
         );
         return result;
       } catch (err) {
-        const failure = insertFailure(err, name, this.progressBoard.get(kb.id).rows_done, rows.length);
+        const failure = insertFailure(err, name, this.progressBoard.get(kb.id).rows_done, total);
         this.progressBoard.finish(kb.id, failure.message);
         throw failure;
       } finally {
