@@ -15,6 +15,10 @@ export interface IndexPolicy {
 export const DEFAULT_INDEX_POLICY: IndexPolicy = { annThreshold: 50_000, optimizeAfterRows: 10_000 };
 
 export const VECTOR_INDEX = 'vector_idx';
+
+// Index statistics (read after every insert) leave out the IVF centroids, which this code never reads: they cost
+// memory at a million rows, and LanceDB warns on every read until the choice is made.
+process.env.LANCE_INCLUDE_VECTOR_CENTROIDS ??= 'false';
 export const FTS_INDEX = 'content_idx';
 
 /**
