@@ -1,5 +1,6 @@
 import {
   DuckDBInstance,
+  JsonDuckDBValueConverter,
   type DuckDBConnection,
   type DuckDBDataChunk,
   type DuckDBResultReader,
@@ -188,6 +189,54 @@ export class DuckDb {
     }
     const limit = { ms: this.options.queryTimeoutMs, quick: false };
     const run = (connection: DuckDBConnection) => this.readAtMost(connection, sql, bounds, signal, limit);
+    return queries ? queries.use(run) : this.serial(() => run(this.connection));
+  }
+
+  /**
+   * Streams the whole result of `sql` a chunk (about 2,048 rows) at a time to `sink`, waiting for each call
+   * before reading the next chunk: a result of millions of rows is never held whole (an export writes each
+   * chunk out as it comes). No time limit applies (the export runs as long as its reader reads); when `signal`
+   * aborts, the statement is interrupted and QueryAbortedError is thrown.
+   */
+  async streamRows(
+    sql: string,
+    sink: (columnNames: string[], rows: JsonValue[][]) => Promise<void>,
+    { signal }: { signal?: AbortSignal } = {},
+  ): Promise<void> {
+    const run = async (connection: DuckDBConnection) => {
+      if (signal?.aborted) throw new QueryAbortedError();
+      const onAbort = () => connection.interrupt();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        const result = await connection.stream(sql);
+        const names = result.columnNames();
+        const converters = result.columnTypes().map(converterFor);
+        for (
+          let chunk = await result.fetchChunk();
+          chunk && chunk.rowCount > 0;
+          chunk = await result.fetchChunk()
+        ) {
+          const rows: JsonValue[][] = [];
+          for (let r = 0; r < chunk.rowCount; r++) {
+            const row = chunk.convertRowValues(r, JsonDuckDBValueConverter) as JsonValue[];
+            for (let i = 0; i < row.length; i++) {
+              const convert = converters[i];
+              if (convert && row[i] !== null) row[i] = convert(row[i]);
+            }
+            rows.push(row);
+          }
+          await sink(names, rows);
+          if (signal?.aborted) throw new QueryAbortedError();
+        }
+        if (names.length) await sink(names, []);
+      } catch (err) {
+        if (signal?.aborted) throw new QueryAbortedError();
+        throw err;
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+      }
+    };
+    const { queries = this.pools.readers } = this.pools;
     return queries ? queries.use(run) : this.serial(() => run(this.connection));
   }
 

@@ -14,6 +14,7 @@ import { parametrizeConstants } from '../services/sql/parametrize';
 import { bindParameters } from '../services/sql/sql-params';
 import type { SqlResponse } from '../services/sql/types';
 import { HttpProblem, parseBody } from './problem';
+import { registerSqlExportRoute } from './sql-export';
 import { registerSqlExtraRoutes } from './sql-extra';
 
 export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -52,6 +53,7 @@ export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   registerSqlExtraRoutes(app, deps);
+  registerSqlExportRoute(app, deps);
 
   app.post('/api/sql/query/utils/parametrize_constants', async (request) => {
     const { query } = parseBody(parametrizeRequestSchema, request.body);

@@ -1,4 +1,4 @@
-import { QueryAbortedError, QueryTimeoutError, type DuckDb } from '../../engines/duckdb';
+import { QueryAbortedError, QueryTimeoutError, type DuckDb, type JsonValue } from '../../engines/duckdb';
 import { tokenize } from '../../dialect/tokenizer';
 import type { StatementOf } from '../../dialect/ast';
 import { ValidationError } from '../../errors';
@@ -79,6 +79,25 @@ export class EngineSelect {
       );
     }
     return table(result.columnNames, result.rows);
+  }
+
+  /**
+   * The whole result of a SELECT on the engine, streamed a chunk at a time to `sink` (an export): the same
+   * table check as `run`, no row limit, and never held whole in memory.
+   */
+  async exportRows(
+    statement: StatementOf<'select'>,
+    sink: (columnNames: string[], rows: JsonValue[][]) => Promise<void>,
+    { signal }: { signal?: AbortSignal } = {},
+  ): Promise<void> {
+    const sql = toEngineDialect(statement.sql);
+    const ast = await this.serialize(sql);
+    await this.checkReferences(ast, sql);
+    try {
+      await this.data.streamRows(sql, sink, { signal });
+    } catch (err) {
+      throw engineError(err, sql);
+    }
   }
 
   private async serialize(sql: string): Promise<unknown> {
