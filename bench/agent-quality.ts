@@ -134,7 +134,7 @@ export async function benchAnswers(deps: Deps, base: string, dir: string, verbos
     (group === 'own' ? all : heldOut).push(...verdicts);
     report(`${group === 'own' ? '' : 'held-out '}${set.name} (${agent})`, verdicts);
     if (verbose) {
-      for (const v of verdicts.filter((x) => x.outcome !== 'right')) {
+      for (const v of verdicts.filter((x) => x.outcome !== 'right' || x.unfaithful > 0)) {
         const found = await deps.sql.execute(
           `SELECT id FROM mindsdb.${kb} WHERE content = '${v.question.replace(/'/g, "''")}' LIMIT 10`,
           { db: 'mindsdb', show_secrets: false },
@@ -143,7 +143,7 @@ export async function benchAnswers(deps: Deps, base: string, dir: string, verbos
         const q = set.queries.find((x) => x.text === v.question);
         const rank = ids.findIndex((id) => q !== undefined && set.qrels.get(q.id)?.has(id));
         console.log(
-          `  ${v.outcome.toUpperCase()} [${v.kind}, answer ranked ${rank === -1 ? 'not in top 10' : rank + 1} by the search] ` +
+          `  ${v.outcome.toUpperCase()}${v.unfaithful ? ` (${v.unfaithful} unfaithful)` : ''} [${v.kind}, answer ranked ${rank === -1 ? 'not in top 10' : rank + 1} by the search] ` +
             `${v.question}\n    ${v.answer.slice(0, 160).replace(/\n/g, ' ')}`,
         );
       }

@@ -24,7 +24,7 @@ export type Cue = (sentence: string) => boolean;
 export function answerCue(question: string): Cue | null {
   const q = question.toLowerCase();
   if (
-    /\bhow long\b(?! (?:can|may|is|are) (?:a|an|the)? ?\w+ (?:name|text|string)s?\b)|\bhow soon\b|\bhow many (?:days|weeks|hours|minutes|months|years)\b|\bwhen will\b/.test(
+    /\bhow long\b(?! (?:can|may|is|are) (?:a|an|the)? ?\w+ (?:name|text|string)s?\b)|\bhow (?:soon|quickly|fast)\b|\bhow many (?:days|weeks|hours|minutes|months|years)\b|\bwhen will\b/.test(
       q,
     )
   )
@@ -37,11 +37,25 @@ export function answerCue(question: string): Cue | null {
   return null;
 }
 
-/** Words that only say what kind of answer is wanted ("how long", "how much"): they are not the topic. */
-export function cueWords(question: string): Set<string> {
+/**
+ * Words that name the kind of answer rather than its topic ("how long", "what does it cost"): a chunk holding
+ * a sentence of that kind holds them, whether or not it uses the word ("Our service centre replaces it for
+ * 15 euros" answers "what does a new battery cost?"). Plain words; they are stemmed like the question.
+ */
+const KIND_WORDS: [RegExp, string[]][] = [
+  [
+    /\bhow (?:long|soon|quickly|fast)\b|\bhow many (?:days|weeks|hours|minutes|months|years)\b|\bwhen will\b/,
+    ['long', 'soon', 'quickly', 'fast', 'time', 'day', 'week', 'hour', 'minute', 'month', 'year'],
+  ],
+  [/\bhow much\b|\bcost\b|\bprice\b/, ['much', 'cost', 'price', 'fee', 'charge', 'expensive', 'cheap']],
+  [/\bwhat (?:time|hours)\b|\bopening hours\b|\bwhen can i\b/, ['time', 'hour', 'open', 'opening']],
+  [/\bhow many\b/, ['many', 'number']],
+];
+
+/** The words of a question that a chunk answering its kind holds (see KIND_WORDS); empty without a kind. */
+export function kindWords(question: string): Set<string> {
   const q = question.toLowerCase();
-  const out = new Set<string>();
-  if (/\bhow long\b/.test(q) && answerCue(q) !== null) out.add('long');
-  if (/\bhow much\b/.test(q)) out.add('much');
-  return out;
+  if (answerCue(q) === null) return new Set();
+  const entry = KIND_WORDS.find(([pattern]) => pattern.test(q));
+  return new Set(entry ? entry[1] : []);
 }

@@ -1,6 +1,6 @@
 import { parseRows, TOOL } from '../tool-protocol';
-import { answerCue, cueWords, type Cue } from './cues';
-import { sentences, terms } from './text';
+import { answerCue, kindWords, type Cue } from './cues';
+import { sentences, stem, terms } from './text';
 import { synonymsOf } from './synonyms';
 import type { MadeCall } from './transcript';
 import { CHUNK_METADATA_KEYS as BOOKKEEPING } from '../../../../protocol/api/knowledge-bases';
@@ -18,15 +18,22 @@ const SHORT_CHUNK = 700;
 const MAX_SENTENCES = 4;
 /** Another chunk is quoted too when it scores nearly as well as the best one. */
 const RUNNER_UP = 0.85;
+/**
+ * Text that reads as a citation, "[12:body:1of1:0to310]" (a help article about citations shows one): a quoted
+ * sentence holding it would cite a chunk that was never retrieved, so such sentences are not quoted.
+ */
+const CITATION_LIKE = /\[[^\]\s]+:[^\]\s]+\]/;
 /** Characters of a word two words must share to count as one ("irritated" and "irritation"). */
 const SHARED_PREFIX = 6;
 
 /**
  * How the chunks are ranked: the search's own order counts most (it saw the whole knowledge base, BM25 and
- * vectors; we see ten chunks), then how much of the question a chunk covers, then whether it holds the kind
- * of answer the question asks for.
+ * vectors; we see ten chunks), then whether the chunk holds the kind of answer the question asks for, then
+ * whether its heading is made of the question's words, then how much of the question it covers.
  */
-const WEIGHT = { search: 0.4, coverage: 0.25, cue: 0.35 };
+const WEIGHT = { search: 0.5, coverage: 0.25, cue: 0.35, heading: 0.3 };
+/** A metadata value or first line this short is a heading (a title): it says what the whole chunk is about. */
+const HEADING = 80;
 
 export interface Chunk {
   chunkId: string;
@@ -34,21 +41,30 @@ export interface Chunk {
   /** Words of the chunk and of its metadata (a title, a category), as terms, with repeats. */
   words: string[];
   terms: Set<string>;
+  /** Terms of each of the chunk's headings: short metadata values such as a title, a short first line. */
+  headings: Set<string>[];
   relevance: number;
   order: number;
 }
 
-function metadataText(cell: string | undefined): string {
-  if (!cell) return '';
+function metadataValues(cell: string | undefined): string[] {
+  if (!cell) return [];
   try {
     const meta = JSON.parse(cell) as Record<string, unknown>;
     return Object.entries(meta)
       .filter(([k, v]) => typeof v === 'string' && !BOOKKEEPING.has(k.replace(/^_/, '')))
-      .map(([, v]) => v)
-      .join(' ');
+      .map(([, v]) => v as string);
   } catch {
-    return '';
+    return [];
   }
+}
+
+function headingTerms(content: string, meta: string[]): Set<string>[] {
+  const short = meta.filter((v) => v.length <= HEADING);
+  // A first line of its own, as a Markdown heading is ("# Refunds\n..."); a first sentence may be the answer.
+  const [first, ...rest] = content.trim().split(/\n+/);
+  if (rest.length > 0 && first.length <= HEADING) short.push(first.replace(/^#+\s*/, ''));
+  return short.map((v) => new Set(terms(v))).filter((h) => h.size > 0);
 }
 
 /** Chunks of every knowledge base search in the turn, each once, in the order the searches ranked them. */
@@ -60,13 +76,15 @@ export function retrievedChunks(calls: MadeCall[]): Chunk[] {
       if (!row.chunk_id || !row.chunk_content || chunks.has(row.chunk_id)) continue;
       const relevance = Number(row.relevance);
       // Metadata words count twice: a title says what the whole chunk is about.
-      const meta = metadataText(row.metadata);
-      const words = terms(`${row.chunk_content} ${meta} ${meta}`);
+      const meta = metadataValues(row.metadata);
+      const metaText = meta.join(' ');
+      const words = terms(`${row.chunk_content} ${metaText} ${metaText}`);
       chunks.set(row.chunk_id, {
         chunkId: row.chunk_id,
         content: row.chunk_content,
         words,
         terms: new Set(words),
+        headings: headingTerms(row.chunk_content, meta),
         relevance: Number.isFinite(relevance) ? relevance : 0,
         order: chunks.size,
       });
@@ -75,13 +93,13 @@ export function retrievedChunks(calls: MadeCall[]): Chunk[] {
   return [...chunks.values()];
 }
 
-/** Whether a chunk holds a question term: the term itself, a word of its synonym group, or the same word stem. */
-function holds(chunk: Chunk, term: string): boolean {
-  if (chunk.terms.has(term)) return true;
-  for (const s of synonymsOf(term)) if (chunk.terms.has(s)) return true;
+/** Whether some terms hold a question term: the term itself, a word of its synonym group, or the same word stem. */
+function holds(own: ReadonlySet<string>, term: string): boolean {
+  if (own.has(term)) return true;
+  for (const s of synonymsOf(term)) if (own.has(s)) return true;
   if (term.length < SHARED_PREFIX) return false;
   const prefix = term.slice(0, SHARED_PREFIX);
-  for (const t of chunk.terms) if (t.startsWith(prefix)) return true;
+  for (const t of own) if (t.startsWith(prefix)) return true;
   return false;
 }
 
@@ -111,11 +129,14 @@ interface Scored {
 
 /** Every retrieved chunk scored against the question, best first; those under MIN_COVERAGE left out. */
 export function rankChunks(searchText: string, chunks: Chunk[]): { ranked: Scored[]; cue: Cue | null } {
-  const skip = cueWords(searchText);
-  const question = [...new Set(terms(searchText))].filter((t) => !skip.has(t));
+  const kind = new Set([...kindWords(searchText)].map(stem));
+  const question = [...new Set(terms(searchText))];
   const cue = answerCue(searchText);
   if (question.length === 0 || chunks.length === 0) return { ranked: [], cue };
-  const held = chunks.map((c) => question.map((q) => holds(c, q)));
+  const asked = new Set(question);
+  const answering = chunks.map((c) => cue !== null && sentences(c.content).some(cue));
+  // A word naming the kind of answer ("cost", "long") is held by a chunk that gives that kind of answer.
+  const held = chunks.map((c, i) => question.map((q) => holds(c.terms, q) || (answering[i] && kind.has(q))));
   const weights = termWeights(question, held);
   const total = [...weights.values()].reduce((a, b) => a + b, 0);
   // The search's relevance, scaled to its best, with the rank as a fallback when relevances are all alike.
@@ -125,11 +146,18 @@ export function rankChunks(searchText: string, chunks: Chunk[]): { ranked: Score
       const coverage = question.reduce((sum, q, j) => sum + (held[i][j] ? weights.get(q)! : 0), 0) / total;
       const share = held[i].filter(Boolean).length / question.length;
       const search = best > 0 ? chunk.relevance / best : 1 / (1 + chunk.order);
-      const answers = cue !== null && sentences(chunk.content).some(cue);
+      const answers = answering[i];
+      // A heading made of the question's words: the chunk is about them, not mentioning them in passing
+      // ("Naming tables" for "what are the rules for naming tables?", not "Writing a good prompt template").
+      const heading = Math.max(
+        0,
+        ...chunk.headings.map((h) => [...h].filter((t) => holds(asked, t)).length / h.size),
+      );
       const score =
         WEIGHT.search * search +
         WEIGHT.coverage * coverage +
-        (answers ? WEIGHT.cue : 0) -
+        (answers ? WEIGHT.cue : 0) +
+        WEIGHT.heading * heading -
         0.001 * chunk.order;
       return { chunk, share, coverage, answers, score };
     })
@@ -149,8 +177,10 @@ function quoteFrom(
   whole: boolean,
   max: number,
 ): string {
-  if (whole && chunk.content.length <= SHORT_CHUNK) return chunk.content.trim().replace(/\s*\n\s*/g, ' ');
-  const all = sentences(chunk.content);
+  const citing = CITATION_LIKE.test(chunk.content);
+  if (whole && chunk.content.length <= SHORT_CHUNK && !citing)
+    return chunk.content.trim().replace(/\s*\n\s*/g, ' ');
+  const all = sentences(chunk.content).filter((s) => !CITATION_LIKE.test(s));
   const matching = all.filter((s) => (cue !== null && cue(s)) || terms(s).some((t) => question.has(t)));
   return (matching.length ? matching : all.slice(0, 1)).slice(0, max).join(' ');
 }

@@ -1,3 +1,5 @@
+import { stemmer as porterStem } from 'stemmer';
+
 /**
  * The little language sense of the local chat model: content terms of a text (lowercased, stop words out,
  * plurals and common endings folded so that "uploads" meets "upload") and sentence splitting.
@@ -16,17 +18,11 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** Folds the endings that most often separate a question's word from the document's. */
-export function stem(word: string): string {
-  let w = word.replace(/'s$/, '');
-  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 4 && /(ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) w = w.slice(0, -1);
-  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
-  if (w.length > 4 && w.endsWith('e')) w = w.slice(0, -1);
-  return w;
-}
+/**
+ * The word's Porter stem, so that "cancelled" meets "cancel", "irritated" meets "irritation" and "uploads"
+ * meets "upload": the standard English stemmer rather than a hand-made list of endings.
+ */
+export const stem = (word: string): string => porterStem(word.replace(/'s$/, ''));
 
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
 
