@@ -47,3 +47,23 @@ test('the row-number column shows 100000 in full', async ({ page }) => {
   });
   expect(cut).toBe(false);
 });
+
+test('a result over 100,000 rows shows the first 100,000, says so, and exports in full from the server', async ({
+  page,
+}) => {
+  const ws = await openWorksheet(page);
+  await ws.setSql("SELECT range AS n, 'r' || range AS label FROM range(150000)");
+  await ws.runCurrent();
+  const notice = ws.results.getByText(/^Showing the first 100,000 rows: the result has more/);
+  await expect(notice).toBeVisible();
+  await expect(ws.status).toContainText('100,000 rows');
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    ws.results.getByRole('button', { name: 'Export the full result (CSV)' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe('result-full.csv');
+  const lines = (await fs.readFile((await file.path())!, 'utf8')).trimEnd().split('\r\n');
+  expect(lines).toHaveLength(150_001);
+  expect(lines[0]).toBe('n,label');
+  expect(lines.at(-1)).toBe('149999,r149999');
+});

@@ -31,7 +31,12 @@ export function toJson(names: string[], rows: unknown[][]): string {
 
 /** Saves text as a file through a temporary object URL (no request is made). */
 export function downloadText(filename: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(filename, new Blob([text], { type }));
+}
+
+/** Saves a blob as a file through a temporary object URL. */
+export function downloadBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

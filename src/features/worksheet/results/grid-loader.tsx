@@ -19,7 +19,7 @@ const LazyGrid = lazy(loadGrid);
 
 export const prefetchGrid = () => void loadGrid();
 
-export function Grid(props: { result: SqlTableResult; durationMs?: number }) {
+export function Grid(props: { result: SqlTableResult; durationMs?: number; query?: string }) {
   if (loadedGrid) {
     const Loaded = loadedGrid;
     return <Loaded {...props} />;

@@ -3,6 +3,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useMemo, useRef, useState, type ClipboardEvent } from 'react';
 import type { SqlTableResult } from '../../../../protocol/api/sql';
 import { CellViewer, type ViewedCell } from './cell-viewer';
+import { TruncatedNotice } from './truncated-notice';
 import { buildColumnDefs, columnIndexOf, defaultColDef, type Row } from './column-defs';
 import { describeColumns } from './grid-model';
 import './grid-modules';
@@ -14,6 +15,8 @@ import './result-grid.css';
 export interface ResultGridProps {
   result: SqlTableResult;
   durationMs?: number;
+  /** The statement that gave the result: a result cut at the row limit can then be exported whole. */
+  query?: string;
 }
 
 const isEditableTarget = (t: EventTarget | null) =>
@@ -23,7 +26,7 @@ const isEditableTarget = (t: EventTarget | null) =>
  * A `table` result in the grid: virtualised rows and columns (100k rows stay smooth), sort, resize, filter,
  * a search box, block selection with copy, a value viewer, and exports of the whole result.
  */
-export default function ResultGrid({ result, durationMs }: ResultGridProps) {
+export default function ResultGrid({ result, durationMs, query }: ResultGridProps) {
   const { column_names: names, data: rows } = result;
   const columns = useMemo(() => describeColumns(names, rows), [names, rows]);
   const apiRef = useRef<GridApi<Row> | null>(null);
@@ -108,6 +111,9 @@ export default function ResultGrid({ result, durationMs }: ResultGridProps) {
 
   return (
     <div className="result-grid">
+      {result.truncated === true && (
+        <TruncatedNotice shown={rows.length} query={query} context={result.context} />
+      )}
       <ResultToolbar
         names={names}
         rows={rows}

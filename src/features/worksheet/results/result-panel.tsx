@@ -68,7 +68,7 @@ function ItemView({
       return <ErrorView title="The request failed" message={item.failure ?? 'Unknown failure'} />;
   }
   if (r?.type === 'table') {
-    return <Grid result={r} durationMs={item.durationMs} />;
+    return <Grid result={r} durationMs={item.durationMs} query={item.statement.text} />;
   }
   if (r?.type === 'ok') return <OkView result={r} durationMs={item.durationMs} />;
   const offset = errorOffset(item);

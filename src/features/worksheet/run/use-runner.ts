@@ -86,7 +86,8 @@ export function useRunner({ project, viewFor, confirmDestructive, notify }: Runn
       let schemaChanged = false;
       try {
         const last = await executeStatements(statements, {
-          runSql,
+          // The worksheet shows the first rows of a very large result, and says so (see TruncatedNotice).
+          runSql: (input) => runSql({ ...input, partialResults: true }),
           signal: controller.signal,
           context,
           now: () => performance.now(),
