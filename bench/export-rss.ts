@@ -4,6 +4,8 @@
  * download without keeping it, and samples the server process's resident memory (VmRSS) meanwhile: a flat
  * peak across N shows the result is never held whole.
  * Usage: npx tsx bench/export-rss.ts [largest rows, default 2000000]
+ * With `NODE_OPTIONS=--max-old-space-size=96` (passed on to the server) V8 collects eagerly and the peak shows
+ * what the export itself holds; without it the peak also holds garbage V8 has not collected yet.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
