@@ -2,19 +2,29 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AuthGate } from '../features/auth/auth-gate';
 import { LoginPage } from '../features/auth/login-page';
-import { AppShell } from './layout/app-shell';
 import { DEFAULT_PROJECT, pagePath } from '../lib/paths';
 import { RouteError } from './route-error';
-import {
-  KnowledgeBasesRoute,
-  KnowledgeBaseRoute,
-  NewKnowledgeBaseRoute,
-} from './routes/knowledge-base-routes';
-import { AgentsRoute, AgentRoute, NewAgentRoute } from './routes/agent-routes';
 
-// The worksheet (editor + grid) and the chat pane are large: they load only when opened.
+// The login page is all a first visit needs: everything behind the login (the shell with its object browser,
+// each page and what it brings: editor, grid, markdown) loads when it is first opened, so the login route
+// downloads only React, the router and the auth code.
+const AppShell = lazy(() => import('./layout/app-shell').then((m) => ({ default: m.AppShell })));
 const WorksheetRoute = lazy(() => import('./routes/worksheet-route'));
 const ChatRoute = lazy(() => import('./routes/chat-route'));
+const loadKnowledgeBaseRoutes = () => import('./routes/knowledge-base-routes');
+const KnowledgeBasesRoute = lazy(() =>
+  loadKnowledgeBaseRoutes().then((m) => ({ default: m.KnowledgeBasesRoute })),
+);
+const NewKnowledgeBaseRoute = lazy(() =>
+  loadKnowledgeBaseRoutes().then((m) => ({ default: m.NewKnowledgeBaseRoute })),
+);
+const KnowledgeBaseRoute = lazy(() =>
+  loadKnowledgeBaseRoutes().then((m) => ({ default: m.KnowledgeBaseRoute })),
+);
+const loadAgentRoutes = () => import('./routes/agent-routes');
+const AgentsRoute = lazy(() => loadAgentRoutes().then((m) => ({ default: m.AgentsRoute })));
+const NewAgentRoute = lazy(() => loadAgentRoutes().then((m) => ({ default: m.NewAgentRoute })));
+const AgentRoute = lazy(() => loadAgentRoutes().then((m) => ({ default: m.AgentRoute })));
 
 const loading = (element: ReactNode) => (
   <Suspense fallback={<p className="muted page">Loading…</p>}>{element}</Suspense>
@@ -24,22 +34,18 @@ export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   {
     path: '/',
-    element: (
-      <AuthGate>
-        <AppShell />
-      </AuthGate>
-    ),
+    element: <AuthGate>{loading(<AppShell />)}</AuthGate>,
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to={pagePath(DEFAULT_PROJECT, 'worksheet')} replace /> },
       { path: 'projects/:project', element: <Navigate to="worksheet" replace /> },
       { path: 'projects/:project/worksheet', element: loading(<WorksheetRoute />) },
-      { path: 'projects/:project/knowledge-bases', element: <KnowledgeBasesRoute /> },
-      { path: 'projects/:project/knowledge-bases/-/new', element: <NewKnowledgeBaseRoute /> },
-      { path: 'projects/:project/knowledge-bases/:kb', element: <KnowledgeBaseRoute /> },
-      { path: 'projects/:project/agents', element: <AgentsRoute /> },
-      { path: 'projects/:project/agents/-/new', element: <NewAgentRoute /> },
-      { path: 'projects/:project/agents/:agent', element: <AgentRoute /> },
+      { path: 'projects/:project/knowledge-bases', element: loading(<KnowledgeBasesRoute />) },
+      { path: 'projects/:project/knowledge-bases/-/new', element: loading(<NewKnowledgeBaseRoute />) },
+      { path: 'projects/:project/knowledge-bases/:kb', element: loading(<KnowledgeBaseRoute />) },
+      { path: 'projects/:project/agents', element: loading(<AgentsRoute />) },
+      { path: 'projects/:project/agents/-/new', element: loading(<NewAgentRoute />) },
+      { path: 'projects/:project/agents/:agent', element: loading(<AgentRoute />) },
       { path: 'projects/:project/chat/:agent?', element: loading(<ChatRoute />) },
       { path: '*', element: <RouteError notFound /> },
     ],
