@@ -5,14 +5,17 @@
  * runs concurrent clients that mix knowledge-base searches (SQL), plain SQL over uploaded files and streamed
  * answers of the demo agent on the `local` model. Prints per kind: count, errors, p50/p95/p99 latency; and
  * the server's resident memory after the warm-up and at the end (the median of the readings of the last 10 s
- * of each), with the lowest and highest reading between.
+ * of each), with the lowest and highest reading between; and the server's CPU time (user + system, all its
+ * threads, from /proc) per request. One mixed run cannot tell which kind spent the CPU, so after it each kind
+ * runs alone for `--kind-seconds` with the same clients: its CPU per request, p99 and requests/s. Wall-clock
+ * figures move with whatever else the machine runs: the load average is printed beside them.
  *
  * The warm-up lasts 30 s because that is how long the server's JavaScript heap takes to grow to its working
  * size under this load (measured: RSS rises for ~30 s, then saw-tooths around a level as full collections
  * return it; a KB-search-only run for 150 s went 299 -> 362 -> 311 MB). An RSS taken earlier would show that
  * growth, not a leak.
  *
- *   npm run bench:load -- [--clients 50] [--duration 60] [--warmup 30]
+ *   npm run bench:load -- [--clients 50] [--duration 60] [--warmup 30] [--kind-seconds 15]
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -26,11 +29,13 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '50' },
     duration: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '30' },
+    'kind-seconds': { type: 'string', default: '15' },
   },
 });
 const CLIENTS = Number(values.clients);
 const DURATION_S = Number(values.duration);
 const WARMUP_S = Number(values.warmup);
+const KIND_S = Number(values['kind-seconds']);
 
 type Kind = 'kb_search' | 'sql' | 'agent_stream';
 /** How often each kind is picked: searches and SQL are the common case, agent runs the heavy one. */
@@ -99,11 +104,12 @@ interface Stats {
   firstError?: string;
 }
 
-const stats = new Map<Kind, Stats>(MIX.map(([k]) => [k, { latencies: [], errors: 0 }]));
+const newStats = () => new Map<Kind, Stats>(MIX.map(([k]) => [k, { latencies: [], errors: 0 }]));
+let stats = newStats();
 
-function pick(rand: () => number): Kind {
+function pick(rand: () => number, mix: [Kind, number][]): Kind {
   let x = rand();
-  for (const [kind, weight] of MIX) {
+  for (const [kind, weight] of mix) {
     if ((x -= weight) < 0) return kind;
   }
   return MIX[0][0];
@@ -141,10 +147,16 @@ async function run(base: string, kind: Kind, rand: () => number): Promise<string
 }
 
 /** Runs clients until `until`; records only when `record` is true (the warm-up is not counted). */
-async function client(base: string, seed: number, until: number, record: boolean): Promise<void> {
+async function client(
+  base: string,
+  seed: number,
+  until: number,
+  record: boolean,
+  mix: [Kind, number][] = MIX,
+): Promise<void> {
   const rand = prng(seed);
   while (performance.now() < until) {
-    const kind = pick(rand);
+    const kind = pick(rand, mix);
     const t0 = performance.now();
     let error: string | undefined;
     try {
@@ -168,6 +180,17 @@ async function rssMb(pid: number): Promise<number> {
   return kb / 1024;
 }
 
+/** Linux reports process times in clock ticks of 1/100 s (USER_HZ, the same on every Linux build). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time the process has used so far, user + system, all threads, in ms. */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces, hence after the last ')'): utime is 14th, stime 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
 /** How long a stretch of once-a-second RSS readings makes one level. */
 const RSS_WINDOW_MS = 10_000;
 
@@ -179,6 +202,40 @@ function median(values: number[]): number {
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(9);
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+
+/** Each kind alone with every client: server CPU per request, p99 and requests/s of that kind. */
+async function perKindRuns(base: string, pid: number): Promise<void> {
+  console.log(`\neach kind alone, ${CLIENTS} clients, ${KIND_S} s each (after 3 s of warm-up):`);
+  for (const [kind] of MIX) {
+    const only: [Kind, number][] = [[kind, 1]];
+    await Promise.all(
+      Array.from({ length: CLIENTS }, (_, i) =>
+        client(base, 5000 + i, performance.now() + 3000, false, only),
+      ),
+    );
+    stats = newStats();
+    const cpu0 = await cpuMs(pid);
+    const t0 = performance.now();
+    const end = t0 + KIND_S * 1000;
+    await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(base, 7000 + i, end, true, only)));
+    const elapsed = (performance.now() - t0) / 1000;
+    const cpu = (await cpuMs(pid)) - cpu0;
+    const s = stats.get(kind)!;
+    const sorted = [...s.latencies].sort((a, b) => a - b);
+    console.log(
+      `${kind.padEnd(13)} count ${String(sorted.length).padStart(7)}  errors ${String(s.errors).padStart(4)}` +
+        `  CPU/request ${ms(cpu / Math.max(1, sorted.length))}  p50 ${ms(pct(sorted, 50))}  p99 ${ms(pct(sorted, 99))}` +
+        `  ${(sorted.length / elapsed).toFixed(0).padStart(4)} requests/s  server CPU ${(cpu / 1000 / elapsed).toFixed(2)} cores` +
+        `  load average ${loadavg()}`,
+    );
+    if (s.firstError) console.log(`  first error: ${s.firstError}`);
+  }
+}
 
 async function main(): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-load-'));
@@ -206,11 +263,13 @@ async function main(): Promise<void> {
     }, 1000);
     const warmEnd = performance.now() + WARMUP_S * 1000;
     await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(base, 1000 + i, warmEnd, false)));
+    const cpu0 = await cpuMs(pid);
     const t0 = performance.now();
     const end = t0 + DURATION_S * 1000;
     await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(base, i + 1, end, true)));
     clearInterval(sampler);
     const elapsed = (performance.now() - t0) / 1000;
+    const cpu = (await cpuMs(pid)) - cpu0;
     const window = (from: number, to: number) =>
       samples.filter((x) => x.at >= from && x.at <= to).map((x) => x.mb);
     const rssWarm = median(window(t0 - RSS_WINDOW_MS, t0));
@@ -230,13 +289,16 @@ async function main(): Promise<void> {
       if (s.firstError) console.log(`  first error: ${s.firstError}`);
     }
     console.log(
-      `total         count ${String(total).padStart(7)}  errors ${String(errors).padStart(4)}  ${(total / elapsed).toFixed(0)} requests/s`,
+      `total         count ${String(total).padStart(7)}  errors ${String(errors).padStart(4)}  ${(total / elapsed).toFixed(0)} requests/s` +
+        `  server CPU ${ms(cpu / Math.max(1, total))} per request, ${(cpu / 1000 / elapsed).toFixed(2)} cores` +
+        ` of ${os.cpus().length}  load average ${loadavg()}`,
     );
     console.log(
       `server RSS after warm-up ${rssWarm.toFixed(1)} MB, at end ${rssEnd.toFixed(1)} MB, ratio ${(rssEnd / rssWarm).toFixed(3)}` +
         ` (medians of the last ${RSS_WINDOW_MS / 1000} s of each; lowest ${Math.min(...during).toFixed(1)} MB,` +
         ` highest ${Math.max(...during).toFixed(1)} MB during the measured run)`,
     );
+    if (KIND_S > 0) await perKindRuns(base, pid);
   } finally {
     await server?.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
