@@ -3,7 +3,7 @@
  * user sees in the search panel is exactly the one that ran, and quoting is done in one tested place.
  */
 
-import { quoteName, sqlString } from '../../lib/sql-text';
+import { qualifiedName, quoteName, sqlString } from '../../lib/sql-text';
 import { optionConditions, type SearchOptions } from './search-options';
 
 const kbRef = (project: string, kb: string) => `${quoteName(project)}.${quoteName(kb)}`;
@@ -36,6 +36,8 @@ export interface ColumnFeed {
 export interface TableRef {
   db: string;
   table: string;
+  /** A data source's schema (PostgreSQL), when the table is not in its default one. */
+  schema?: string;
 }
 
 /** `INSERT INTO kb SELECT ... FROM db.table`: the server embeds the rows as it reads them. */
@@ -51,5 +53,5 @@ export function insertFromTableSql(
       source === target ? quoteName(source) : `${quoteName(source)} AS ${quoteName(target)}`,
     )
     .join(', ');
-  return `INSERT INTO ${kbRef(project, kb)} SELECT ${list} FROM ${quoteName(from.db)}.${quoteName(from.table)}`;
+  return `INSERT INTO ${kbRef(project, kb)} SELECT ${list} FROM ${from.schema ? qualifiedName(from.db, from.schema, from.table) : qualifiedName(from.db, from.table)}`;
 }

@@ -8,12 +8,12 @@ import { runSql } from './run-sql';
  * and external databases alike), returns no rows, and needs no statement the server might not have.
  * Only for tables: on an agent the same SELECT would ask its model a question.
  */
-export const tableColumnsQuery = (db: string, table: string) =>
+export const tableColumnsQuery = (db: string, table: string, schema?: string) =>
   queryOptions({
-    queryKey: sqlKeys.columns(db, table),
+    queryKey: schema ? [...sqlKeys.columns(db, table), schema] : sqlKeys.columns(db, table),
     queryFn: async ({ signal }) => {
       const result = await runSql({
-        query: `SELECT * FROM ${qualifiedName(db, table)} LIMIT 0`,
+        query: `SELECT * FROM ${schema ? qualifiedName(db, schema, table) : qualifiedName(db, table)} LIMIT 0`,
         context: { db },
         signal,
       });

@@ -26,6 +26,8 @@ function serve(insert: (req: FakeRequest) => Promise<never> | { json: unknown })
     if (req.path === KB) return { json: docs };
     if (req.path === '/api/files')
       return { json: [{ name: 'faq', row_count: 400, columns: ['id', 'content'] }] };
+    // No data source is connected: the picker offers files only.
+    if (req.path === '/api/tree/') return { json: [] };
     if (req.path === `${KB}/progress`) return { json: { state: 'running', rows_done: 100, rows_total: 400 } };
     const query = (req.body as { query?: string } | undefined)?.query ?? '';
     if (query.startsWith('SELECT id FROM')) return sqlTable(['id'], []);

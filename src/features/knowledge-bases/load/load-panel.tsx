@@ -1,13 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { KnowledgeBase } from '../../../../protocol/api/knowledge-bases';
 import { useFiles } from '../../../api/files/queries';
 import { insertFromTableSql } from '../../../api/knowledge-bases/sql';
+import { tableColumnsQuery } from '../../../api/sql/queries';
 import { plural } from '../../../components/format';
 import { feedsFrom, initialMapping, kbColumns, mappingProblem, type ColumnMapping } from './column-mapping';
 import { MappingEditor } from './mapping-editor';
 import { ProgressBar } from './progress-bar';
 import { SourcePicker } from './source-picker';
+import { choiceLabel, choiceOf } from './table-choice';
 import { useLoadRunner } from './use-load-runner';
 
 /** Loads the rows of a table (or of a file uploaded here) into the KB, showing progress to the end. */
@@ -26,14 +29,22 @@ export function LoadPanel({
   // The mapping belongs to the table it was made for; a new table starts from a fresh guess.
   const [edited, setEdited] = useState<{ table: string; mapping: ColumnMapping } | null>(null);
   const runner = useLoadRunner(project, kb.name);
-  const info = files.data?.find((f) => f.name === table);
-  const columns = info?.columns ?? [];
+  const from = choiceOf(table);
+  const fromSource = from !== null && from.db !== 'files';
+  const info = from && !fromSource ? files.data?.find((f) => f.name === from.table) : undefined;
+  // A data source's table: its columns are read from the source (an empty SELECT), its rows are not counted.
+  const sourceColumns = useQuery({
+    ...tableColumnsQuery(from?.db ?? '', from?.table ?? '', from?.schema),
+    enabled: fromSource,
+  });
+  const found = fromSource ? sourceColumns.isSuccess : Boolean(info);
+  const columns = (fromSource ? sourceColumns.data : info?.columns) ?? [];
+  const label = from ? choiceLabel(from) : '';
   const cols = kbColumns(kb);
   const mapping = edited?.table === table ? edited.mapping : initialMapping(cols, columns);
-  const problem = table && info ? mappingProblem(cols, mapping) : null;
+  const problem = from && found ? mappingProblem(cols, mapping) : null;
   const feeds = feedsFrom(cols, mapping);
-  const sql =
-    table && info && !problem ? insertFromTableSql(project, kb.name, { db: 'files', table }, feeds) : '';
+  const sql = from && found && !problem ? insertFromTableSql(project, kb.name, from, feeds) : '';
   const rows = typeof info?.row_count === 'number' ? info.row_count : null;
 
   return (
@@ -42,18 +53,24 @@ export function LoadPanel({
         Load data
       </h2>
       <SourcePicker table={table} onChange={setTable} />
-      {table && info && (
+      {from && found && (
         <MappingEditor
           kb={cols}
           columns={columns}
-          source={`files.${table}`}
+          source={label}
           value={mapping}
           onChange={(next) => setEdited({ table, mapping: next })}
         />
       )}
-      {table && files.isSuccess && !info && (
+      {from && !fromSource && files.isSuccess && !info && (
         <p role="alert" className="error-box">
-          There is no table files.{table} any more. Choose another.
+          There is no table {label} any more. Choose another.
+        </p>
+      )}
+      {fromSource && sourceColumns.isPending && <p className="muted">Reading the columns of {label}…</p>}
+      {fromSource && sourceColumns.isError && (
+        <p role="alert" className="error-box">
+          Could not read the columns of {label}: {sourceColumns.error.message}
         </p>
       )}
       {sql && (
@@ -68,7 +85,7 @@ export function LoadPanel({
           type="button"
           className="btn btn-primary"
           disabled={!sql || runner.running}
-          onClick={() => void runner.start({ from: { db: 'files', table }, columns: feeds, rowsTotal: rows })}
+          onClick={() => from && void runner.start({ from, columns: feeds, rowsTotal: rows })}
         >
           {runner.running ? 'Loading…' : rows === null ? 'Load rows' : `Load ${plural(rows, 'row')}`}
         </button>

@@ -1,14 +1,48 @@
+import { useQueries } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import type { TreeObject } from '../../../../protocol/api/tree';
 import { useFiles } from '../../../api/files/queries';
+import type { TableRef } from '../../../api/knowledge-bases/sql';
+import { databaseObjectsQuery, useDatabases } from '../../../api/tree/queries';
 import { UploadForm } from '../../../components/upload-form';
 import { plural } from '../../../components/format';
+import { choiceKey, choiceLabel } from './table-choice';
 
-/** Where the rows come from: a table of `files`, or a file uploaded here that becomes one. */
+/** The tables of a data source from its tree: bare, or inside one node per schema (PostgreSQL). */
+function sourceTables(db: string, objects: TreeObject[]): TableRef[] {
+  return objects.flatMap((o) =>
+    o.class === 'schema'
+      ? (o.children ?? []).map((c) => ({ db, schema: o.name, table: c.name }))
+      : [{ db, table: o.name, ...(o.schema ? { schema: o.schema } : {}) }],
+  );
+}
+
+/** The connected data sources (not `files`, projects or system databases) and their tables. */
+function useSourceTables() {
+  const databases = useDatabases();
+  const sources = (databases.data ?? []).filter(
+    (db) => db.type === 'data' && db.name !== 'files' && db.class !== 'project',
+  );
+  const lists = useQueries({ queries: sources.map((db) => databaseObjectsQuery(db.name)) });
+  return sources.map((db, i) => ({
+    db: db.name,
+    engine: db.engine,
+    tables: sourceTables(db.name, lists[i]?.data ?? []),
+    error: lists[i]?.error?.message,
+  }));
+}
+
+/**
+ * Where the rows come from: a table of `files`, a table of a connected data source (read on the source and
+ * streamed into the KB), or a file uploaded here that becomes a table of files. The value is a choice key
+ * (table-choice.ts).
+ */
 export function SourcePicker({ table, onChange }: { table: string; onChange: (table: string) => void }) {
   const files = useFiles();
+  const sources = useSourceTables();
   const id = useId();
   const [mode, setMode] = useState<'table' | 'upload'>('table');
-  const none = files.data?.length === 0;
+  const none = files.data?.length === 0 && sources.every((s) => s.tables.length === 0);
   const effective = none ? 'upload' : mode;
   return (
     <fieldset className="rp-section">
@@ -22,7 +56,7 @@ export function SourcePicker({ table, onChange }: { table: string; onChange: (ta
             disabled={none}
             onChange={() => setMode('table')}
           />
-          A table of files
+          A table
         </label>
         <label>
           <input
@@ -44,16 +78,36 @@ export function SourcePicker({ table, onChange }: { table: string; onChange: (ta
             onChange={(e) => onChange(e.target.value)}
           >
             <option value="">Choose a table…</option>
-            {files.data?.map((f) => (
-              <option key={f.name} value={f.name}>
-                files.{f.name}
-                {typeof f.row_count === 'number' ? ` (${plural(f.row_count, 'row')})` : ''}
-              </option>
+            {files.data?.length ? (
+              <optgroup label="files">
+                {files.data.map((f) => (
+                  <option key={f.name} value={f.name}>
+                    files.{f.name}
+                    {typeof f.row_count === 'number' ? ` (${plural(f.row_count, 'row')})` : ''}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            {sources.map((s) => (
+              <optgroup key={s.db} label={`${s.db}${s.engine ? ` (${s.engine})` : ''}`}>
+                {s.tables.map((t) => (
+                  <option key={choiceKey(t)} value={choiceKey(t)}>
+                    {choiceLabel(t)}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
           {files.isError && (
             <span className="field-error">Could not list the files: {files.error.message}</span>
           )}
+          {sources
+            .filter((s) => s.error)
+            .map((s) => (
+              <span key={s.db} className="field-error">
+                Could not list the tables of {s.db}: {s.error}
+              </span>
+            ))}
         </div>
       ) : (
         <div className="kb-upload">

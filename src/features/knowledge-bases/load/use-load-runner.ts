@@ -4,6 +4,7 @@ import type { ColumnFeed, TableRef } from '../../../api/knowledge-bases/sql';
 import { problemMessage } from '../../../components/field-errors';
 import { loadKey, useLoadJobs } from './load-store';
 import { progressView } from './progress-view';
+import { choiceLabel } from './table-choice';
 
 export interface StartLoad {
   from: TableRef;
@@ -32,7 +33,7 @@ export function useLoadRunner(project: string, kb: string) {
 
   const start = async ({ from, columns, rowsTotal }: StartLoad) => {
     const { start: begin, update } = useLoadJobs.getState();
-    begin(key, { phase: 'loading', source: `${from.db}.${from.table}`, rowsTotal });
+    begin(key, { phase: 'loading', source: choiceLabel(from), rowsTotal });
     const controller = new AbortController();
     requests.set(key, controller);
     try {
