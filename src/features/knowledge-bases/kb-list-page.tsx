@@ -3,7 +3,7 @@ import type { KnowledgeBase } from '../../../protocol/api/knowledge-bases';
 import { useKnowledgeBases } from '../../api/knowledge-bases/queries';
 import { shortTimestamp } from '../../components/format';
 import { describeModel } from '../../components/model-fields/model-draft';
-import { hasReranker } from './kb-draft';
+import { hasReranker, settingOf } from './kb-draft';
 import '../../components/resource-page.css';
 import { kbPath, newKbPath } from '../../lib/paths';
 import './knowledge-bases.css';
@@ -64,10 +64,10 @@ function KbTable({ project, kbs }: { project: string; kbs: KnowledgeBase[] }) {
             <td>
               <Link to={kbPath(project, kb.name)}>{kb.name}</Link>
             </td>
-            <td>{describeModel(kb.embedding_model)}</td>
+            <td>{describeModel(settingOf(kb, 'embedding_model'))}</td>
             <td>
-              {hasReranker(kb.reranking_model) ? (
-                describeModel(kb.reranking_model)
+              {hasReranker(settingOf(kb, 'reranking_model')) ? (
+                describeModel(settingOf(kb, 'reranking_model'))
               ) : (
                 <span className="muted">none</span>
               )}

@@ -5,6 +5,7 @@ import { ResourceHeader, ResourceLoadState } from '../../components/resource-hea
 import { TabList } from '../../components/tab-list';
 import { DeleteKbDialog } from './delete-kb-dialog';
 import { kbPath } from '../../lib/paths';
+import { settingOf } from './kb-draft';
 import { KbSettingsForm } from './kb-settings-form';
 import { KbStatusBlock } from './kb-status-block';
 import { EvaluatePanel } from './evaluate/evaluate-panel';
@@ -44,7 +45,7 @@ export function KnowledgeBasePage({ project, name }: { project: string; name: st
         listLabel="Knowledge bases"
         listHref={kbPath(project)}
         name={name}
-        model={kb.data?.embedding_model}
+        model={kb.data ? settingOf(kb.data, 'embedding_model') : undefined}
         modelRole="Embedding model"
         updatedAt={kb.data?.updated_at}
         onDelete={kb.data ? () => setDeleting(true) : null}

@@ -61,6 +61,8 @@ describe.each(['25', '26'] as const)('KB settings against MindsDB %s (recorded b
     const api = serve(fake.handler);
     const user = userEvent.setup();
     renderKb();
+    // The header names the model wherever the server keeps it (v25: under params).
+    expect(await screen.findByTitle('Embedding model')).toHaveTextContent('openai · text-embedding-3-small');
     await changeIdColumnAndSave(user);
     await screen.findByText(/^Saved at/);
     expect(api.sent('PUT', KB_PATH)[0].body).toEqual({ knowledge_base: { params: { id_column: 'doc_id' } } });
