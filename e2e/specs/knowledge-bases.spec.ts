@@ -6,6 +6,10 @@ import {
 import { test, expect } from '../fixtures';
 import { KnowledgeBasePages } from '../pages/kb-page';
 
+// These tests expect an empty project: a server of their own (a worker of its own), never one that another
+// spec (hardening's evil_kb) has filled.
+test.use({ serverOptions: { env: { KS_E2E_SPEC: 'knowledge-bases' } } });
+
 /** Bag-of-words hashes, enough for a search on a topic word to rank that topic first. */
 function embed(text: string): number[] {
   const v = new Array<number>(64).fill(0);
