@@ -69,8 +69,8 @@ function run(
   if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
 }
 
-function findPostgresBin(): string {
-  const root = '/usr/lib/postgresql';
+/** Debian's PostgreSQL binaries, newest version first; where there are none, one line saying what to install. */
+export function findPostgresBin(root = '/usr/lib/postgresql'): string {
   const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
   const bin = versions
     .map((v) => path.join(root, v, 'bin'))
@@ -164,16 +164,22 @@ export async function startPostgres(): Promise<RunningServer> {
   return { port, user: 'app', password: APP_PASSWORD, database: 'shop', stop: stopper(child, dir) };
 }
 
-export async function startMariadb(): Promise<RunningServer> {
-  const daemon = ['/usr/sbin/mariadbd', '/usr/sbin/mysqld'].find((p) => fs.existsSync(p));
-  const installer = ['/usr/bin/mariadb-install-db', '/usr/bin/mysql_install_db'].find((p) =>
-    fs.existsSync(p),
-  );
+/** MariaDB's server and installer (or MySQL's names for them); where missing, one line saying what to install. */
+export function findMariadb(sbin = '/usr/sbin', bin = '/usr/bin'): { daemon: string; installer: string } {
+  const daemon = ['mariadbd', 'mysqld'].map((n) => path.join(sbin, n)).find((p) => fs.existsSync(p));
+  const installer = ['mariadb-install-db', 'mysql_install_db']
+    .map((n) => path.join(bin, n))
+    .find((p) => fs.existsSync(p));
   if (!daemon || !installer) {
     throw new Error(
       'MariaDB is not installed: run `apt-get install -y mariadb-server` (the data-source tests start a real server)',
     );
   }
+  return { daemon, installer };
+}
+
+export async function startMariadb(): Promise<RunningServer> {
+  const { daemon, installer } = findMariadb();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ks-maria-'));
   const data = path.join(dir, 'data');
   const socket = path.join(dir, 'sock');
