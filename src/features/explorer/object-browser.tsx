@@ -6,6 +6,7 @@ import { ConnectSourceDialog } from './connect-source-dialog';
 import { NameConflictsNotice } from './name-conflicts-notice';
 import { UploadDialog } from './upload-dialog';
 import { objectLink } from './object-links';
+import { TableWithColumns } from './table-columns';
 import { useTreeKeyboard } from './use-tree-keyboard';
 import './explorer.css';
 
@@ -115,6 +116,7 @@ function DatabaseNode({
               object={o}
               currentProject={currentProject}
               level={2}
+              withColumns={db.type === 'data'}
             />
           ))}
         </ul>
@@ -128,31 +130,41 @@ function ObjectNode({
   object,
   currentProject,
   level,
+  withColumns = false,
 }: {
   db: string;
   object: TreeObject;
   currentProject: string;
   level: number;
+  /** Tables of a data database (`files`, a connected source) open onto their columns. */
+  withColumns?: boolean;
 }) {
   if (object.class === 'schema')
     return <SchemaNode db={db} schema={object} currentProject={currentProject} level={level} />;
   const kind = object.type === 'knowledge_base' ? 'KB' : object.type === 'agent' ? 'AG' : 'T';
-  return (
-    <li role="none">
-      <Link
-        role="treeitem"
-        aria-level={level}
-        className="explorer-object"
-        to={objectLink(db, object, currentProject)}
-        title={`${db}.${object.name}`}
-      >
-        <span className={`explorer-icon is-${object.type ?? 'table'}`} aria-hidden>
-          {kind}
-        </span>
-        <span className="explorer-name">{object.name}</span>
-      </Link>
-    </li>
+  const link = (
+    <Link
+      role="treeitem"
+      aria-level={level}
+      className="explorer-object"
+      to={objectLink(db, object, currentProject)}
+      title={`${db}.${object.name}`}
+    >
+      <span className={`explorer-icon is-${object.type ?? 'table'}`} aria-hidden>
+        {kind}
+      </span>
+      <span className="explorer-name">{object.name}</span>
+    </Link>
   );
+  // A connected database's table opens onto its columns; other objects are links only.
+  if (withColumns && kind === 'T') {
+    return (
+      <TableWithColumns db={db} schema={object.schema ?? undefined} table={object.name} level={level}>
+        {link}
+      </TableWithColumns>
+    );
+  }
+  return <li role="none">{link}</li>;
 }
 
 /** A schema of a data source (MindsDB answers these for databases with several schemas). */
@@ -189,7 +201,14 @@ function SchemaNode({
       {open && (
         <ul role="group" id={groupId} className="explorer-children">
           {(schema.children ?? []).map((o) => (
-            <ObjectNode key={o.name} db={db} object={o} currentProject={currentProject} level={level + 1} />
+            <ObjectNode
+              key={o.name}
+              db={db}
+              object={{ ...o, schema: o.schema ?? schema.name }}
+              currentProject={currentProject}
+              level={level + 1}
+              withColumns
+            />
           ))}
         </ul>
       )}
