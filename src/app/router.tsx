@@ -8,7 +8,6 @@ import { RouteError } from './route-error';
 // The login page is all a first visit needs: everything behind the login (the shell with its object browser,
 // each page and what it brings: editor, grid, markdown) loads when it is first opened, so the login route
 // downloads only React, the router and the auth code.
-const AppShell = lazy(() => import('./layout/app-shell').then((m) => ({ default: m.AppShell })));
 const WorksheetRoute = lazy(() => import('./routes/worksheet-route'));
 const ChatRoute = lazy(() => import('./routes/chat-route'));
 const loadKnowledgeBaseRoutes = () => import('./routes/knowledge-base-routes');
@@ -25,6 +24,20 @@ const loadAgentRoutes = () => import('./routes/agent-routes');
 const AgentsRoute = lazy(() => loadAgentRoutes().then((m) => ({ default: m.AgentsRoute })));
 const NewAgentRoute = lazy(() => loadAgentRoutes().then((m) => ({ default: m.NewAgentRoute })));
 const AgentRoute = lazy(() => loadAgentRoutes().then((m) => ({ default: m.AgentRoute })));
+
+const whenIdle = (run: () => void) =>
+  window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000);
+
+/** Once the shell is in (the user is past the login), the other pages' code arrives while the browser is idle. */
+const AppShell = lazy(() =>
+  import('./layout/app-shell').then((m) => {
+    whenIdle(() => {
+      void loadKnowledgeBaseRoutes();
+      void loadAgentRoutes();
+    });
+    return { default: m.AppShell };
+  }),
+);
 
 const loading = (element: ReactNode) => (
   <Suspense fallback={<p className="muted page">Loading…</p>}>{element}</Suspense>
