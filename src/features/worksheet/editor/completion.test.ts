@@ -39,6 +39,22 @@ async function complete(text: string, l = lookup(), explicit = false): Promise<C
 const labels = (r: CompletionResult | null) => r?.options.map((o) => o.label);
 
 describe('columnCompletionSource', () => {
+  it("offers the columns of a data source's table written with its schema (db.schema.table)", async () => {
+    const l = lookup();
+    l.kindOf = (db, name, schema) =>
+      db === 'shop' && schema === 'sales' && name === 'leads' ? 'table' : undefined;
+    l.fetchColumns.mockImplementation(async (db: string, table: string, schema?: string) =>
+      `${db}.${schema}.${table}` === 'shop.sales.leads' ? ['lead_id', 'email'] : [],
+    );
+    expect(labels(await complete('SELECT | FROM shop.sales.leads', l, true))).toEqual(['lead_id', 'email']);
+    expect(labels(await complete('SELECT shop.sales.leads.e| FROM shop.sales.leads', l))).toEqual([
+      'lead_id',
+      'email',
+    ]);
+    expect(labels(await complete('SELECT l.| FROM shop.sales.leads AS l', l))).toEqual(['lead_id', 'email']);
+    expect(l.fetchColumns).toHaveBeenCalledWith('shop', 'leads', 'sales');
+  });
+
   it('offers the columns of the tables a statement reads', async () => {
     const r = await complete('SELECT i| FROM files.orders');
     expect(labels(r)).toEqual(['id', 'item', 'amount']);

@@ -94,16 +94,19 @@ export interface ColumnLookup {
   /** The database unqualified names resolve in (the tab's session `db`). */
   defaultDb: () => string;
   /** Kind of a known object, to know its columns without asking (undefined: not in the tree). */
-  kindOf: (db: string, name: string) => ObjectKind | undefined;
-  /** Columns of a table, from the server. */
-  fetchColumns: (db: string, table: string) => Promise<string[]>;
+  kindOf: (db: string, name: string, schema?: string) => ObjectKind | undefined;
+  /** Columns of a table (in a data source's schema, when given), from the server. */
+  fetchColumns: (db: string, table: string, schema?: string) => Promise<string[]>;
   /** Metadata columns of a knowledge base (what its searches can filter on), from the server. */
   fetchMetadataColumns: (db: string, kb: string) => Promise<string[]>;
 }
 
-async function columnsOf(ref: { db?: string; table: string }, lookup: ColumnLookup): Promise<string[]> {
+async function columnsOf(
+  ref: { db?: string; schema?: string; table: string },
+  lookup: ColumnLookup,
+): Promise<string[]> {
   const db = ref.db ?? lookup.defaultDb();
-  const kind = lookup.kindOf(db, ref.table);
+  const kind = lookup.kindOf(db, ref.table, ref.schema);
   if (kind === 'knowledge_base') {
     const metadata = await lookup.fetchMetadataColumns(db, ref.table).catch(() => []);
     return [...KB_COLUMNS, ...metadata.filter((c) => !KB_COLUMNS.includes(c))];
@@ -112,7 +115,7 @@ async function columnsOf(ref: { db?: string; table: string }, lookup: ColumnLook
   // Only known tables are asked for: a SELECT on an unknown name might ask an agent's or a model's model.
   if (kind !== 'table') return [];
   try {
-    return await lookup.fetchColumns(db, ref.table);
+    return await lookup.fetchColumns(db, ref.table, ref.schema);
   } catch {
     return [];
   }
@@ -121,9 +124,16 @@ async function columnsOf(ref: { db?: string; table: string }, lookup: ColumnLook
 const eq = (a: string | undefined, b: string | undefined) =>
   (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
 
-/** Which table `qualifier.` means in a statement: an alias, a table name, or (two parts) db.table. */
-function resolveQualifier(parts: string[], refs: TableRef[]): { db?: string; table: string } | undefined {
-  if (parts.length >= 2) return { db: parts[parts.length - 2], table: parts[parts.length - 1] };
+/**
+ * Which table `qualifier.` means in a statement: an alias, a table name, db.table, or (three parts) a data
+ * source's db.schema.table.
+ */
+function resolveQualifier(
+  parts: string[],
+  refs: TableRef[],
+): { db?: string; schema?: string; table: string } | undefined {
+  if (parts.length >= 3) return { db: parts[0], schema: parts[1], table: parts[2] };
+  if (parts.length === 2) return { db: parts[0], table: parts[1] };
   const [name] = parts;
   return refs.find((r) => eq(r.alias, name)) ?? refs.find((r) => eq(r.table, name) && !r.alias);
 }
@@ -140,7 +150,7 @@ export function columnCompletionSource(lookup: ColumnLookup): CompletionSource {
     const doc = ctx.state.doc.toString();
     const statement = statementAt(doc, splitStatements(doc), ctx.pos);
     const refs = statement ? referencedTables(statement.text) : [];
-    const dotted = ctx.matchBefore(/(?:[A-Za-z_][\w$]*\.){1,2}[\w$]*$/);
+    const dotted = ctx.matchBefore(/(?:[A-Za-z_][\w$]*\.){1,3}[\w$]*$/);
     if (dotted) {
       const parts = dotted.text.split('.');
       const prefix = parts.pop() ?? '';

@@ -41,14 +41,21 @@ export function useSqlLanguage(defaultDb: string) {
   const lookup = useMemo<ColumnLookup>(
     () => ({
       defaultDb: () => latest.current.defaultDb,
-      kindOf: (db, name) => {
+      kindOf: (db, name, schema) => {
         const entry = Object.entries(latest.current.objects).find(
           ([n]) => n.toLowerCase() === db.toLowerCase(),
         );
-        const obj = entry?.[1].find((o) => o.name.toLowerCase() === name.toLowerCase());
+        const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+        // A data source with several schemas lists its tables inside one node per schema; one with a single
+        // schema lists them flat, each with its schema.
+        const list = schema
+          ? (entry?.[1].find((o) => o.class === 'schema' && same(o.name, schema))?.children ??
+            entry?.[1].filter((o) => o.class !== 'schema' && same(o.schema ?? schema, schema)))
+          : entry?.[1];
+        const obj = list?.find((o) => same(o.name, name));
         return obj ? objectKind(obj) : undefined;
       },
-      fetchColumns: (db, table) => queryClient.fetchQuery(tableColumnsQuery(db, table)),
+      fetchColumns: (db, table, schema) => queryClient.fetchQuery(tableColumnsQuery(db, table, schema)),
       fetchMetadataColumns: (db, kb) => queryClient.fetchQuery(knowledgeBaseMetadataQuery(db, kb)),
     }),
     [queryClient],

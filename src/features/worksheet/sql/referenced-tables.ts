@@ -3,6 +3,8 @@ import { identifierName, significantTokens, type Token } from './lexer';
 /** A table (or knowledge base, or agent) a statement reads, as written: `db.table AS alias`. */
 export interface TableRef {
   db?: string;
+  /** A data source's schema, written as `db.schema.table` (PostgreSQL). */
+  schema?: string;
   table: string;
   alias?: string;
 }
@@ -48,8 +50,10 @@ function readTableList(tokens: Token[], start: number, out: TableRef[]): void {
     if (parts.length === 0) return; // a subquery or something else: not a table name
     const [alias, afterAlias] = readAlias(tokens, next);
     const table = parts[parts.length - 1];
-    const db = parts.length > 1 ? parts[parts.length - 2] : undefined;
-    out.push({ table, ...(db ? { db } : {}), ...(alias ? { alias } : {}) });
+    const db =
+      parts.length > 2 ? parts[parts.length - 3] : parts.length > 1 ? parts[parts.length - 2] : undefined;
+    const schema = parts.length > 2 ? parts[parts.length - 2] : undefined;
+    out.push({ table, ...(db ? { db } : {}), ...(schema ? { schema } : {}), ...(alias ? { alias } : {}) });
     if (tokens[afterAlias]?.text !== ',') return;
     i = afterAlias + 1;
   }
