@@ -10,10 +10,29 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-it("offers the tables of a connected database's schemas", async () => {
+function serveShop(schemaParameter?: string) {
   fakeFetch((req) => {
     if (req.path === '/api/tree/')
       return { json: [{ name: 'shop', class: 'db', type: 'data', engine: 'postgres' }] };
+    if (req.path === '/api/databases/shop') {
+      const connection_data = {
+        host: 'db',
+        user: 'app',
+        password: '******',
+        ...(schemaParameter ? { schema: schemaParameter } : {}),
+      };
+      return {
+        json: {
+          id: 1,
+          name: 'shop',
+          type: 'data',
+          engine: 'postgres',
+          class_type: 'integration',
+          connection_data,
+          date_last_update: null,
+        },
+      };
+    }
     if (req.path === '/api/tree/shop')
       return {
         json: [
@@ -33,7 +52,9 @@ it("offers the tables of a connected database's schemas", async () => {
       };
     return undefined;
   });
-  const onChange = vi.fn();
+}
+
+const renderPicker = (onChange: (next: string[]) => void) =>
   renderRoutes(
     [
       {
@@ -45,9 +66,22 @@ it("offers the tables of a connected database's schemas", async () => {
     ],
     '/',
   );
+
+it("offers the tables of the schemas an agent's db.table finds: the source's schema parameter and public", async () => {
+  serveShop('sales');
+  const onChange = vi.fn();
+  renderPicker(onChange);
   const group = screen.getByRole('group', { name: 'Tables' });
   await waitFor(() => expect(within(group).getByRole('option', { name: 'leads' })).toBeInTheDocument());
   await userEvent.selectOptions(within(group).getByLabelText('Table'), 'orders');
   await userEvent.click(within(group).getByRole('button', { name: 'Add shop.orders' }));
   expect(onChange).toHaveBeenCalledWith(['shop.orders']);
+});
+
+it('leaves out the tables of a schema the server would not find by name', async () => {
+  serveShop();
+  renderPicker(vi.fn());
+  const group = screen.getByRole('group', { name: 'Tables' });
+  await waitFor(() => expect(within(group).getByRole('option', { name: 'orders' })).toBeInTheDocument());
+  await waitFor(() => expect(within(group).queryByRole('option', { name: 'leads' })).not.toBeInTheDocument());
 });

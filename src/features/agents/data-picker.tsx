@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { TreeObject } from '../../../protocol/api/tree';
 import { useDatabaseObjects, useDatabases } from '../../api/tree/queries';
 import { FieldError } from '../../components/model-fields/model-fields';
+import { useAgentSchemas } from './agent-schemas';
 import { entryOf, expandEntry, parseEntry, summarise } from './data-entries';
 
 export type PickerKind = 'knowledge_base' | 'table';
@@ -16,12 +17,18 @@ const WORDS: Record<PickerKind, { db: string; object: string; objects: string; a
   table: { db: 'Data source', object: 'Table', objects: 'tables', all: 'All tables' },
 };
 
-/** Which objects of a database the picker offers: KBs of projects, tables (and views) of data sources. */
-function namesOf(kind: PickerKind, objects: TreeObject[] | undefined): string[] {
+/**
+ * Which objects of a database the picker offers: KBs of projects, tables (and views) of data sources. On a
+ * PostgreSQL source only the tables of `schemas` (those an agent's `db.table` finds) are offered.
+ */
+function namesOf(kind: PickerKind, objects: TreeObject[] | undefined, schemas?: Set<string>): string[] {
   const wanted = kind === 'knowledge_base' ? ['knowledge_base'] : ['table', 'view'];
   // A connected database with several schemas answers schema nodes: their tables are offered by name.
-  const flat = (objects ?? []).flatMap((o) => (o.class === 'schema' ? (o.children ?? []) : [o]));
-  return [...new Set(flat.filter((o) => wanted.includes(o.type ?? '')).map((o) => o.name))];
+  const flat = (objects ?? []).flatMap((o) =>
+    o.class === 'schema' ? (o.children ?? []).map((c) => ({ ...c, schema: c.schema ?? o.name })) : [o],
+  );
+  const reachable = flat.filter((o) => !schemas || !o.schema || schemas.has(o.schema));
+  return [...new Set(reachable.filter((o) => wanted.includes(o.type ?? '')).map((o) => o.name))];
 }
 
 export interface DataPickerProps {
@@ -50,7 +57,8 @@ export function DataPicker({ kind, legend, hint, value, onChange, defaultDb, err
   const db = chosenDb || (dbs.includes(defaultDb) ? defaultDb : (dbs[0] ?? ''));
   const [name, setName] = useState('*');
   const objects = useDatabaseObjects(db, !!db);
-  const names = namesOf(kind, objects.data);
+  const schemas = useAgentSchemas(db);
+  const names = namesOf(kind, objects.data, schemas);
   const candidate = db ? entryOf(db, name) : '';
   const already = value.includes(candidate);
 
@@ -131,7 +139,8 @@ export function DataPicker({ kind, legend, hint, value, onChange, defaultDb, err
 function EntryRow({ entry, kind, onRemove }: { entry: string; kind: PickerKind; onRemove: () => void }) {
   const parsed = parseEntry(entry);
   const objects = useDatabaseObjects(parsed?.db ?? '', !!parsed);
-  const names = parsed && objects.data ? expandEntry(parsed, namesOf(kind, objects.data)) : [];
+  const schemas = useAgentSchemas(parsed?.db ?? '');
+  const names = parsed && objects.data ? expandEntry(parsed, namesOf(kind, objects.data, schemas)) : [];
   let note: { text: string; warn: boolean };
   if (!parsed) note = { text: 'Not of the form database.name', warn: true };
   else if (objects.isPending) note = { text: 'Checking…', warn: false };

@@ -1,0 +1,4 @@
+export const databaseKeys = {
+  all: ['databases'] as const,
+  one: (name: string) => [...databaseKeys.all, 'one', name] as const,
+};
