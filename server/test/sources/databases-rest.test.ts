@@ -91,7 +91,7 @@ it('lists, gets, creates from a query and deletes tables of a source', async () 
     table: { name: 'nums', select: 'SELECT 1 AS n UNION ALL SELECT 2' },
   });
   expect(created.statusCode).toBe(201);
-  expect(created.json()).toEqual({ name: 'nums', type: 'data' });
+  expect(created.json()).toEqual({ name: 'nums', type: 'data', schema: 'shop' });
   const copy = await req('POST', '/api/databases/shop/tables', {
     table: { name: 'nums_copy', select: 'SELECT n * 10 AS n FROM shop.nums' },
   });
