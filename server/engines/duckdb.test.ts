@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DuckDb, QueryAbortedError, type DuckDbOptions } from './duckdb';
+import { DuckDb, QueryAbortedError, QueryTimeoutError, type DuckDbOptions } from './duckdb';
 
 /** A database in a fresh folder for each test of the block, closed and removed after it. */
 function openForEachTest(options: DuckDbOptions = {}): () => DuckDb {
@@ -21,6 +21,8 @@ function openForEachTest(options: DuckDbOptions = {}): () => DuckDb {
 
 // Far longer than any test runs: only an interrupt can end it.
 const ENDLESS = 'SELECT count(*) AS n FROM range(1000000000000000)';
+// Thirty million rows that stream as they are made: reading them all takes far longer than any test waits.
+const STREAMING = 'SELECT md5(range::VARCHAR) AS v FROM range(30000000)';
 
 describe('DuckDb.queryAtMost with a signal', () => {
   const current = openForEachTest();
@@ -37,6 +39,27 @@ describe('DuckDb.queryAtMost with a signal', () => {
     cancel.abort();
     await expect(running).rejects.toBeInstanceOf(QueryAbortedError);
     expect((await db.query('SELECT 42 AS answer')).rows).toEqual([[42]]);
+  }, 30_000);
+
+  it('never passes off the rows streamed before an abort as the whole result', async () => {
+    // Rows stream for far longer than the test waits, so the abort lands between two chunks (DuckDB then ends
+    // the stream quietly instead of failing it).
+    const cancel = new AbortController();
+    const running = db.queryAtMost(STREAMING, 100_000_000, { signal: cancel.signal });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    cancel.abort();
+    await expect(running).rejects.toBeInstanceOf(QueryAbortedError);
+  }, 30_000);
+
+  it('never passes off the rows streamed before its time limit as the whole result', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-duckdb-'));
+    const limited = await DuckDb.open(path.join(dir, 'test.duckdb'), { queryTimeoutMs: 300 });
+    try {
+      await expect(limited.queryAtMost(STREAMING, 100_000_000)).rejects.toBeInstanceOf(QueryTimeoutError);
+    } finally {
+      limited.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   }, 30_000);
 
   it('never starts a statement whose signal aborted while it waited for its turn', async () => {

@@ -228,6 +228,8 @@ export class DuckDb {
           await sink(names, rows);
           if (signal?.aborted) throw new QueryAbortedError();
         }
+        // An interrupt mid-stream ends the stream without an error: the export must not look complete.
+        if (signal?.aborted) throw new QueryAbortedError();
         if (names.length) await sink(names, []);
       } catch (err) {
         if (signal?.aborted) throw new QueryAbortedError();
@@ -268,12 +270,20 @@ export class DuckDb {
     const onAbort = () => interrupt('abort');
     signal?.addEventListener('abort', onAbort, { once: true });
     this.selectsRunning++;
+    const stopped = () =>
+      stoppedBy === 'timeout'
+        ? limit.quick
+          ? new QuickLaneTimeoutError(limit.ms!)
+          : new QueryTimeoutError(limit.ms!)
+        : new QueryAbortedError();
     try {
-      return await readBounded(connection, sql, bounds);
+      const answer = await readBounded(connection, sql, bounds);
+      // An interrupt that lands while rows are streaming does not throw: the engine's stream just ends, and
+      // the rows read so far would pass for the whole result. A stopped statement never answers.
+      if (stoppedBy) throw stopped();
+      return answer;
     } catch (err) {
-      if (stoppedBy === 'timeout')
-        throw limit.quick ? new QuickLaneTimeoutError(limit.ms!) : new QueryTimeoutError(limit.ms!);
-      if (stoppedBy === 'abort') throw new QueryAbortedError();
+      if (stoppedBy) throw stopped();
       throw err;
     } finally {
       this.selectsRunning--;
