@@ -1,5 +1,6 @@
 import { JsonDuckDBValueConverter, type DuckDBConnection } from '@duckdb/node-api';
 import { converterFor, type JsonValue } from './json-values';
+import { QueryFailedMidwayError } from './query-errors';
 
 export interface BoundedResult {
   columnNames: string[];
@@ -34,6 +35,7 @@ export async function readBounded(
   { maxRows, maxBytes }: { maxRows: number; maxBytes: number },
 ): Promise<BoundedResult> {
   const result = await connection.stream(sql);
+  const streaming = result.isStreaming;
   const types = result.columnTypes();
   const converters = types.map(converterFor);
   const answer: BoundedResult = {
@@ -63,5 +65,18 @@ export async function readBounded(
     }
     if (take < chunk.rowCount) return { ...answer, truncated: 'rows' };
   }
+  failedMidway(streaming, result, answer.rows.length);
   return answer;
+}
+
+/**
+ * Throws when a stream ended because its statement failed or was interrupted: the engine then stops calling the
+ * result a stream (see QueryFailedMidwayError).
+ */
+export function failedMidway(
+  wasStreaming: boolean,
+  result: { isStreaming: boolean },
+  rowsRead: number,
+): void {
+  if (wasStreaming && !result.isStreaming) throw new QueryFailedMidwayError(rowsRead);
 }

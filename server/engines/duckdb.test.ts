@@ -87,6 +87,34 @@ describe('DuckDb.queryAtMost with a signal', () => {
   });
 });
 
+describe('DuckDb results that fail while they stream', () => {
+  const current = openForEachTest();
+  // A cast that fails only on the last rows, after the engine has handed over many chunks.
+  const LATE_FAILURE =
+    "SELECT CASE WHEN range < 290000 THEN '1' ELSE 'x' END::INTEGER AS v FROM range(300000)";
+
+  it('are errors, never the rows read before the failure', async () => {
+    await expect(current().queryAtMost(LATE_FAILURE, 10_000_000)).rejects.toThrow(/failed after [\d,]+ rows/);
+    expect((await current().queryAtMost('SELECT 42 AS n', 10)).rows).toEqual([[42]]);
+  }, 60_000);
+
+  it('end a streamed export with an error', async () => {
+    let rows = 0;
+    const exported = current().streamRows(LATE_FAILURE, async (_names, chunk) => {
+      rows += chunk.length;
+    });
+    await expect(exported).rejects.toThrow(/failed after/);
+    expect(rows).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('that end well are whole, empty ones included', async () => {
+    expect(
+      (await current().queryAtMost('SELECT range AS n FROM range(250000)', 1_000_000)).rows,
+    ).toHaveLength(250000);
+    expect((await current().queryAtMost('SELECT 1 AS n WHERE false', 10)).rows).toEqual([]);
+  }, 60_000);
+});
+
 describe('DuckDb results as JSON', () => {
   const current = openForEachTest();
   let db: DuckDb;

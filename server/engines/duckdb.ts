@@ -6,7 +6,7 @@ import {
   type DuckDBResultReader,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import { readBounded, type BoundedResult } from './bounded-read';
+import { failedMidway, readBounded, type BoundedResult } from './bounded-read';
 import { ConnectionPool } from './connection-pool';
 import { QueryAbortedError, QueryTimeoutError, QuickLaneTimeoutError } from './query-errors';
 import { converterFor, type JsonValue } from './json-values';
@@ -209,6 +209,8 @@ export class DuckDb {
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
         const result = await connection.stream(sql);
+        const streaming = result.isStreaming;
+        let rowsRead = 0;
         const names = result.columnNames();
         const converters = result.columnTypes().map(converterFor);
         for (
@@ -225,11 +227,14 @@ export class DuckDb {
             }
             rows.push(row);
           }
+          rowsRead += rows.length;
           await sink(names, rows);
           if (signal?.aborted) throw new QueryAbortedError();
         }
-        // An interrupt mid-stream ends the stream without an error: the export must not look complete.
+        // An interrupt or a failure mid-stream ends the stream without an error: the export must not look
+        // complete.
         if (signal?.aborted) throw new QueryAbortedError();
+        failedMidway(streaming, result, rowsRead);
         if (names.length) await sink(names, []);
       } catch (err) {
         if (signal?.aborted) throw new QueryAbortedError();

@@ -26,3 +26,17 @@ export class QuickLaneTimeoutError extends QueryTimeoutError {
     );
   }
 }
+
+/**
+ * A statement failed after some of its rows had been read (a cast that fails on a later row, say). The engine
+ * ends such a stream as if it were complete and keeps its reason to itself; the only sign is that the result
+ * stops calling itself a stream. Its rows so far must never pass for the whole result.
+ */
+export class QueryFailedMidwayError extends Error {
+  constructor(readonly rowsRead: number) {
+    super(
+      `The query failed after ${rowsRead.toLocaleString('en-US')} rows had been read, and no result is given: ` +
+        'a value in a later row could not be computed (a cast or a function that fails on some rows is the usual cause)',
+    );
+  }
+}
