@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { guardedFetch } from '../net/guarded-fetch';
 import { OutboundUrlError } from '../net/url-guard';
-import { scrubSecrets } from '../secrets';
+import { scrubSecrets } from '../../protocol/secrets';
 import { UpstreamError } from '../errors';
 import { DEFAULT_HTTP, type HttpSettings } from './types';
 

@@ -1,6 +1,6 @@
 import { checkOutboundUrl, OutboundUrlError, parseOutboundUrl } from '../net/url-guard';
 import type { ModelConfig } from '../providers/types';
-import { isSecretKey, MASK } from '../secrets';
+import { isSecretKey, MASK } from '../../protocol/secrets';
 import { ValidationError } from '../errors';
 
 /**

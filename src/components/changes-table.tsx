@@ -1,37 +1,58 @@
+import { maskSecrets } from '../../protocol/secrets';
 import { shortTimestamp } from './format';
 import type { Change } from './model-fields/model-draft';
 
-/** "What will change" before a save: each setting with its value now and after. */
-export function ChangesTable({ changes, caption }: { changes: Change[]; caption: string }) {
+/** One column of values: its heading and which side of each change it shows. */
+interface ChangesColumn {
+  heading: string;
+  side: 'from' | 'to';
+}
+
+const BEFORE_SAVING: readonly [ChangesColumn, ChangesColumn] = [
+  { heading: 'Now', side: 'from' },
+  { heading: 'After saving', side: 'to' },
+];
+
+/**
+ * Settings with two values each: by default "what will change" before a save (the value now, then after);
+ * `columns` names and orders them for other uses (what was sent beside what the server kept).
+ */
+export function ChangesTable({
+  changes,
+  caption,
+  columns = BEFORE_SAVING,
+}: {
+  changes: Change[];
+  caption: string;
+  columns?: readonly [ChangesColumn, ChangesColumn];
+}) {
   return (
     <table className="rp-changes">
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr>
           <th scope="col">Setting</th>
-          <th scope="col">Now</th>
-          <th scope="col">After saving</th>
+          {columns.map((c) => (
+            <th key={c.side} scope="col">
+              {c.heading}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
-        {changes.map((c, i) => (
-          <tr key={`${c.label}-${i}`}>
-            <th scope="row">{c.label}</th>
-            <td className="is-from">{c.from}</td>
-            <td className="is-to">{c.to}</td>
+        {changes.map((change, i) => (
+          <tr key={`${change.label}-${i}`}>
+            <th scope="row">{change.label}</th>
+            {columns.map((c) => (
+              <td key={c.side} className={`is-${c.side}`}>
+                {change[c.side]}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
     </table>
   );
-}
-
-/** Fields whose values are secrets: a server may send them in clear (MindsDB does for agent keys). */
-const SECRET_FIELD = /(^|_)(key|secret|password|token)$/i;
-
-/** A JSON.stringify replacer that never lets a secret reach the page. */
-function maskSecrets(key: string, value: unknown): unknown {
-  return SECRET_FIELD.test(key) && typeof value === 'string' && value !== '' ? '******' : value;
 }
 
 /** The object the server returned, as it sent it (secrets masked), so the user can check what was saved. */
@@ -45,7 +66,8 @@ function SavedObject({
   return (
     <details className="rp-saved">
       <summary>{summary}</summary>
-      <pre className="rp-json">{JSON.stringify(value, maskSecrets, 2)}</pre>
+      {/* A server may send secrets in clear (MindsDB does for agent keys): the page never shows them. */}
+      <pre className="rp-json">{JSON.stringify(maskSecrets(value), null, 2)}</pre>
     </details>
   );
 }

@@ -1,3 +1,4 @@
+import { ChangesTable } from './changes-table';
 import type { Change } from './model-fields/model-draft';
 
 /**
@@ -14,25 +15,14 @@ export function NotKeptNotice({ changes, what }: { changes: Change[]; what: stri
         {changes.length === 1 ? 'this change' : 'these changes'} to the {what}. Your edits are still in the
         form; check the server&apos;s version and try again.
       </p>
-      <table className="rp-changes">
-        <caption className="sr-only">Changes the server did not keep</caption>
-        <thead>
-          <tr>
-            <th scope="col">Setting</th>
-            <th scope="col">Sent</th>
-            <th scope="col">The server kept</th>
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((c, i) => (
-            <tr key={`${c.label}-${i}`}>
-              <th scope="row">{c.label}</th>
-              <td className="is-to">{c.to}</td>
-              <td className="is-from">{c.from}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChangesTable
+        changes={changes}
+        caption="Changes the server did not keep"
+        columns={[
+          { heading: 'Sent', side: 'to' },
+          { heading: 'The server kept', side: 'from' },
+        ]}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { scrubSecrets } from '../../secrets';
+import { scrubSecrets } from '../../../protocol/secrets';
 import { CONNECT_TIMEOUT_MS, SourceError } from './types';
 
 interface DriverError {

@@ -1,8 +1,8 @@
 import type { ModelConfig } from '../../providers/types';
-import { maskSecrets } from '../../secrets';
+import { maskSecrets } from '../../../protocol/secrets';
 import type { AgentRecord } from './types';
 
-export { MASK, isSecretKey } from '../../secrets';
+export { MASK, isSecretKey } from '../../../protocol/secrets';
 
 /** A copy of a model object with every credential, at any depth, replaced by the mask (present ones only). */
 export function maskModel(model: ModelConfig): ModelConfig {

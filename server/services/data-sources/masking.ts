@@ -1,5 +1,5 @@
 import type { Literal } from '../../dialect/ast';
-import { MASK, maskSecrets } from '../../secrets';
+import { MASK, maskSecrets } from '../../../protocol/secrets';
 
 /** Parameters as every answer shows them: the password and any other secret-looking key masked. */
 export function maskParameters(parameters: Record<string, Literal>): Record<string, Literal> {

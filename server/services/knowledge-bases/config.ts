@@ -1,11 +1,11 @@
 import { DEFAULT_CHUNKING, validateChunking, type ChunkingConfig } from '../chunking/text-chunker';
 import { MAX_METADATA_NAMES } from '../../engines/vector-schema';
-import { maskSecrets } from '../../secrets';
+import { maskSecrets } from '../../../protocol/secrets';
 import { ValidationError } from '../../errors';
 import { mergeModelConfig, readModelConfig } from '../model-config';
 import type { KnowledgeBase, KnowledgeBaseInput, ModelConfig, Preprocessing } from './types';
 
-export { MASK, maskSecrets } from '../../secrets';
+export { MASK, maskSecrets } from '../../../protocol/secrets';
 
 /** A knowledge base as shown: the secrets of its model objects masked (REST always, SQL without show_secrets). */
 export function mask(kb: KnowledgeBase): KnowledgeBase {
