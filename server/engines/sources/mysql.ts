@@ -70,6 +70,39 @@ export class MysqlClient implements SourceClient {
     return sourceError(err, this.where, this.settings.password ? [this.settings.password] : []);
   }
 
+  /** A pooled connection for one statement, unless the statement was stopped before it started. */
+  private async statementConnection(signal: AbortSignal | undefined): Promise<mysql.PoolConnection> {
+    if (signal?.aborted) throw new SourceError('The query was stopped');
+    try {
+      return await this.pool.getConnection();
+    } catch (err) {
+      throw this.fail(err);
+    }
+  }
+
+  /**
+   * How a statement on `conn` is stopped (KILL QUERY from another connection) and, when it then fails, the
+   * error that says why: its time limit, a Stop, or the source's own error.
+   */
+  private stopper(conn: mysql.PoolConnection, timeoutMs: number) {
+    const threadId = conn.threadId;
+    let stopped: 'timeout' | 'abort' | undefined;
+    return {
+      cancel: (why: 'timeout' | 'abort') => {
+        stopped ??= why;
+        void this.killQuery(threadId);
+      },
+      failure: (err: unknown): SourceError => {
+        if (stopped === 'timeout')
+          return new SourceError(
+            `The query ran longer than ${Math.round(timeoutMs / 1000)} s and was stopped on the source`,
+          );
+        if (stopped === 'abort') return new SourceError('The query was stopped');
+        return this.fail(err);
+      },
+    };
+  }
+
   async check(): Promise<void> {
     await this.query('SELECT 1', { timeoutMs: CONNECT_TIMEOUT_MS });
   }
@@ -78,19 +111,8 @@ export class MysqlClient implements SourceClient {
     sql: string,
     { params = [], timeoutMs, signal }: SourceQueryOptions,
   ): Promise<SourceQueryResult> {
-    if (signal?.aborted) throw new SourceError('The query was stopped');
-    let conn: mysql.PoolConnection;
-    try {
-      conn = await this.pool.getConnection();
-    } catch (err) {
-      throw this.fail(err);
-    }
-    const threadId = conn.threadId;
-    let stopped: 'timeout' | 'abort' | undefined;
-    const cancel = (why: 'timeout' | 'abort') => {
-      stopped ??= why;
-      void this.killQuery(threadId);
-    };
+    const conn = await this.statementConnection(signal);
+    const { cancel, failure } = this.stopper(conn, timeoutMs);
     const timer = setTimeout(() => cancel('timeout'), timeoutMs);
     const onAbort = () => cancel('abort');
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -103,15 +125,8 @@ export class MysqlClient implements SourceClient {
         rows: (rows as unknown[][]).map((row) => row.map((v) => toJsonValue(v) as JsonValue)),
       };
     } catch (err) {
-      const e = err as { fatal?: boolean };
-      broken = e.fatal === true;
-      if (stopped === 'timeout') {
-        throw new SourceError(
-          `The query ran longer than ${Math.round(timeoutMs / 1000)} s and was stopped on the source`,
-        );
-      }
-      if (stopped === 'abort') throw new SourceError('The query was stopped');
-      throw this.fail(err);
+      broken = (err as { fatal?: boolean }).fatal === true;
+      throw failure(err);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -129,19 +144,8 @@ export class MysqlClient implements SourceClient {
     sql: string,
     { pageSize, timeoutMs, signal }: SourceStreamOptions,
   ): AsyncGenerator<SourceQueryResult> {
-    if (signal?.aborted) throw new SourceError('The query was stopped');
-    let conn: mysql.PoolConnection;
-    try {
-      conn = await this.pool.getConnection();
-    } catch (err) {
-      throw this.fail(err);
-    }
-    const threadId = conn.threadId;
-    let stopped: 'timeout' | 'abort' | undefined;
-    const cancel = (why: 'timeout' | 'abort') => {
-      stopped ??= why;
-      void this.killQuery(threadId);
-    };
+    const conn = await this.statementConnection(signal);
+    const { cancel, failure } = this.stopper(conn, timeoutMs);
     let timer: NodeJS.Timeout | undefined;
     const waitStarts = () => {
       clearTimeout(timer);
@@ -174,15 +178,8 @@ export class MysqlClient implements SourceClient {
       yield { columnNames, rows: page };
       finished = true;
     } catch (err) {
-      const e = err as { fatal?: boolean };
-      broken = e.fatal === true;
-      if (stopped === 'timeout') {
-        throw new SourceError(
-          `The query ran longer than ${Math.round(timeoutMs / 1000)} s and was stopped on the source`,
-        );
-      }
-      if (stopped === 'abort') throw new SourceError('The query was stopped');
-      throw this.fail(err);
+      broken = (err as { fatal?: boolean }).fatal === true;
+      throw failure(err);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
