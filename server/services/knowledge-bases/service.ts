@@ -3,13 +3,13 @@ import type { VectorStore } from '../../engines/vector-store';
 import type { IndexState } from '../../engines/vector-index';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/local-embedding';
 import type { ProviderOptions } from '../../providers/types';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, NotFoundError } from '../../errors';
 import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from './catalog';
 import { chunkingOf, flattenInput, mask, settingsForAlter, settingsForCreate, validateName } from './config';
 import type { InputRow } from './documents';
-import { allPages, ingest, insertFailure, type StreamedRows } from './ingest';
+import type { StreamedRows } from './ingest';
+import { runInsert, type InsertRunDeps } from './insert-run';
 import { InsertLog, type LastInsert } from './insert-log';
-import { orderByTrackColumn, withoutStoredRows } from './insert-plan';
 import { KbModels } from './models';
 import { applySearchDefaults, type SearchDefaults } from './search-defaults';
 import { KeyedQueue } from '../../util/keyed-queue';
@@ -64,12 +64,21 @@ export class KnowledgeBaseService {
    */
   private readonly cache = new Map<string, StoredKb>();
   private generation = 0;
+  /** What each insert run works with (see insert-run.ts). */
+  private readonly insertRun: InsertRunDeps;
 
   constructor(deps: KnowledgeBaseServiceDeps) {
     this.catalog = new KbCatalog(deps.catalog);
     this.insertLog = new InsertLog(deps.catalog);
     this.store = deps.store;
     this.models = new KbModels(deps.providerOptions);
+    this.insertRun = {
+      store: this.store,
+      models: this.models,
+      progressBoard: this.progressBoard,
+      insertLog: this.insertLog,
+      running: this.running,
+    };
     this.defaultEmbedding = deps.defaultEmbeddingModel ?? {
       provider: 'local',
       model_name: LOCAL_EMBEDDING_MODEL,
@@ -193,79 +202,10 @@ export class KnowledgeBaseService {
     input: readonly InputRow[] | StreamedRows,
     options: InsertOptions = {},
   ): Promise<InsertResult> {
-    const streamed = 'pages' in input;
-    const total = 'pages' in input ? input.total : input.length;
     const { kb } = await this.load(project, name);
-    return this.locks.run(String(kb.id), async () => {
-      const stored = await this.load(project, name);
-      const spec = {
-        contentColumns: stored.settings.content_columns,
-        metadataColumns: stored.settings.metadata_columns,
-        idColumn: stored.settings.id_column,
-      };
-      const table = stored.kb.vector_database_table;
-      const controller = new AbortController();
-      // A closed request stops the insert between batches: a batch is stored whole or not at all.
-      const cancel = () =>
-        controller.abort(new ValidationError(`The insert into knowledge base '${name}' was cancelled`));
-      if (options.signal?.aborted) cancel();
-      options.signal?.addEventListener('abort', cancel, { once: true });
-      this.running.set(kb.id, controller);
-      this.progressBoard.start(kb.id, total);
-      await this.insertLog.started(kb.id, total, this.progressBoard.get(kb.id).started_at ?? '');
-      try {
-        const wholeFirst = options.trackColumn || options.skipExisting;
-        const rows = 'pages' in input ? (wholeFirst ? await allPages(input.pages) : []) : input;
-        let planned: readonly InputRow[] = options.trackColumn
-          ? orderByTrackColumn(rows, options.trackColumn)
-          : rows;
-        if (options.skipExisting) planned = await withoutStoredRows(planned, spec, this.store, table);
-        /** Rows left out as already stored (kb_skip_existing). */
-        const skippedExisting = rows.length - planned.length;
-        const result = await ingest({
-          store: this.store,
-          embedder: this.models.embedder(stored.settings.embedding_model),
-          table,
-          kbName: name,
-          spec,
-          chunking: chunkingOf(stored.settings.preprocessing),
-          rows: streamed && !wholeFirst ? (input as StreamedRows).pages : planned,
-          batchSize: options.batchSize,
-          noUpsert: options.noUpsert,
-          onBatchError: options.onBatchError,
-          threads: options.threads,
-          signal: controller.signal,
-          onBatch: (rowsDone, chunks) => {
-            // Rows left out as already stored count as processed: they were looked at and are in the KB.
-            const done = rowsDone + skippedExisting;
-            this.progressBoard.advance(kb.id, done, chunks);
-            options.onProgress?.({ rowsDone: done, rowsTotal: total });
-          },
-        });
-        // `rows` counts the rows stored (what INSERT reports as affected); `skipped` those left out, as stored
-        // already or in a batch that failed.
-        result.rows -= result.skipped ?? 0;
-        if (skippedExisting) result.skipped = (result.skipped ?? 0) + skippedExisting;
-        this.progressBoard.advance(kb.id, total, result.chunks);
-        this.progressBoard.finish(
-          kb.id,
-          result.firstError
-            ? `Skipped ${result.skipped} rows of failed batches (error = 'skip'): ${result.firstError}`
-            : undefined,
-          result.firstError ? 'done' : undefined,
-        );
-        return result;
-      } catch (err) {
-        const failure = insertFailure(err, name, this.progressBoard.get(kb.id).rows_done, total);
-        this.progressBoard.finish(kb.id, failure.message);
-        throw failure;
-      } finally {
-        await this.insertLog.finished(kb.id, this.progressBoard.get(kb.id)).catch(() => undefined);
-        options.signal?.removeEventListener('abort', cancel);
-        this.running.delete(kb.id);
-        this.store.scheduleMaintenance(stored.kb.vector_database_table);
-      }
-    });
+    return this.locks.run(String(kb.id), async () =>
+      runInsert(this.insertRun, await this.load(project, name), input, options),
+    );
   }
 
   /** Deletes the chunks that match every filter (e.g. `[{column: 'id', op: '=', value: 'x'}]`); returns how many. */
