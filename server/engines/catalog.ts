@@ -35,17 +35,6 @@ const CATALOG_READ_CONNECTIONS = 2;
  */
 export const STAGING_FOLDER = 'upload-staging';
 
-/**
- * The catalog's shared id sequence (every project, knowledge base, agent, view and job takes its id from it)
- * and the `projects` table the other catalog tables refer to. The services create their own tables.
- */
-export async function ensureProjectsSchema(catalog: DuckDb): Promise<void> {
-  await catalog.run(`CREATE SEQUENCE IF NOT EXISTS object_ids START 1`);
-  await catalog.run(
-    `CREATE TABLE IF NOT EXISTS projects (id INTEGER PRIMARY KEY, name VARCHAR UNIQUE NOT NULL, created_at TIMESTAMP NOT NULL)`,
-  );
-}
-
 export async function openDatabases(
   dataDir: string,
   options: { queryTimeoutMs?: number } = {},
@@ -74,7 +63,6 @@ export async function openDatabases(
     // extension, change no setting.
     sandbox: { memoryLimit: defaultDataMemoryLimit() },
   });
-  await ensureProjectsSchema(catalog);
   await data.run(`CREATE SCHEMA IF NOT EXISTS files`);
   return {
     catalog,

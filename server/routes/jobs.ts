@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
 import { createJobBodySchema, type Job, type JobRun } from '../../protocol/api/jobs';
 import type { JobInfo } from '../services/jobs/service';
-import type { HistoryRow } from '../services/jobs/store';
+import type { HistoryRow } from '../store/jobs';
 import type { AppDeps } from '../app-deps';
 import { parseBody } from './problem';
 

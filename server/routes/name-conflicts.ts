@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
-import { findNameTwins } from '../services/name-twins';
+import { findNameTwins } from '../store/name-twins';
 
 /**
  * Ours: `GET /api/name-conflicts` lists names that differ only by case (left by an older version), so that the

@@ -2,6 +2,7 @@ import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { DuckDb } from '../engines/duckdb';
 import { ValidationError } from '../errors';
+import { AuthStore, type StoredAuthSettings } from '../store/auth';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
@@ -23,13 +24,6 @@ export interface AuthSettingsChange {
   http_auth_enabled?: boolean;
   username?: string;
   password?: string;
-}
-
-interface StoredSettings {
-  enabled: boolean;
-  username: string | null;
-  /** `salt:hash`, both hex, of scrypt; null when no password was ever set. */
-  passwordHash: string | null;
 }
 
 const DEFAULT_TTL_SECONDS = 7 * 24 * 3600;
@@ -54,46 +48,32 @@ async function passwordMatches(password: string, stored: string | null): Promise
  * Slowing down repeated wrong logins is the HTTP layer's job (`http/login-throttle.ts`): it knows the client.
  */
 export class AuthService {
-  private settings: StoredSettings = { enabled: false, username: null, passwordHash: null };
+  private settings: StoredAuthSettings = { enabled: false, username: null, passwordHash: null };
   private readonly tokenTtlSeconds: number;
+  private readonly store: AuthStore;
 
   constructor(
-    private readonly catalog: DuckDb,
+    catalog: DuckDb,
     /** Login settings from flags or environment: applied at start over whatever the catalog holds. */
     private readonly initial: AuthConfig | undefined,
   ) {
     this.tokenTtlSeconds = initial?.tokenTtlSeconds ?? DEFAULT_TTL_SECONDS;
+    this.store = new AuthStore(catalog);
   }
 
   get enabled(): boolean {
     return this.settings.enabled;
   }
 
-  async ensureSchema(): Promise<void> {
-    await this.catalog.run(
-      `CREATE TABLE IF NOT EXISTS auth_tokens (token_hash VARCHAR PRIMARY KEY, username VARCHAR NOT NULL, created_at TIMESTAMP NOT NULL, expires_at TIMESTAMP NOT NULL)`,
-    );
-    await this.catalog.run(
-      `CREATE TABLE IF NOT EXISTS auth_settings (id INTEGER PRIMARY KEY, enabled BOOLEAN NOT NULL, username VARCHAR, password_hash VARCHAR)`,
-    );
-    await this.catalog.run(`DELETE FROM auth_tokens WHERE expires_at < now()::TIMESTAMP`);
+  /** Reads the saved settings, or saves those given at start over them. */
+  async load(): Promise<void> {
     if (this.initial) {
       const { username, password } = this.initial;
       await this.save({ enabled: true, username, passwordHash: await hashPassword(password) });
       return;
     }
-    const rows = await this.catalog.select<{
-      enabled: boolean;
-      username: string | null;
-      password_hash: string | null;
-    }>(`SELECT enabled, username, password_hash FROM auth_settings WHERE id = 1`, [], { keep: false });
-    if (rows[0]) {
-      this.settings = {
-        enabled: rows[0].enabled,
-        username: rows[0].username,
-        passwordHash: rows[0].password_hash,
-      };
-    }
+    const saved = await this.store.settings();
+    if (saved) this.settings = saved;
   }
 
   view(): AuthSettingsView {
@@ -105,7 +85,7 @@ export class AuthService {
    * username or password revokes every token, so a session of the old credentials does not live on.
    */
   async update(change: AuthSettingsChange): Promise<void> {
-    const next: StoredSettings = { ...this.settings };
+    const next: StoredAuthSettings = { ...this.settings };
     if (change.username !== undefined) next.username = change.username;
     if (change.password !== undefined) next.passwordHash = await hashPassword(change.password);
     if (change.http_auth_enabled !== undefined) next.enabled = change.http_auth_enabled;
@@ -116,7 +96,7 @@ export class AuthService {
       (change.username !== undefined && change.username !== this.settings.username) ||
       change.password !== undefined;
     await this.save(next);
-    if (credentialsChanged) await this.catalog.run(`DELETE FROM auth_tokens`);
+    if (credentialsChanged) await this.store.deleteAllTokens();
   }
 
   /**
@@ -130,10 +110,7 @@ export class AuthService {
     const passOk = await passwordMatches(password, passwordHash);
     if (!(userOk && passOk && expected)) return null;
     const token = randomBytes(32).toString('base64url');
-    await this.catalog.run(
-      `INSERT INTO auth_tokens VALUES (?, ?, now()::TIMESTAMP, now()::TIMESTAMP + to_seconds(?::BIGINT))`,
-      [sha256(token).toString('hex'), username, this.tokenTtlSeconds],
-    );
+    await this.store.addToken(sha256(token).toString('hex'), username, this.tokenTtlSeconds);
     return token;
   }
 
@@ -144,25 +121,15 @@ export class AuthService {
 
   async verify(token: string): Promise<boolean> {
     if (!token) return false;
-    // Not kept between writes: a token expires with time alone.
-    const rows = await this.catalog.select(
-      `SELECT 1 AS ok FROM auth_tokens WHERE token_hash = ? AND expires_at > now()::TIMESTAMP`,
-      [sha256(token).toString('hex')],
-      { keep: false },
-    );
-    return rows.length > 0;
+    return this.store.tokenIsLive(sha256(token).toString('hex'));
   }
 
   async logout(token: string): Promise<void> {
-    await this.catalog.run(`DELETE FROM auth_tokens WHERE token_hash = ?`, [sha256(token).toString('hex')]);
+    await this.store.deleteToken(sha256(token).toString('hex'));
   }
 
-  private async save(next: StoredSettings): Promise<void> {
-    await this.catalog.run(`INSERT OR REPLACE INTO auth_settings VALUES (1, ?, ?, ?)`, [
-      next.enabled,
-      next.username,
-      next.passwordHash,
-    ]);
+  private async save(next: StoredAuthSettings): Promise<void> {
+    await this.store.saveSettings(next);
     this.settings = next;
   }
 }

@@ -1,4 +1,5 @@
 import { openDatabases } from '../engines/catalog';
+import { prepareCatalog } from '../store/schema';
 import { setOutboundPolicy } from '../net/url-guard';
 import type { AppDeps } from '../app-deps';
 import type { HttpSettings, ModelConfig } from '../providers/types';
@@ -60,10 +61,11 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   const databases = await openDatabases(options.dataDir, {
     queryTimeoutMs: options.sqlTimeoutMs ?? DEFAULT_SQL_TIMEOUT_MS,
   });
+  await prepareCatalog(databases.catalog);
   const projects = new ProjectService(databases.catalog);
   await projects.ensureDefault();
   const auth = new AuthService(databases.catalog, options.auth);
-  await auth.ensureSchema();
+  await auth.load();
   const files = new FileService(databases.data, databases.uploadStaging);
   const sql = new SqlRouter(options.log);
   const engine = new EngineSelect(databases.data, projects);
@@ -72,7 +74,6 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     projects,
     options.sqlTimeoutMs ?? DEFAULT_SQL_TIMEOUT_MS,
   );
-  await dataSources.ensureSchema();
   const views = await openViews({ databases, projects, sql });
   const jobs = await openJobs({ databases, projects, sql }, { log: options.log, ...options.jobs });
   // The outbound address policy is process-wide: every model call checks the address it connects to.

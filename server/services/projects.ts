@@ -1,17 +1,14 @@
 import type { DuckDb } from '../engines/duckdb';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ProjectStore, type Project } from '../store/projects';
 import { formatTimestamp } from '../util/time';
+
+export type { Project };
 
 export const DEFAULT_PROJECT = 'mindsdb';
 
 /** The data sources built into every instance: uploaded files are tables of `files`. */
 export const DATA_SOURCES = [{ name: 'files', engine: 'files' }] as const;
-
-export interface Project {
-  id: number;
-  name: string;
-  created_at: string;
-}
 
 /** What SHOW FULL TABLES calls each kind of object (upper-cased as its Table_type). */
 export type ProjectObjectType = 'knowledge_base' | 'agent' | 'view';
@@ -28,8 +25,11 @@ export interface ProjectObjectSource {
 
 export class ProjectService {
   private readonly objectSources: ProjectObjectSource[] = [];
+  private readonly store: ProjectStore;
 
-  constructor(private readonly catalog: DuckDb) {}
+  constructor(catalog: DuckDb) {
+    this.store = new ProjectStore(catalog);
+  }
 
   addObjectSource(source: ProjectObjectSource): void {
     this.objectSources.push(source);
@@ -40,19 +40,12 @@ export class ProjectService {
   }
 
   async list(): Promise<Project[]> {
-    return this.catalog.select<Project>(
-      `SELECT id, name, strftime(created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at FROM projects ORDER BY id`,
-    );
+    return this.store.list();
   }
 
+  /** Any case, as MindsDB; the exact spelling first where an older data folder holds case twins. */
   async find(name: string): Promise<Project | undefined> {
-    const rows = await this.catalog.select<Project>(
-      // Any case, as MindsDB; the exact spelling first where an older data folder holds case twins.
-      `SELECT id, name, strftime(created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at FROM projects
-       WHERE lower(name) = lower(?) ORDER BY (name = ?) DESC, id LIMIT 1`,
-      [name, name],
-    );
-    return rows[0];
+    return this.store.find(name);
   }
 
   async get(name: string): Promise<Project> {
@@ -69,10 +62,7 @@ export class ProjectService {
       if (ifNotExists) return undefined;
       throw new ConflictError(`Project '${name}' already exists`);
     }
-    await this.catalog.run(
-      `INSERT INTO projects (id, name, created_at) VALUES (nextval('object_ids'), ?, CAST(? AS TIMESTAMP))`,
-      [name, formatTimestamp()],
-    );
+    await this.store.insert(name, formatTimestamp());
     return this.get(name);
   }
 
@@ -83,10 +73,7 @@ export class ProjectService {
     // The row goes first: from then on no knowledge base or agent can be created in the project (their
     // inserts require it), so the sources' clean-up below finds everything, even objects whose create
     // raced this drop. A crash in between leaves rows and tables that start-up removes.
-    const { rows } = project
-      ? await this.catalog.query(`DELETE FROM projects WHERE id = ? RETURNING id`, [project.id])
-      : { rows: [] };
-    if (!project || rows.length === 0) {
+    if (!project || !(await this.store.delete(project.id))) {
       if (ifExists) return false;
       throw new NotFoundError(`Project '${name}' does not exist`);
     }

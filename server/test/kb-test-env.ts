@@ -1,11 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureProjectsSchema } from '../engines/catalog';
 import { DuckDb } from '../engines/duckdb';
 import { VectorStore, type VectorStoreOptions } from '../engines/vector-store';
-import { AgentStore } from '../services/agents/store';
-import { ViewStore } from '../services/views/store';
+import { prepareCatalog } from '../store/schema';
 import { KnowledgeBaseService, type KnowledgeBaseServiceDeps } from '../services/knowledge-bases/service';
 
 export interface TestEnv {
@@ -17,24 +15,21 @@ export interface TestEnv {
 }
 
 /**
- * Real engines in a temporary folder for tests: a DuckDB catalog with the `projects` table (holding
- * `mindsdb` and `other`) and a LanceDB folder.
+ * Real engines in a temporary folder for tests: a DuckDB catalog with every table of the server's own
+ * (store/schema.ts), projects `mindsdb` and `other`, and a LanceDB folder.
  */
 export async function openTestEnv(
   options: { store?: VectorStoreOptions; service?: Partial<KnowledgeBaseServiceDeps> } = {},
 ): Promise<TestEnv> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-kb-'));
   const catalog = await DuckDb.open(path.join(dir, 'catalog.duckdb'));
-  await ensureProjectsSchema(catalog);
+  await prepareCatalog(catalog);
   await catalog.run(
     `INSERT INTO projects VALUES (nextval('object_ids'), 'mindsdb', now()), (nextval('object_ids'), 'other', now())`,
   );
   const store = await VectorStore.open(path.join(dir, 'vectors'), options.store);
   const service = new KnowledgeBaseService({ catalog, store, ...options.service });
   await service.ensureSchema();
-  // KBs share their projects' names with agents and views (see project-names.ts): their tables must exist.
-  await new AgentStore(catalog).ensureSchema();
-  await new ViewStore(catalog).ensureSchema();
   return {
     dir,
     catalog,

@@ -7,10 +7,10 @@ import type { ModelConfig } from '../../providers/types';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { checkModelAddress, mergeModelConfig, withDefaultCredentials } from '../model-config';
 import { ifMatchAllows } from '../../util/if-match';
-import { nameHolder, nameTakenError } from '../project-names';
+import { nameHolder, nameTakenError } from '../../store/project-names';
 import type { Project, ProjectObjectSource, ProjectService } from '../projects';
 import type { DataResolver } from './resolve';
-import type { AgentStore } from './store';
+import type { AgentStore } from '../../store/agents';
 import type { AgentChanges, AgentData, AgentRecord, DefaultModel } from './types';
 
 const FALLBACK_MODEL_NAME: Record<string, string | undefined> = {

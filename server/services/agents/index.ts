@@ -6,7 +6,7 @@ import { AgentService } from './agent-service';
 import { DataResolver, type ExternalTables } from './resolve';
 import { RunLog } from './run-log';
 import { AgentRunner, DEFAULT_RUNNER_SETTINGS, type RunnerSettings } from './runner';
-import { AgentStore } from './store';
+import { AgentStore } from '../../store/agents';
 import type { DefaultModel } from './types';
 
 export interface AgentOptions {
@@ -34,7 +34,6 @@ export async function openAgents(
   options: AgentOptions = {},
 ): Promise<Agents> {
   const store = new AgentStore(deps.databases.catalog);
-  await store.ensureSchema();
   const resolver = new DataResolver(deps.projects, deps.files, deps.external);
   const agents = new AgentService(
     store,

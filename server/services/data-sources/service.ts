@@ -19,7 +19,7 @@ import {
 } from '../../errors';
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import { maskParameters, mergeParameters } from './masking';
-import { SourceStore, type StoredSource } from './store';
+import { SourceStore, type StoredSource } from '../../store/data-sources';
 
 /** A data source as answers show it: parameters masked. */
 export type SourceView = Omit<StoredSource, 'parameters'> & { parameters: Record<string, Literal> };
@@ -47,10 +47,6 @@ export class DataSourceService {
     readonly timeoutMs: number,
   ) {
     this.store = new SourceStore(catalog);
-  }
-
-  async ensureSchema(): Promise<void> {
-    await this.store.ensureSchema();
   }
 
   async list(): Promise<SourceView[]> {

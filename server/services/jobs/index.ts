@@ -4,10 +4,10 @@ import type { SqlRouter } from '../sql/router';
 import { JobRunner } from './runner';
 import { JobScheduler, type SchedulerOptions } from './scheduler';
 import { JobService } from './service';
-import { JobStore } from './store';
+import { JobStore } from '../../store/jobs';
 
 /**
- * Builds the jobs: their tables, their place in SHOW TABLES, and the scheduler that runs them. The scheduler
+ * Builds the jobs: their place in SHOW TABLES, and the scheduler that runs them. The scheduler
  * is started by the app once it is ready and stopped when it closes (routes/jobs.ts), never here: services
  * opened without an app (scripts, some tests) run no jobs.
  */
@@ -16,7 +16,6 @@ export async function openJobs(
   options: SchedulerOptions = {},
 ): Promise<{ jobs: JobService; jobScheduler: JobScheduler }> {
   const store = new JobStore(deps.databases.catalog);
-  await store.ensureSchema();
   const now = options.now ?? (() => new Date());
   const jobs = new JobService(store, deps.projects, now, deps.databases.data);
   deps.projects.addObjectSource(jobs);

@@ -2,7 +2,7 @@ import type { JsonValue } from '../../engines/duckdb';
 import type { SqlRouter } from '../sql/router';
 import type { SqlSession } from '../sql/types';
 import { findLast, literal, maxQuery, withCondition } from './last';
-import type { JobRecord, JobStore } from './store';
+import type { JobRecord, JobStore } from '../../store/jobs';
 
 /** What one run did: the statements it ran (as run, LAST filled in) and the first error, if any. */
 export interface RunOutcome {

@@ -1,6 +1,6 @@
 import { nextSlot } from './schedule';
 import type { JobRunner } from './runner';
-import type { JobStore } from './store';
+import type { JobStore } from '../../store/jobs';
 
 export interface SchedulerOptions {
   /** How often due jobs are looked for (default 30 s, as MindsDB's `check_interval`). */

@@ -8,7 +8,7 @@ import type { Project, ProjectObjectSource, ProjectService } from '../projects';
 import type { DuckDb } from '../../engines/duckdb';
 import { checkJobStatements } from './check';
 import { parseJobDate, scheduleText } from './schedule';
-import type { HistoryRow, JobRecord, JobStore } from './store';
+import type { HistoryRow, JobRecord, JobStore } from '../../store/jobs';
 
 /** A job as SHOW JOBS and the REST API show it (MindsDB's fields). */
 export interface JobInfo {

@@ -1,7 +1,7 @@
 import type { DuckDb, JsonValue } from '../../engines/duckdb';
 import { formatTimestamp, normalizeTimestamp } from '../../util/time';
 import { NotFoundError } from '../../errors';
-import { NAME_IS_FREE, nameIsFreeParams, PROJECT_EXISTS, whyNotInserted } from '../project-names';
+import { NAME_IS_FREE, nameIsFreeParams, PROJECT_EXISTS, whyNotInserted } from '../../store/project-names';
 import type { KbSettings } from './config';
 import type { KnowledgeBase, KnowledgeBaseParams, ModelConfig, Preprocessing } from './types';
 

@@ -1,7 +1,7 @@
 import type { DuckDb } from '../../engines/duckdb';
 import { ValidationError } from '../../errors';
 import type { JobService } from '../jobs/service';
-import { nameHolder } from '../project-names';
+import { nameHolder } from '../../store/project-names';
 import type { ProjectService } from '../projects';
 import { rowsQuery } from '../views/rows-query';
 import { substituteTables } from '../views/substitute';

@@ -1,9 +1,9 @@
 import type { DuckDb } from '../../engines/duckdb';
 import { ValidationError } from '../../errors';
 import type { ProjectService } from '../projects';
-import type { ViewStore } from './store';
+import type { ViewStore } from '../../store/views';
 import { parseStatement } from '../../dialect/parser';
-import { nameHolder } from '../project-names';
+import { nameHolder } from '../../store/project-names';
 import type { SqlRouter } from '../sql/router';
 import { rowsQuery } from './rows-query';
 import { substituteTables } from './substitute';

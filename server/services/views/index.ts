@@ -10,14 +10,13 @@ export interface Views {
   viewExpander: ViewExpander;
 }
 
-/** Builds the views: their table, their place in SHOW TABLES, and what rewrites a SELECT that reads one. */
+/** Builds the views: their place in SHOW TABLES, and what rewrites a SELECT that reads one. */
 export async function openViews(deps: {
   databases: Databases;
   projects: ProjectService;
   sql: SqlRouter;
 }): Promise<Views> {
   const views = new ViewService(deps.databases.catalog, deps.projects, deps.databases.data);
-  await views.store.ensureSchema();
   deps.projects.addObjectSource(views);
   const viewExpander = new ViewExpander(views.store, deps.projects, deps.databases, deps.sql);
   return { views, viewExpander };

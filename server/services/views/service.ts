@@ -2,11 +2,11 @@ import type { DuckDb } from '../../engines/duckdb';
 import { parseStatement } from '../../dialect/parser';
 import { SqlSyntaxError } from '../../dialect/tokenizer';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import { whyNotInserted } from '../project-names';
+import { whyNotInserted } from '../../store/project-names';
 import type { Project, ProjectObjectSource, ProjectService } from '../projects';
 import { lineColumn, toEngineDialect } from '../sql/engine-select';
 import { parseSelect, StatementParseError } from '../sql/table-references';
-import { ViewStore, type ViewRecord } from './store';
+import { ViewStore, type ViewRecord } from '../../store/views';
 
 /** A view as the REST API shows it (MindsDB's fields). */
 export interface ViewInfo {

@@ -1,6 +1,6 @@
-import type { DuckDb } from '../../engines/duckdb';
-import type { JobEvery } from '../../dialect/ast';
-import { formatTimestamp } from '../../util/time';
+import type { DuckDb } from '../engines/duckdb';
+import type { JobEvery } from '../dialect/ast';
+import { formatTimestamp } from '../util/time';
 
 /** Runs kept per job in `jobs_history`; older ones are removed as new ones finish. */
 export const MAX_HISTORY_PER_JOB = 1000;
@@ -58,6 +58,26 @@ function toRecord(r: Record<string, unknown>): JobRecord {
   };
 }
 
+export const JOBS_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS jobs (
+    id BIGINT PRIMARY KEY, project_id INTEGER NOT NULL, name VARCHAR NOT NULL, statements VARCHAR NOT NULL,
+    condition VARCHAR, start_at TIMESTAMP NOT NULL, end_at TIMESTAMP, every VARCHAR, next_run_at TIMESTAMP,
+    created_at TIMESTAMP NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS jobs_history (
+    id BIGINT PRIMARY KEY, job_id BIGINT NOT NULL, project_id INTEGER NOT NULL, name VARCHAR NOT NULL,
+    slot TIMESTAMP NOT NULL, run_start TIMESTAMP NOT NULL, run_end TIMESTAMP, error VARCHAR, query VARCHAR,
+    UNIQUE (job_id, slot))`,
+  `CREATE TABLE IF NOT EXISTS job_last_values (
+    job_id BIGINT NOT NULL, statement INTEGER NOT NULL, value VARCHAR NOT NULL, PRIMARY KEY (job_id, statement))`,
+];
+
+/** At start-up: jobs of projects dropped while the server was cut short, and runs a stop or a crash cut short. */
+export const JOBS_TIDY = [
+  `DELETE FROM jobs WHERE project_id NOT IN (SELECT id FROM projects)`,
+  // Such a run never finishes: say so rather than show it running forever.
+  `UPDATE jobs_history SET run_end = run_start, error = 'The server stopped during this run' WHERE run_end IS NULL`,
+];
+
 /**
  * The catalog's `jobs`, `jobs_history` and `job_last_values` tables. A run claims its slot in one transaction
  * that moves the job's `next_run_at` on and writes the history row, so a slot is run once even if two
@@ -65,25 +85,6 @@ function toRecord(r: Record<string, unknown>): JobRecord {
  */
 export class JobStore {
   constructor(private readonly catalog: DuckDb) {}
-
-  async ensureSchema(): Promise<void> {
-    await this.catalog.run(`CREATE TABLE IF NOT EXISTS jobs (
-      id BIGINT PRIMARY KEY, project_id INTEGER NOT NULL, name VARCHAR NOT NULL, statements VARCHAR NOT NULL,
-      condition VARCHAR, start_at TIMESTAMP NOT NULL, end_at TIMESTAMP, every VARCHAR, next_run_at TIMESTAMP,
-      created_at TIMESTAMP NOT NULL)`);
-    await this.catalog.run(`CREATE TABLE IF NOT EXISTS jobs_history (
-      id BIGINT PRIMARY KEY, job_id BIGINT NOT NULL, project_id INTEGER NOT NULL, name VARCHAR NOT NULL,
-      slot TIMESTAMP NOT NULL, run_start TIMESTAMP NOT NULL, run_end TIMESTAMP, error VARCHAR, query VARCHAR,
-      UNIQUE (job_id, slot))`);
-    await this.catalog.run(`CREATE TABLE IF NOT EXISTS job_last_values (
-      job_id BIGINT NOT NULL, statement INTEGER NOT NULL, value VARCHAR NOT NULL, PRIMARY KEY (job_id, statement))`);
-    await this.catalog.run(`DELETE FROM jobs WHERE project_id NOT IN (SELECT id FROM projects)`);
-    // A run cut short by a stop or a crash never finishes: say so rather than show it running forever.
-    await this.catalog.run(
-      `UPDATE jobs_history SET run_end = run_start, error = 'The server stopped during this run'
-       WHERE run_end IS NULL`,
-    );
-  }
 
   async list(projectId?: number): Promise<JobRecord[]> {
     const rows = await this.catalog.select(

@@ -1,14 +1,14 @@
-import type { DuckDb, JsonValue } from '../../engines/duckdb';
-import { formatTimestamp, normalizeTimestamp } from '../../util/time';
-import { NotFoundError } from '../../errors';
+import type { DuckDb, JsonValue } from '../engines/duckdb';
+import { formatTimestamp, normalizeTimestamp } from '../util/time';
+import { NotFoundError } from '../errors';
 import {
   NAME_IS_FREE,
   nameIsFreeParams,
   PROJECT_EXISTS,
   whyNotInserted,
   type ProjectObjectKind,
-} from '../project-names';
-import type { AgentData, AgentRecord } from './types';
+} from './project-names';
+import type { AgentData, AgentRecord } from '../services/agents/types';
 
 const SELECT = `SELECT a.id, a.name, p.name AS project, a.project_id, a.model, a.data, a.prompt_template, a.params,
   strftime(a.created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at,
@@ -41,19 +41,21 @@ function toRecord(row: Row): AgentRecord {
   };
 }
 
+export const AGENTS_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS agents (
+    id INTEGER PRIMARY KEY, project_id INTEGER NOT NULL, name VARCHAR NOT NULL,
+    model VARCHAR NOT NULL, data VARCHAR NOT NULL, prompt_template VARCHAR,
+    created_at TIMESTAMP NOT NULL, updated_at TIMESTAMP NOT NULL)`,
+  // Added after the first release: data folders made before it gain the column, empty.
+  `ALTER TABLE agents ADD COLUMN IF NOT EXISTS params VARCHAR`,
+];
+
+/** At start-up: agents whose project is gone (a drop interrupted between its steps). */
+export const AGENTS_TIDY = [`DELETE FROM agents WHERE project_id NOT IN (SELECT id FROM projects)`];
+
 /** The `agents` table of the catalog: one row per agent, model and data kept as JSON text. */
 export class AgentStore {
   constructor(private readonly catalog: DuckDb) {}
-
-  async ensureSchema(): Promise<void> {
-    await this.catalog.run(`CREATE TABLE IF NOT EXISTS agents (
-      id INTEGER PRIMARY KEY, project_id INTEGER NOT NULL, name VARCHAR NOT NULL,
-      model VARCHAR NOT NULL, data VARCHAR NOT NULL, prompt_template VARCHAR,
-      created_at TIMESTAMP NOT NULL, updated_at TIMESTAMP NOT NULL)`);
-    // Added after the first release: data folders made before it gain the column, empty.
-    await this.catalog.run(`ALTER TABLE agents ADD COLUMN IF NOT EXISTS params VARCHAR`);
-    await this.removeOrphans();
-  }
 
   async list(projectId: number): Promise<AgentRecord[]> {
     const rows = await this.catalog.select(`${SELECT} WHERE a.project_id = ? ORDER BY a.id`, [projectId]);
@@ -139,10 +141,5 @@ export class AgentStore {
 
   async removeProject(projectId: number): Promise<void> {
     await this.catalog.run(`DELETE FROM agents WHERE project_id = ?`, [projectId]);
-  }
-
-  /** Removes agents whose project is gone (a drop interrupted between its steps); run at start-up. */
-  async removeOrphans(): Promise<void> {
-    await this.catalog.run(`DELETE FROM agents WHERE project_id NOT IN (SELECT id FROM projects)`);
   }
 }

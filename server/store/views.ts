@@ -1,6 +1,6 @@
-import type { DuckDb } from '../../engines/duckdb';
-import { formatTimestamp } from '../../util/time';
-import { NAME_IS_FREE, nameIsFreeParams, PROJECT_EXISTS } from '../project-names';
+import type { DuckDb } from '../engines/duckdb';
+import { formatTimestamp } from '../util/time';
+import { NAME_IS_FREE, nameIsFreeParams, PROJECT_EXISTS } from './project-names';
 
 export interface ViewRecord {
   id: number;
@@ -18,17 +18,18 @@ const toRecord = (r: Record<string, unknown>): ViewRecord => ({
   query: String(r.query),
 });
 
+export const VIEWS_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS views (
+    id BIGINT PRIMARY KEY, project_id INTEGER NOT NULL, name VARCHAR NOT NULL, query VARCHAR NOT NULL,
+    created_at TIMESTAMP NOT NULL, updated_at TIMESTAMP NOT NULL)`,
+];
+
+/** At start-up: views of projects dropped while the server was cut short. */
+export const VIEWS_TIDY = [`DELETE FROM views WHERE project_id NOT IN (SELECT id FROM projects)`];
+
 /** The `views` table of the catalog: one row per view, its SELECT kept as the text the user wrote. */
 export class ViewStore {
   constructor(private readonly catalog: DuckDb) {}
-
-  async ensureSchema(): Promise<void> {
-    await this.catalog.run(`CREATE TABLE IF NOT EXISTS views (
-      id BIGINT PRIMARY KEY, project_id INTEGER NOT NULL, name VARCHAR NOT NULL, query VARCHAR NOT NULL,
-      created_at TIMESTAMP NOT NULL, updated_at TIMESTAMP NOT NULL)`);
-    // Views of projects dropped while the server was cut short.
-    await this.catalog.run(`DELETE FROM views WHERE project_id NOT IN (SELECT id FROM projects)`);
-  }
 
   async list(projectId: number): Promise<ViewRecord[]> {
     return (await this.catalog.select(`${SELECT} WHERE project_id = ? ORDER BY id`, [projectId])).map(

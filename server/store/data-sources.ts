@@ -1,6 +1,6 @@
-import type { DuckDb } from '../../engines/duckdb';
-import type { Literal } from '../../dialect/ast';
-import { formatTimestamp } from '../../util/time';
+import type { DuckDb } from '../engines/duckdb';
+import type { Literal } from '../dialect/ast';
+import { formatTimestamp } from '../util/time';
 
 /** The one data source a name means: any case, the exact spelling first (bind the name twice). */
 const ONE_BY_NAME = `SELECT id FROM data_sources WHERE lower(name) = lower(?) ORDER BY (name = ?) DESC, id LIMIT 1`;
@@ -29,17 +29,15 @@ const COLUMNS = `id, name, engine, parameters, strftime(created_at, '%Y-%m-%d %H
 
 const fromRow = (r: SourceRow): StoredSource => ({ ...r, parameters: JSON.parse(r.parameters) });
 
+export const DATA_SOURCES_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS data_sources (id BIGINT PRIMARY KEY, name VARCHAR NOT NULL UNIQUE,
+    engine VARCHAR NOT NULL, parameters VARCHAR NOT NULL, created_at TIMESTAMP NOT NULL,
+    updated_at TIMESTAMP NOT NULL)`,
+];
+
 /** The catalog table of data sources. */
 export class SourceStore {
   constructor(private readonly catalog: DuckDb) {}
-
-  async ensureSchema(): Promise<void> {
-    await this.catalog.run(
-      `CREATE TABLE IF NOT EXISTS data_sources (id BIGINT PRIMARY KEY, name VARCHAR NOT NULL UNIQUE,
-        engine VARCHAR NOT NULL, parameters VARCHAR NOT NULL, created_at TIMESTAMP NOT NULL,
-        updated_at TIMESTAMP NOT NULL)`,
-    );
-  }
 
   async list(): Promise<StoredSource[]> {
     return (await this.catalog.select<SourceRow>(`SELECT ${COLUMNS} FROM data_sources ORDER BY id`)).map(
