@@ -1,0 +1,32 @@
+import type { DuckDb } from '../engines/duckdb';
+import { AGENTS_SCHEMA, AGENTS_TIDY } from './agents';
+import { AUTH_SCHEMA, AUTH_TIDY } from './auth';
+import { DATA_SOURCES_SCHEMA } from './data-sources';
+import { JOBS_SCHEMA, JOBS_TIDY } from './jobs';
+import { PROJECTS_SCHEMA } from './projects';
+import { VIEWS_SCHEMA, VIEWS_TIDY } from './views';
+
+/**
+ * Every table of the catalog database, in the order they are created: `projects` and the shared id sequence
+ * first (the others refer to them), then one group per store. Each store file owns its tables' statements.
+ */
+const SCHEMA: readonly (readonly string[])[] = [
+  PROJECTS_SCHEMA,
+  AUTH_SCHEMA,
+  DATA_SOURCES_SCHEMA,
+  VIEWS_SCHEMA,
+  JOBS_SCHEMA,
+  AGENTS_SCHEMA,
+];
+
+/** What a server that stopped part-way leaves behind: rows of dropped projects, runs that never finished. */
+const TIDY: readonly (readonly string[])[] = [AUTH_TIDY, VIEWS_TIDY, JOBS_TIDY, AGENTS_TIDY];
+
+/**
+ * Creates the catalog's tables where they are missing (a new data folder, or one from an older version), then
+ * tidies what a stopped server left. Runs once at start, before any service reads or writes the catalog.
+ */
+export async function prepareCatalog(catalog: DuckDb): Promise<void> {
+  for (const statement of SCHEMA.flat()) await catalog.run(statement);
+  for (const statement of TIDY.flat()) await catalog.run(statement);
+}
