@@ -79,8 +79,16 @@ export function metadataNamesOf(records: readonly ChunkRecord[]): Set<string> {
   return names;
 }
 
-/** Builds one Arrow table of records: the base columns plus two typed columns per metadata name. */
-export function recordsToArrow(records: readonly ChunkRecord[], dimensions: number): ArrowModule.Table {
+/**
+ * Builds one Arrow table of records: the base columns plus two typed columns per metadata name. `allNames`
+ * adds (null) columns for names the records lack: a merge must carry every column of the table, or the rows
+ * it updates would keep their old values there.
+ */
+export function recordsToArrow(
+  records: readonly ChunkRecord[],
+  dimensions: number,
+  allNames: ReadonlySet<string> = new Set(),
+): ArrowModule.Table {
   const n = records.length;
   const flat = new Float32Array(n * dimensions);
   records.forEach((r, i) => {
@@ -112,7 +120,7 @@ export function recordsToArrow(records: readonly ChunkRecord[], dimensions: numb
     if (!map) seen.set(r.filterable, (map = lowercaseKeys(r.filterable)));
     return map;
   });
-  for (const name of metadataNamesOf(records)) {
+  for (const name of new Set([...metadataNamesOf(records), ...allNames])) {
     const values = byLowerName.map((values) => values.get(name) ?? null);
     const cols = metadataColumns(name);
     columns[cols.text] = utf8Column(values.map(textValue));

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import * as lancedb from '@lancedb/lancedb';
 import { MatchQuery, type Connection, type Table } from '@lancedb/lancedb';
-import { buildWhere, type FilterNode } from './vector-filter';
+import { buildWhere, docIdsWhere, type FilterNode } from './vector-filter';
 import { KeyedQueue } from '../util/keyed-queue';
 import {
   cosineDistance,
@@ -166,6 +166,31 @@ export class VectorStore {
       await this.addMetadataColumns(table, metadataNamesOf(records));
       const dims = (await this.dimensions(name)) ?? records[0].vector.length;
       await table.add(recordsToArrow(records, dims));
+    });
+  }
+
+  /**
+   * Replaces the chunks of the documents in `docIds` with `records` in one commit (a merge on the chunk id:
+   * matched chunks updated, new ones added, the documents' other chunks deleted). A failure or a kill leaves
+   * the old chunks or the new ones, never neither nor both. The table must exist.
+   */
+  async replaceDocs(name: string, records: readonly ChunkRecord[], docIds: readonly string[]): Promise<void> {
+    if (docIds.length === 0) return;
+    await this.queue.run(name, async () => {
+      const table = await this.require(name);
+      if (records.length === 0) {
+        await table.delete(docIdsWhere(docIds));
+        return;
+      }
+      // New metadata columns first (a schema change alone, null for every stored row): the merge must name them.
+      await this.addMetadataColumns(table, metadataNamesOf(records));
+      const dims = (await this.dimensions(name)) ?? records[0].vector.length;
+      await table
+        .mergeInsert('id')
+        .whenMatchedUpdateAll()
+        .whenNotMatchedInsertAll()
+        .whenNotMatchedBySourceDelete({ where: docIdsWhere(docIds) })
+        .execute(recordsToArrow(records, dims, await this.metadataSet(table)));
     });
   }
 

@@ -182,6 +182,6 @@ export async function updateDocuments(
     filterable: c.userMetadata,
     vector: vectors[i],
   }));
-  await ctx.store.upsert(ctx.table, records, docIds);
+  await ctx.store.replaceDocs(ctx.table, records, docIds);
   return docIds.length;
 }
