@@ -19,7 +19,12 @@ import {
   searchSettingsSchema,
   startedEvaluationsSchema,
 } from './kb-evaluations';
-import { insertProgressSchema, knowledgeBaseSchema, knowledgeBasesSchema } from './knowledge-bases';
+import {
+  cancelInsertAnswerSchema,
+  insertProgressSchema,
+  knowledgeBaseSchema,
+  knowledgeBasesSchema,
+} from './knowledge-bases';
 import { kbStatusSchema, nameConflictsSchema } from './kb-status';
 import { projectSchema, projectsSchema } from './projects';
 import { listDatabasesSchema, parametrizedQuerySchema, sqlResultSchema } from './sql';
@@ -73,6 +78,7 @@ export const ANSWER_SCHEMAS: Record<string, z.ZodType | typeof NOT_JSON> = {
   'DELETE /api/projects/:project/knowledge_bases/:kb': emptyAnswerSchema,
   'GET /api/projects/:project/knowledge_bases/:kb/progress': insertProgressSchema,
   'GET /api/projects/:project/knowledge_bases/:kb/status': kbStatusSchema,
+  'POST /api/projects/:project/knowledge_bases/:kb/cancel_insert': cancelInsertAnswerSchema,
   'GET /api/name-conflicts': nameConflictsSchema,
   'POST /api/projects/:project/knowledge_bases/:kb/evaluations': startedEvaluationsSchema,
   'GET /api/projects/:project/knowledge_bases/:kb/evaluations': evaluationSummariesSchema,

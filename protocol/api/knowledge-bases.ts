@@ -80,3 +80,7 @@ export const insertProgressSchema = z.looseObject({
   finished_at: z.string().nullable().optional(),
 });
 export type InsertProgress = z.infer<typeof insertProgressSchema>;
+
+/** Ours: `POST .../knowledge_bases/{kb}/cancel_insert` answers whether an insert was running (and now stops). */
+export const cancelInsertAnswerSchema = z.object({ cancelled: z.boolean() });
+export type CancelInsertAnswer = z.infer<typeof cancelInsertAnswerSchema>;

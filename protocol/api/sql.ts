@@ -21,6 +21,12 @@ export const sqlRequestSchema = z.object({
    * of an error. Only a client that asks gets a partial result, and it is always told.
    */
   partial_results: z.boolean().optional(),
+  /**
+   * Ours: an INSERT that goes on when its request closes (the console's knowledge-base load, which a page
+   * reload must not stop); it is stopped with `POST .../knowledge_bases/{kb}/cancel_insert`. Other statements,
+   * and requests without it, stop when their request closes.
+   */
+  keep_running: z.boolean().optional(),
 });
 export type SqlRequest = z.infer<typeof sqlRequestSchema>;
 

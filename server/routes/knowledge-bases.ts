@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
 import {
   knowledgeBaseBodySchema,
+  type CancelInsertAnswer,
   type InsertProgress,
   type KnowledgeBase,
   type KnowledgeBaseInput,
@@ -91,5 +92,15 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
     `${base}/:kb/progress`,
     async (request) =>
       (await kbs.progress(request.params.project, request.params.kb)) satisfies Declared<InsertProgress>,
+  );
+
+  // Ours: stops the KB's running insert between batches, whether or not its request is still open (a load
+  // started with `keep_running` outlives its page). Batches already stored stay, as in MindsDB.
+  app.post<KbParams>(
+    `${base}/:kb/cancel_insert`,
+    async (request) =>
+      ({
+        cancelled: await kbs.cancelInsert(request.params.project, request.params.kb),
+      }) satisfies Declared<CancelInsertAnswer>,
   );
 }

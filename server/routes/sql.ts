@@ -8,6 +8,7 @@ import {
   type SqlResponseFormat,
 } from '../../protocol/api/sql';
 import type { AppDeps } from '../app-deps';
+import { parseStatement } from '../dialect/parser';
 import { ValidationError } from '../errors';
 import { DEFAULT_PROJECT } from '../services/projects';
 import { parametrizeConstants } from '../services/sql/parametrize';
@@ -19,15 +20,18 @@ import { registerSqlExtraRoutes } from './sql-extra';
 
 export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/api/sql/query', async (request, reply) => {
-    const { query, context, params, response_format, partial_results } = withMindsdbTitle(() =>
+    const { query, context, params, response_format, partial_results, keep_running } = withMindsdbTitle(() =>
       parseBody(sqlRequestSchema, request.body),
     );
     // A client that stops waiting (the worksheet's Stop closes the request) should not leave its query
-    // running: the engine runs one statement at a time, so it would hold up everyone else's.
+    // running: the engine runs one statement at a time, so it would hold up everyone else's. An INSERT the
+    // client asked to keep running (a knowledge-base load from the console) is the exception: a reload must
+    // not throw away a load that may take an hour; it stops on its cancel route.
     const cancelled = new AbortController();
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) cancelled.abort();
-    });
+    if (!(keep_running === true && isInsert(query)))
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) cancelled.abort();
+      });
     const session = {
       db: typeof context?.db === 'string' && context.db ? context.db : DEFAULT_PROJECT,
       show_secrets: context?.show_secrets === true,
@@ -59,6 +63,15 @@ export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { query } = parseBody(parametrizeRequestSchema, request.body);
     return parametrizeConstants(query) satisfies Declared<ParametrizedQuery>;
   });
+}
+
+/** Whether the text is one INSERT (the only statement `keep_running` applies to); unparsable text is not. */
+function isInsert(query: string): boolean {
+  try {
+    return parseStatement(query).kind === 'insert';
+  } catch {
+    return false;
+  }
 }
 
 /** MindsDB's title for a request body it cannot use; the detail still names the field. */

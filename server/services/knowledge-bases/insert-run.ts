@@ -10,6 +10,10 @@ import type { KbModels } from './models';
 import type { ProgressBoard } from './progress';
 import type { InsertOptions, InsertResult } from './types';
 
+/** Why an insert stopped when its request closed or the user asked it to stop (`cancelInsert`). */
+export const insertCancelled = (kbName: string) =>
+  new ValidationError(`The insert into knowledge base '${kbName}' was cancelled`);
+
 /** What an insert run works with: the service's store, models, and its records of running inserts. */
 export interface InsertRunDeps {
   store: VectorStore;
@@ -43,8 +47,7 @@ export async function runInsert(
   const table = stored.kb.vector_database_table;
   const controller = new AbortController();
   // A closed request stops the insert between batches: a batch is stored whole or not at all.
-  const cancel = () =>
-    controller.abort(new ValidationError(`The insert into knowledge base '${name}' was cancelled`));
+  const cancel = () => controller.abort(insertCancelled(name));
   if (options.signal?.aborted) cancel();
   options.signal?.addEventListener('abort', cancel, { once: true });
   deps.running.set(id, controller);

@@ -8,7 +8,7 @@ import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from './catalog';
 import { chunkingOf, flattenInput, mask, settingsForAlter, settingsForCreate, validateName } from './config';
 import type { InputRow } from './documents';
 import type { StreamedRows } from './ingest';
-import { runInsert, type InsertRunDeps } from './insert-run';
+import { insertCancelled, runInsert, type InsertRunDeps } from './insert-run';
 import { InsertLog, type LastInsert } from './insert-log';
 import { KbModels } from './models';
 import { applySearchDefaults, type SearchDefaults } from './search-defaults';
@@ -302,6 +302,17 @@ export class KnowledgeBaseService {
       },
       query,
     );
+  }
+
+  /**
+   * Stops the KB's running insert between batches (the console's Cancel, also for a load whose request went
+   * away); the batches stored stay. False when no insert runs.
+   */
+  async cancelInsert(project: string, name: string): Promise<boolean> {
+    const { kb } = await this.load(project, name);
+    const controller = this.running.get(kb.id);
+    controller?.abort(insertCancelled(kb.name));
+    return controller !== undefined;
   }
 
   /** Progress of the KB's latest insert, for the console to poll. */

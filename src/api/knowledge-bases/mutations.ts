@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  cancelInsertAnswerSchema,
   knowledgeBaseSchema,
   type KnowledgeBase,
   type KnowledgeBaseInput,
 } from '../../../protocol/api/knowledge-bases';
 import type { SqlResult } from '../../../protocol/api/sql';
-import { apiRequest } from '../client';
+import { ApiError, apiRequest } from '../client';
 import { runSql } from '../sql/run-sql';
 import { treeKeys } from '../tree/keys';
 import { knowledgeBaseKeys } from './keys';
@@ -25,8 +26,13 @@ export class SqlStatementError extends Error {
   }
 }
 
-async function runOrThrow(query: string, project: string, signal?: AbortSignal): Promise<SqlResult> {
-  const result = await runSql({ query, context: { db: project }, signal });
+async function runOrThrow(
+  query: string,
+  project: string,
+  signal?: AbortSignal,
+  keepRunning?: boolean,
+): Promise<SqlResult> {
+  const result = await runSql({ query, context: { db: project }, signal, keepRunning });
   if (result.type === 'error') throw new SqlStatementError(result.error_message, query);
   return result;
 }
@@ -105,13 +111,16 @@ export interface LoadResult {
   affectedRows: number | null;
 }
 
-/** Loads the rows of a table into the KB with `INSERT INTO kb SELECT ... FROM db.table`. */
+/**
+ * Loads the rows of a table into the KB with `INSERT INTO kb SELECT ... FROM db.table`. The load goes on if
+ * the page closes or reloads (`keep_running`); `cancelKnowledgeBaseInsert` stops it.
+ */
 export function useLoadKnowledgeBase(project: string, name: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ from, columns, signal }: LoadInput): Promise<LoadResult> => {
       const sql = insertFromTableSql(project, name, from, columns);
-      const result = await runOrThrow(sql, project, signal);
+      const result = await runOrThrow(sql, project, signal, true);
       return { sql, affectedRows: result.type === 'ok' ? (result.affected_rows ?? null) : null };
     },
     onSettled: () => {
@@ -119,6 +128,24 @@ export function useLoadKnowledgeBase(project: string, name: string) {
       void client.invalidateQueries({ queryKey: knowledgeBaseKeys.detail(project, name) });
     },
   });
+}
+
+/**
+ * Asks the server to stop the KB's running insert (ours: `POST .../cancel_insert`); resolves with whether one
+ * was running, or null on a server without the route (MindsDB), which has no way to stop an insert.
+ */
+export async function cancelKnowledgeBaseInsert(project: string, name: string): Promise<boolean | null> {
+  try {
+    const answer = await apiRequest(`${kbPath(project, name)}/cancel_insert`, {
+      method: 'POST',
+      schema: cancelInsertAnswerSchema,
+    });
+    return answer.cancelled;
+  } catch (err) {
+    // No such route (or the KB is gone, and its insert with it): nothing this server can stop.
+    if (err instanceof ApiError && (err.status === 404 || err.status === 405)) return null;
+    throw err;
+  }
 }
 
 export interface SearchInput {

@@ -58,14 +58,15 @@ export const useKnowledgeBaseHasVectors = (project: string, name: string) =>
   useQuery(knowledgeBaseHasVectorsQuery(project, name));
 
 /**
- * Polls the insert progress every `intervalMs` while `enabled` (a load is running). A server without the
- * progress route (MindsDB) answers 404 once, and is not asked again.
+ * The insert progress: read once when the page opens (a load started before a reload is still running on the
+ * server), then every `intervalMs` while `polling` (a load is running). A server without the progress route
+ * (MindsDB) answers 404 once, and is not asked again.
  */
-export const useKnowledgeBaseProgress = (project: string, name: string, enabled: boolean, intervalMs = 400) =>
+export const useKnowledgeBaseProgress = (project: string, name: string, polling: boolean, intervalMs = 400) =>
   useQuery({
     ...knowledgeBaseProgressQuery(project, name),
-    enabled,
-    refetchInterval: (query) => (enabled && query.state.status !== 'error' ? intervalMs : false),
+    refetchInterval: (query) => (polling && query.state.status !== 'error' ? intervalMs : false),
+    refetchOnWindowFocus: false,
     retry: false,
   });
 export { kbPath };

@@ -8,11 +8,27 @@ export interface RunSqlInput {
   signal?: AbortSignal;
   /** Ask for the first rows of a result over the server's row limit (flagged `truncated`) instead of an error. */
   partialResults?: boolean;
+  /**
+   * An INSERT that goes on when the request closes (a page reload): our server stops it only on the KB's
+   * cancel route. Other servers ignore the flag.
+   */
+  keepRunning?: boolean;
 }
 
 /** Runs one statement. SQL errors come back as `type: 'error'` results (HTTP 200), not as thrown errors. */
-export async function runSql({ query, context, signal, partialResults }: RunSqlInput): Promise<SqlResult> {
-  const body = partialResults ? { query, context, partial_results: true } : { query, context };
+export async function runSql({
+  query,
+  context,
+  signal,
+  partialResults,
+  keepRunning,
+}: RunSqlInput): Promise<SqlResult> {
+  const body = {
+    query,
+    context,
+    ...(partialResults ? { partial_results: true } : {}),
+    ...(keepRunning ? { keep_running: true } : {}),
+  };
   const json = await apiRequest('/api/sql/query', { method: 'POST', body, signal });
   return parseSqlResult(json);
 }

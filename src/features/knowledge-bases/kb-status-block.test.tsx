@@ -33,6 +33,40 @@ const show = () =>
   renderRoutes([{ path: '/', element: <KbStatusBlock project="mindsdb" name="Docs" /> }], '/');
 
 describe('KbStatusBlock', () => {
+  it('offers Cancel for a load running on the server, stops it on the cancel route, and says what stays', async () => {
+    let cancelled = false;
+    const net = fakeFetch((req) => {
+      if (req.path === STATUS)
+        return {
+          json: status({
+            last_insert: {
+              ...status().last_insert,
+              state: cancelled ? 'failed' : 'running',
+              rows_done: 1000,
+              error: cancelled ? "The insert into knowledge base 'Docs' was cancelled" : null,
+              finished_at: cancelled ? '2026-11-24 10:02:03.000000' : null,
+            },
+          }),
+        };
+      if (req.path === '/api/projects/mindsdb/knowledge_bases/Docs/cancel_insert') {
+        cancelled = true;
+        return { json: { cancelled: true } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    show();
+    expect(
+      await screen.findByText(/Loading since 2026-11-24 10:00: 1,000 of 1,500 rows so far/),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel load' }));
+    expect(net.requests.some((r) => r.method === 'POST' && r.path.endsWith('/cancel_insert'))).toBe(true);
+    expect(
+      await screen.findByText(/the 1,000 rows stored before it stopped stay/, {}, { timeout: 4000 }),
+    ).toHaveTextContent('cancelled');
+    expect(screen.queryByRole('button', { name: 'Cancel load' })).toBeNull();
+  });
+
   it('shows documents, chunks and the last load with its failure', async () => {
     fakeFetch((req) => (req.path === STATUS ? { json: status() } : undefined));
     show();

@@ -4,21 +4,50 @@ import { useKnowledgeBaseStatus } from '../../api/knowledge-bases/status';
 import { knowledgeBaseKeys } from '../../api/knowledge-bases/keys';
 import { runSql } from '../../api/sql/run-sql';
 import { plural, shortTimestamp } from '../../components/format';
+import { useState } from 'react';
+import { loadKey, useLoadJobs } from './load/load-store';
+import { cancelLoad } from './load/use-load-runner';
 import './kb-status-block.css';
 
 /** Backquoted always: a plain name left bare would be lowercased and might reach a twin of another case. */
 const exactName = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 
-function LastLoad({ last }: { last: KbStatus['last_insert'] }) {
+/** How our server words an insert stopped by Cancel. */
+const CANCELLED = /was cancelled/;
+
+function LastLoad({ last, project, name }: { last: KbStatus['last_insert']; project: string; name: string }) {
+  // The Load tab shows its own Cancel beside its progress bar while it follows the load.
+  const followed = useLoadJobs((s) => s.jobs[loadKey(project, name)]?.phase === 'loading');
+  const [cancelling, setCancelling] = useState(false);
   if (!last) return <span>No data loaded yet.</span>;
   const rows = `${last.rows_done.toLocaleString('en')} of ${plural(last.rows_total, 'row')}`;
   if (last.state === 'running')
     return (
       <span>
-        Loading since {shortTimestamp(last.started_at)}: {rows} so far.
+        Loading since {shortTimestamp(last.started_at)}: {rows} so far.{' '}
+        {!followed && (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={cancelling}
+            onClick={() => {
+              setCancelling(true);
+              void cancelLoad(project, name).finally(() => setCancelling(false));
+            }}
+          >
+            {cancelling ? 'Cancelling…' : 'Cancel load'}
+          </button>
+        )}
       </span>
     );
   const when = `${shortTimestamp(last.started_at)} to ${shortTimestamp(last.finished_at) || '—'}`;
+  if (last.state === 'failed' && CANCELLED.test(last.error ?? ''))
+    return (
+      <span>
+        {when}, <strong className="kb-status-warn">cancelled</strong>: the {plural(last.rows_done, 'row')}{' '}
+        stored before it stopped stay.
+      </span>
+    );
   return (
     <span>
       {when}, {rows}{' '}
@@ -91,7 +120,7 @@ export function KbStatusBlock({ project, name }: { project: string; name: string
         </dd>
         <dt>Last load</dt>
         <dd>
-          <LastLoad last={s.last_insert} />
+          <LastLoad last={s.last_insert} project={project} name={name} />
         </dd>
         <dt>Vector index</dt>
         <dd>

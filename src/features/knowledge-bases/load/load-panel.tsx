@@ -102,6 +102,11 @@ export function LoadPanel({
       </div>
       {runner.job && runner.view && (
         <div className="kb-load-status">
+          {runner.running && !runner.job.source && (
+            <p className="field-hint">
+              A load started earlier is still running on the server (it goes on when the page closes).
+            </p>
+          )}
           <ProgressBar label="Load progress" fraction={runner.view.fraction} text={runner.view.text} />
           {runner.running && runner.progressUnavailable && (
             <p className="field-hint">
@@ -114,8 +119,9 @@ export function LoadPanel({
               {runner.job.rowsLoaded !== null && runner.job.rowsLoaded !== undefined
                 ? plural(runner.job.rowsLoaded, 'row')
                 : 'the rows'}{' '}
-              from {runner.job.source} into {kb.name}
-              {runner.job.finishedAt
+              {runner.job.source ? `from ${runner.job.source} ` : ''}into {kb.name}
+              {/* A load found running when the page opened: its start is not known here. */}
+              {runner.job.finishedAt && runner.job.source
                 ? ` in ${((runner.job.finishedAt - runner.job.startedAt) / 1000).toFixed(1)} s`
                 : ''}
               . <Link to="?tab=search">Try a search</Link>
@@ -123,17 +129,40 @@ export function LoadPanel({
           )}
           {runner.job.phase === 'cancelled' && (
             <p role="status" className="rp-status">
-              The load from {runner.job.source} was cancelled. Rows embedded before it stopped stay in{' '}
-              {kb.name}; loading again replaces them rather than adding them twice.
+              {runner.job.source
+                ? `The load from ${runner.job.source} was cancelled.`
+                : 'The load was cancelled.'}{' '}
+              <KeptRows rows={runner.rowsKept} kb={kb.name} />
             </p>
           )}
           {runner.job.phase === 'failed' && (
             <div role="alert" className="error-box">
-              The load from {runner.job.source} failed: {runner.job.error}
+              {runner.job.source ? `The load from ${runner.job.source} failed` : 'The load failed'}:{' '}
+              {runner.job.error}
             </div>
           )}
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * What a cancelled load leaves behind. Its stored batches stay (as in MindsDB); the server does not record
+ * which rows a load wrote (a row may have replaced one loaded before), so they cannot be removed as a group.
+ */
+function KeptRows({ rows, kb }: { rows: number | null; kb: string }) {
+  if (rows === 0) return <>No row was stored before it stopped.</>;
+  const what =
+    rows === null
+      ? 'Rows embedded before it stopped stay'
+      : rows === 1
+        ? 'The 1 row stored before it stopped stays'
+        : `The ${plural(rows, 'row')} stored before it stopped stay`;
+  return (
+    <>
+      {what} in {kb}: the server does not record which rows one load wrote, so they cannot be removed as a
+      group. Loading again replaces them rather than adding them twice.
+    </>
   );
 }

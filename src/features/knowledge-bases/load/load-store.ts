@@ -6,8 +6,8 @@ import { create } from 'zustand';
  */
 export interface LoadJob {
   phase: 'loading' | 'done' | 'failed' | 'cancelled';
-  /** Source table, e.g. `files.faq`. */
-  source: string;
+  /** Source table, e.g. `files.faq`; null for a load found running on the server when the page opened. */
+  source: string | null;
   /** Rows in the source, when known before the insert starts. */
   rowsTotal: number | null;
   /** Rows loaded, from the server's answer once the insert ends. */
@@ -16,6 +16,8 @@ export interface LoadJob {
   error?: string;
   startedAt: number;
   finishedAt?: number;
+  /** The user asked the server to stop it (Cancel); its end then reads as cancelled. */
+  cancelRequested?: boolean;
 }
 
 interface LoadJobsState {

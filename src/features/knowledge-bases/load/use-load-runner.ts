@@ -1,5 +1,13 @@
-import { useLoadKnowledgeBase, SqlStatementError } from '../../../api/knowledge-bases/mutations';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { InsertProgress } from '../../../../protocol/api/knowledge-bases';
+import {
+  cancelKnowledgeBaseInsert,
+  SqlStatementError,
+  useLoadKnowledgeBase,
+} from '../../../api/knowledge-bases/mutations';
 import { useKnowledgeBaseProgress } from '../../../api/knowledge-bases/queries';
+import { knowledgeBaseKeys } from '../../../api/knowledge-bases/keys';
 import type { ColumnFeed, TableRef } from '../../../api/knowledge-bases/sql';
 import { problemMessage } from '../../../components/field-errors';
 import { loadKey, useLoadJobs } from './load-store';
@@ -20,16 +28,42 @@ const requests = new Map<string, AbortController>();
 
 const isAbort = (err: unknown) => err instanceof Error && err.name === 'AbortError';
 
+/** How the server words an insert stopped by its cancel route (or by an older console closing the request). */
+const CANCELLED = /was cancelled/;
+
+/**
+ * Stops the KB's running load. Our server stops it on its cancel route (the load's request does not stop it:
+ * it outlives a page reload); a server without that route (MindsDB) gets the request closed, as before.
+ */
+export async function cancelLoad(project: string, kb: string): Promise<void> {
+  const key = loadKey(project, kb);
+  useLoadJobs.getState().update(key, { cancelRequested: true });
+  const stopped = await cancelKnowledgeBaseInsert(project, kb).catch(() => null);
+  if (stopped === null) requests.get(key)?.abort();
+}
+
 /**
  * Runs `INSERT INTO kb SELECT ...` and follows it: the server's progress is polled while the statement runs,
- * and the statement's answer marks the end (100 %, rows loaded) or the failure.
+ * and the statement's answer marks the end (100 %, rows loaded) or the failure. A load found running when the
+ * page opens (started before a reload, or in another tab) is followed through its progress alone.
  */
 export function useLoadRunner(project: string, kb: string) {
   const key = loadKey(project, kb);
+  const client = useQueryClient();
   const job = useLoadJobs((s) => s.jobs[key]);
   const load = useLoadKnowledgeBase(project, kb);
   const running = job?.phase === 'loading';
   const progress = useKnowledgeBaseProgress(project, kb, running);
+  const reported = progress.data;
+
+  useEffect(() => {
+    const { start: begin, update } = useLoadJobs.getState();
+    if (!job && reported?.state === 'running')
+      begin(key, { phase: 'loading', source: null, rowsTotal: reported.rows_total || null });
+    // A load followed through its progress only (its request belongs to an earlier page) ends when it says so.
+    else if (running && !requests.has(key) && reported && reported.state !== 'running')
+      update(key, endOf(reported, job.cancelRequested === true));
+  }, [job, key, reported, running]);
 
   const start = async ({ from, columns, rowsTotal }: StartLoad) => {
     const { start: begin, update } = useLoadJobs.getState();
@@ -45,7 +79,8 @@ export function useLoadRunner(project: string, kb: string) {
         finishedAt: Date.now(),
       });
     } catch (err) {
-      if (isAbort(err)) {
+      const asked = useLoadJobs.getState().jobs[key]?.cancelRequested === true;
+      if (isAbort(err) || (asked && err instanceof SqlStatementError && CANCELLED.test(err.message))) {
         update(key, { phase: 'cancelled', finishedAt: Date.now() });
         return;
       }
@@ -57,20 +92,32 @@ export function useLoadRunner(project: string, kb: string) {
       });
     } finally {
       if (requests.get(key) === controller) requests.delete(key);
+      // Where the load stopped (the rows kept after a cancel) is in the server's last word on it.
+      void client.invalidateQueries({ queryKey: knowledgeBaseKeys.progress(project, kb) });
     }
   };
-
-  /** Closes the INSERT's request: the server stops it between batches (see the insert's progress). */
-  const cancel = () => requests.get(key)?.abort();
 
   return {
     job,
     running,
-    view: job ? progressView(job, progress.data) : null,
+    view: job ? progressView(job, reported) : null,
+    /** The rows the server stored before the load stopped, when it says. */
+    rowsKept:
+      job?.phase === 'cancelled' && reported?.state !== 'running' ? (reported?.rows_done ?? null) : null,
     /** The server has no progress route (e.g. another implementation): the bar shows activity only. */
     progressUnavailable: progress.isError,
     start,
-    cancel,
+    cancel: () => void cancelLoad(project, kb),
     dismiss: () => useLoadJobs.getState().clear(key),
   };
+}
+
+/** The end of a load seen only through the server's progress. */
+function endOf(progress: InsertProgress, cancelRequested: boolean) {
+  const finishedAt = Date.now();
+  if (progress.state === 'done')
+    return { phase: 'done' as const, rowsLoaded: progress.rows_done, finishedAt };
+  if (cancelRequested || CANCELLED.test(progress.error ?? ''))
+    return { phase: 'cancelled' as const, finishedAt };
+  return { phase: 'failed' as const, error: progress.error ?? 'The load stopped.', finishedAt };
 }
