@@ -3,6 +3,9 @@ import { AGENTS_SCHEMA, AGENTS_TIDY } from './agents';
 import { AUTH_SCHEMA, AUTH_TIDY } from './auth';
 import { DATA_SOURCES_SCHEMA } from './data-sources';
 import { JOBS_SCHEMA, JOBS_TIDY } from './jobs';
+import { KB_EVALUATIONS_SCHEMA, KB_EVALUATIONS_TIDY } from './kb-evaluations';
+import { KB_INSERTS_SCHEMA } from './kb-inserts';
+import { KNOWLEDGE_BASES_SCHEMA } from './knowledge-bases';
 import { PROJECTS_SCHEMA } from './projects';
 import { VIEWS_SCHEMA, VIEWS_TIDY } from './views';
 
@@ -16,11 +19,20 @@ const SCHEMA: readonly (readonly string[])[] = [
   DATA_SOURCES_SCHEMA,
   VIEWS_SCHEMA,
   JOBS_SCHEMA,
+  KNOWLEDGE_BASES_SCHEMA,
+  KB_INSERTS_SCHEMA,
   AGENTS_SCHEMA,
+  KB_EVALUATIONS_SCHEMA,
 ];
 
 /** What a server that stopped part-way leaves behind: rows of dropped projects, runs that never finished. */
-const TIDY: readonly (readonly string[])[] = [AUTH_TIDY, VIEWS_TIDY, JOBS_TIDY, AGENTS_TIDY];
+const TIDY: readonly (readonly string[])[] = [
+  AUTH_TIDY,
+  VIEWS_TIDY,
+  JOBS_TIDY,
+  AGENTS_TIDY,
+  KB_EVALUATIONS_TIDY,
+];
 
 /**
  * Creates the catalog's tables where they are missing (a new data folder, or one from an older version), then

@@ -6,7 +6,7 @@ import { VectorStore } from '../engines/vector-store';
 import { DEFAULT_BATCH_ROWS } from '../services/knowledge-bases/ingest';
 import { answerNormally, startFakeProvider, type FakeProvider, type ProviderScript } from './fake-provider';
 import { multipartFile, startTestApp, type TestApp } from './harness';
-import { INTERRUPTED } from '../services/knowledge-bases/insert-log';
+import { INTERRUPTED } from '../store/kb-inserts';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 const dirs: string[] = [];

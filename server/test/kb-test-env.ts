@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDb } from '../engines/duckdb';
 import { VectorStore, type VectorStoreOptions } from '../engines/vector-store';
+import { ProjectStore } from '../store/projects';
 import { prepareCatalog } from '../store/schema';
+import { formatTimestamp } from '../util/time';
 import { KnowledgeBaseService, type KnowledgeBaseServiceDeps } from '../services/knowledge-bases/service';
 
 export interface TestEnv {
@@ -24,12 +26,10 @@ export async function openTestEnv(
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-kb-'));
   const catalog = await DuckDb.open(path.join(dir, 'catalog.duckdb'));
   await prepareCatalog(catalog);
-  await catalog.run(
-    `INSERT INTO projects VALUES (nextval('object_ids'), 'mindsdb', now()), (nextval('object_ids'), 'other', now())`,
-  );
+  const projects = new ProjectStore(catalog);
+  for (const name of ['mindsdb', 'other']) await projects.insert(name, formatTimestamp());
   const store = await VectorStore.open(path.join(dir, 'vectors'), options.store);
   const service = new KnowledgeBaseService({ catalog, store, ...options.service });
-  await service.ensureSchema();
   return {
     dir,
     catalog,

@@ -36,7 +36,6 @@ export async function openKnowledgeBases(
     defaultEmbeddingModel: options.defaultEmbeddingModel,
     providerOptions: options.providerOptions,
   });
-  await knowledgeBases.ensureSchema();
   const removed = await knowledgeBases.repairOrphans();
   if (removed.length) log(`Removed vector tables left by interrupted drops: ${removed.join(', ')}`);
   deps.projects.addObjectSource(knowledgeBases);

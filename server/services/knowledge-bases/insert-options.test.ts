@@ -7,7 +7,7 @@ import { LocalEmbedding } from '../../providers/local-embedding';
 import { registerEmbeddingProvider } from '../../providers/registry';
 import { openTestEnv, type TestEnv } from '../../test/kb-test-env';
 import { startTestApp } from '../../test/harness';
-import { INTERRUPTED } from './insert-log';
+import { INTERRUPTED } from '../../store/kb-inserts';
 
 describe("INSERT ... USING error = 'skip'", () => {
   let env: TestEnv;

@@ -1,10 +1,10 @@
 import type { VectorStore } from '../../engines/vector-store';
 import { ValidationError } from '../../errors';
-import type { StoredKb } from './catalog';
+import type { StoredKb } from '../../store/knowledge-bases';
 import { chunkingOf } from './config';
 import type { InputRow } from './documents';
 import { allPages, ingest, insertFailure, type StreamedRows } from './ingest';
-import type { InsertLog } from './insert-log';
+import type { InsertLog } from '../../store/kb-inserts';
 import { orderByTrackColumn, withoutStoredRows } from './insert-plan';
 import type { KbModels } from './models';
 import type { ProgressBoard } from './progress';

@@ -4,12 +4,12 @@ import type { IndexState } from '../../engines/vector-index';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/local-embedding';
 import type { ProviderOptions } from '../../providers/types';
 import { ConflictError, NotFoundError } from '../../errors';
-import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from './catalog';
+import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from '../../store/knowledge-bases';
 import { chunkingOf, flattenInput, mask, settingsForAlter, settingsForCreate, validateName } from './config';
 import type { InputRow } from './documents';
 import type { StreamedRows } from './ingest';
 import { insertCancelled, runInsert, type InsertRunDeps } from './insert-run';
-import { InsertLog, type LastInsert } from './insert-log';
+import { InsertLog, type LastInsert } from '../../store/kb-inserts';
 import { KbModels } from './models';
 import { applySearchDefaults, type SearchDefaults } from './search-defaults';
 import { KeyedQueue } from '../../util/keyed-queue';
@@ -83,11 +83,6 @@ export class KnowledgeBaseService {
       provider: 'local',
       model_name: LOCAL_EMBEDDING_MODEL,
     };
-  }
-
-  async ensureSchema(): Promise<void> {
-    await this.catalog.ensureSchema();
-    await this.insertLog.ensureSchema();
   }
 
   /**

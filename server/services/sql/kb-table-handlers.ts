@@ -4,6 +4,7 @@ import type { DuckDb, JsonValue } from '../../engines/duckdb';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { KB_SEARCH_COLUMNS, type KbSearchRow } from '../knowledge-bases/types';
+import { KbCatalog } from '../../store/knowledge-bases';
 import { DATA_SOURCES } from '../projects';
 import { rowsQuery } from '../views/rows-query';
 import { toEngineDialect, type EngineSelect } from './engine-select';
@@ -78,16 +79,11 @@ export function registerKbTableHandlers(
   deps: { kbs: KnowledgeBaseService; engine: EngineSelect; catalog: DuckDb; data: DuckDb },
 ): void {
   const { kbs, engine } = deps;
+  const kbRows = new KbCatalog(deps.catalog);
 
   router.register('select', async (s, session, { signal }) => {
     if (s.simple && answeredByKbHandler(s.simple.items)) return undefined;
-    const names = new Set(
-      (
-        await deps.catalog.select<{ name: string }>(
-          `SELECT DISTINCT lower(name) AS name FROM knowledge_bases`,
-        )
-      ).map((r) => r.name),
-    );
+    const names = await kbRows.names();
     if (names.size === 0) return undefined;
     const rewritten = await rewrite(s.sql, session, names);
     if (rewritten === undefined) return undefined;

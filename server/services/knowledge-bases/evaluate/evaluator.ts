@@ -16,7 +16,7 @@ import {
 import type { EvaluateOptions } from './params';
 import { MAX_QUESTIONS, readQuestions, type TestQuestion } from './questions';
 import { fileTableName, writeFileRows } from './save-table';
-import type { EvaluationStore } from './store';
+import type { EvaluationStore } from '../../../store/kb-evaluations';
 import type { EvaluationVersion, Metrics, QuestionResult, SearchSettings } from './types';
 
 /** How many chunks a question asks for when no setting says (MindsDB's TOP_K of each version). */

@@ -24,7 +24,6 @@ export async function openKbEvaluations(deps: {
       return result;
     },
   });
-  await service.ensureSchema();
   // A KB's searches that do not say how to search use the settings chosen from its evaluations.
   deps.knowledgeBases.readSearchDefaultsFrom((kbId) => service.storedDefaults(kbId));
   return service;

@@ -5,7 +5,7 @@ import type { KnowledgeBase } from '../types';
 import { KbEvaluator, type EvaluatorDeps } from './evaluator';
 import type { EvaluateOptions } from './params';
 import { fileTableName, writeFileRows } from './save-table';
-import { EvaluationStore } from './store';
+import { EvaluationStore } from '../../../store/kb-evaluations';
 import type { EvaluationRecord, EvaluationSummary, SearchSettings } from './types';
 
 /** What EVALUATE answers: MindsDB's one row of scores, or the count of generated questions (evaluate = false). */
@@ -23,10 +23,6 @@ export class KbEvaluationService {
   constructor(private readonly deps: Omit<EvaluatorDeps, 'store'> & { catalog: EvaluatorDeps['data'] }) {
     this.store = new EvaluationStore(deps.catalog);
     this.evaluator = new KbEvaluator({ ...deps, store: this.store });
-  }
-
-  async ensureSchema(): Promise<void> {
-    await this.store.ensureSchema();
   }
 
   private kb(project: string, name: string): Promise<KnowledgeBase> {

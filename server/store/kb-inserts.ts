@@ -1,6 +1,6 @@
-import type { DuckDb } from '../../engines/duckdb';
-import { formatTimestamp, normalizeTimestamp } from '../../util/time';
-import type { InsertProgress } from './types';
+import type { DuckDb } from '../engines/duckdb';
+import type { InsertProgress } from '../services/knowledge-bases/types';
+import { formatTimestamp, normalizeTimestamp } from '../util/time';
 
 /** What a restart says of an insert that was running when the server stopped. */
 export const INTERRUPTED = 'The server stopped while this insert ran; the rows stored until then are kept';
@@ -32,6 +32,21 @@ const toProgress = (r: Row): LastInsert => ({
   query_id: Number(r.query_id),
 });
 
+/** Query ids (MindsDB's QUERY_ID) have a sequence of their own. */
+export const KB_INSERTS_SCHEMA = [
+  `CREATE SEQUENCE IF NOT EXISTS kb_insert_ids START 1`,
+  `CREATE TABLE IF NOT EXISTS kb_inserts (
+    kb_id INTEGER PRIMARY KEY,
+    query_id BIGINT NOT NULL,
+    started_at TIMESTAMP,
+    finished_at TIMESTAMP,
+    rows_total BIGINT NOT NULL,
+    processed_rows BIGINT NOT NULL,
+    chunks BIGINT NOT NULL,
+    error VARCHAR
+  )`,
+];
+
 /**
  * The latest insert of each knowledge base, kept in the catalog so that DESCRIBE and the console still show
  * the last load and its outcome after a restart. Written when an insert starts and when it ends; the progress
@@ -39,20 +54,6 @@ const toProgress = (r: Row): LastInsert => ({
  */
 export class InsertLog {
   constructor(private readonly db: DuckDb) {}
-
-  async ensureSchema(): Promise<void> {
-    await this.db.run(`CREATE SEQUENCE IF NOT EXISTS kb_insert_ids START 1`);
-    await this.db.run(`CREATE TABLE IF NOT EXISTS kb_inserts (
-      kb_id INTEGER PRIMARY KEY,
-      query_id BIGINT NOT NULL,
-      started_at TIMESTAMP,
-      finished_at TIMESTAMP,
-      rows_total BIGINT NOT NULL,
-      processed_rows BIGINT NOT NULL,
-      chunks BIGINT NOT NULL,
-      error VARCHAR
-    )`);
-  }
 
   /** Notes a new insert; returns its query id (MindsDB's QUERY_ID). */
   async started(kbId: number, rowsTotal: number, startedAt: string): Promise<number> {

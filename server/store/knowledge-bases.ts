@@ -1,9 +1,15 @@
-import type { DuckDb, JsonValue } from '../../engines/duckdb';
-import { formatTimestamp, normalizeTimestamp } from '../../util/time';
-import { NotFoundError } from '../../errors';
-import { NAME_IS_FREE, nameIsFreeParams, PROJECT_EXISTS, whyNotInserted } from '../../store/project-names';
-import type { KbSettings } from './config';
-import type { KnowledgeBase, KnowledgeBaseParams, ModelConfig, Preprocessing } from './types';
+import type { DuckDb, JsonValue } from '../engines/duckdb';
+import { NotFoundError } from '../errors';
+import type { KbSettings } from '../services/knowledge-bases/config';
+import type {
+  KnowledgeBase,
+  KnowledgeBaseParams,
+  ModelConfig,
+  Preprocessing,
+} from '../services/knowledge-bases/types';
+import { formatTimestamp, normalizeTimestamp } from '../util/time';
+import { NAME_IS_FREE, nameIsFreeParams, PROJECT_EXISTS, whyNotInserted } from './project-names';
+import { ProjectStore } from './projects';
 
 /** The vector table of a KB is named after its id, never its name: names change meaning, ids do not. */
 export const vectorTableOf = (id: number) => `kb_${id}`;
@@ -76,40 +82,50 @@ function toStored(row: Row): StoredKb {
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
+/**
+ * Ids come from the catalog's shared sequence (store/projects.ts), so a dropped KB's id, and the vector table
+ * named after it, is never reused.
+ */
+export const KNOWLEDGE_BASES_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS knowledge_bases (
+    id INTEGER PRIMARY KEY,
+    project_id INTEGER NOT NULL,
+    name VARCHAR NOT NULL,
+    vector_table VARCHAR NOT NULL,
+    embedding_model VARCHAR NOT NULL,
+    reranking_model VARCHAR,
+    metadata_columns VARCHAR,
+    content_columns VARCHAR NOT NULL,
+    id_column VARCHAR NOT NULL,
+    preprocessing VARCHAR,
+    created_embedding_model VARCHAR NOT NULL,
+    created_at TIMESTAMP NOT NULL,
+    updated_at TIMESTAMP NOT NULL,
+    UNIQUE (project_id, name)
+  )`,
+];
+
 /** Knowledge-base rows in the catalog database (which also holds `projects`). */
 export class KbCatalog {
-  constructor(private readonly db: DuckDb) {}
+  private readonly projects: ProjectStore;
 
-  async ensureSchema(): Promise<void> {
-    // Ids come from the catalog's shared sequence, so a dropped KB's id (and vector table name) is never reused.
-    await this.db.run(`CREATE SEQUENCE IF NOT EXISTS object_ids START 1`);
-    await this.db.run(`CREATE TABLE IF NOT EXISTS knowledge_bases (
-      id INTEGER PRIMARY KEY,
-      project_id INTEGER NOT NULL,
-      name VARCHAR NOT NULL,
-      vector_table VARCHAR NOT NULL,
-      embedding_model VARCHAR NOT NULL,
-      reranking_model VARCHAR,
-      metadata_columns VARCHAR,
-      content_columns VARCHAR NOT NULL,
-      id_column VARCHAR NOT NULL,
-      preprocessing VARCHAR,
-      created_embedding_model VARCHAR NOT NULL,
-      created_at TIMESTAMP NOT NULL,
-      updated_at TIMESTAMP NOT NULL,
-      UNIQUE (project_id, name)
-    )`);
+  constructor(private readonly db: DuckDb) {
+    this.projects = new ProjectStore(db);
   }
 
+  /** The id of a project named in any case (the exact spelling first). */
   async projectId(project: string): Promise<number> {
-    // Names compare without regard to case, as MindsDB's do; an exact spelling wins where an older data folder
-    // holds two names that differ only by case.
-    const rows = await this.db.select<{ id: number }>(
-      `SELECT id FROM projects WHERE lower(name) = lower(?) ORDER BY (name = ?) DESC, id LIMIT 1`,
-      [project, project],
+    const found = await this.projects.find(project);
+    if (!found) throw new NotFoundError(`Project '${project}' does not exist`);
+    return Number(found.id);
+  }
+
+  /** Every knowledge base's name, lower-cased, in any project: whether a query may name one at all. */
+  async names(): Promise<Set<string>> {
+    const rows = await this.db.select<{ name: string }>(
+      `SELECT DISTINCT lower(name) AS name FROM knowledge_bases`,
     );
-    if (rows.length === 0) throw new NotFoundError(`Project '${project}' does not exist`);
-    return Number(rows[0].id);
+    return new Set(rows.map((r) => r.name));
   }
 
   async list(projectId?: number): Promise<StoredKb[]> {

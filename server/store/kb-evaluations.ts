@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { DuckDb } from '../../../engines/duckdb';
-import { formatTimestamp } from '../../../util/time';
-import type { EvaluationRecord, EvaluationSummary, SearchSettings } from './types';
+import type { DuckDb } from '../engines/duckdb';
+import type {
+  EvaluationRecord,
+  EvaluationSummary,
+  SearchSettings,
+} from '../services/knowledge-bases/evaluate/types';
+import { formatTimestamp } from '../util/time';
 
 /** Past evaluations kept per knowledge base; older ones are removed past this many. */
 export const MAX_KEPT_EVALUATIONS = 200;
@@ -19,6 +23,21 @@ const toSummary = (r: Record<string, unknown>): EvaluationSummary => ({
   error: r.error === null ? null : String(r.error),
 });
 
+export const KB_EVALUATIONS_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS kb_evaluations (
+    id VARCHAR PRIMARY KEY, kb_id BIGINT NOT NULL, kb_name VARCHAR NOT NULL, created_at VARCHAR NOT NULL,
+    finished_at VARCHAR, state VARCHAR NOT NULL, version VARCHAR NOT NULL, test_table VARCHAR NOT NULL,
+    settings VARCHAR NOT NULL, metrics VARCHAR, questions VARCHAR, error VARCHAR)`,
+  `CREATE TABLE IF NOT EXISTS kb_search_defaults (
+    kb_id BIGINT PRIMARY KEY, settings VARCHAR NOT NULL, updated_at VARCHAR NOT NULL)`,
+];
+
+/** At start-up: a run cut short by a restart never finishes: say so instead of showing it running forever. */
+export const KB_EVALUATIONS_TIDY = [
+  `UPDATE kb_evaluations SET state = 'failed', error = 'The server stopped during the evaluation'
+   WHERE state = 'running'`,
+];
+
 /**
  * The catalog's `kb_evaluations` (each run: when, with which settings, its metrics and per-question results)
  * and `kb_search_defaults` (the search settings a user chose from an evaluation, per knowledge base id).
@@ -28,20 +47,6 @@ export class EvaluationStore {
   private readonly defaultsCache = new Map<number, SearchSettings | undefined>();
 
   constructor(private readonly catalog: DuckDb) {}
-
-  async ensureSchema(): Promise<void> {
-    await this.catalog.run(`CREATE TABLE IF NOT EXISTS kb_evaluations (
-      id VARCHAR PRIMARY KEY, kb_id BIGINT NOT NULL, kb_name VARCHAR NOT NULL, created_at VARCHAR NOT NULL,
-      finished_at VARCHAR, state VARCHAR NOT NULL, version VARCHAR NOT NULL, test_table VARCHAR NOT NULL,
-      settings VARCHAR NOT NULL, metrics VARCHAR, questions VARCHAR, error VARCHAR)`);
-    await this.catalog.run(`CREATE TABLE IF NOT EXISTS kb_search_defaults (
-      kb_id BIGINT PRIMARY KEY, settings VARCHAR NOT NULL, updated_at VARCHAR NOT NULL)`);
-    // A run cut short by a restart never finishes: say so instead of showing it running forever.
-    await this.catalog.run(
-      `UPDATE kb_evaluations SET state = 'failed', error = 'The server stopped during the evaluation'
-       WHERE state = 'running'`,
-    );
-  }
 
   async start(
     kb: { id: number; name: string },
