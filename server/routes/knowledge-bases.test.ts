@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { startFakeProvider } from '../test/fake-provider';
 import { startTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -59,9 +60,17 @@ describe('knowledge bases over REST', () => {
   });
 
   it('alters with PUT: full object back, api_key alone keeps the model, params accepted, rows inserted', async () => {
+    // The embedding model is tried at create: a model server must answer it.
+    const model = await startFakeProvider();
+    onTestFinished(() => model.close());
     await create({
       name: 'rest_b',
-      embedding_model: { provider: 'openai', model_name: 'text-embedding-3-small', api_key: 'old' },
+      embedding_model: {
+        provider: 'openai',
+        model_name: 'text-embedding-3-small',
+        api_key: 'old',
+        base_url: model.baseUrl,
+      },
     });
     const res = await put('rest_b', { embedding_model: { api_key: 'new' } });
     expect(res.statusCode).toBe(200);

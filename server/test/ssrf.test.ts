@@ -118,8 +118,15 @@ describe('model base URLs, by default', () => {
   });
 
   it('accepts this machine (a model server beside this one) and public addresses', async () => {
-    expect((await createKb(t, 'kb_local', 'http://127.0.0.1:11434/v1')).statusCode).toBe(201);
-    expect((await createKb(t, 'kb_localhost', 'http://localhost:11434/v1')).statusCode).toBe(201);
+    // A KB's embedding model is tried at create: a model server must answer there.
+    const beside = await startFakeProvider();
+    try {
+      expect((await createKb(t, 'kb_local', beside.baseUrl)).statusCode).toBe(201);
+      const byName = beside.baseUrl.replace('127.0.0.1', 'localhost');
+      expect((await createKb(t, 'kb_localhost', byName)).statusCode).toBe(201);
+    } finally {
+      await beside.close();
+    }
     expect((await createAgent(t, 'ag_public', 'https://203.0.114.7/v1')).statusCode).toBe(201);
   });
 });
@@ -127,12 +134,15 @@ describe('model base URLs, by default', () => {
 describe('model base URLs with private addresses allowed by the operator', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ allowPrivateModelUrls: true });
+    t = await startTestApp({ allowPrivateModelUrls: true, providerHttp: { timeoutMs: 300, retries: 0 } });
   });
   afterAll(() => t.close());
 
   it('accepts private ranges but still refuses link-local and metadata addresses', async () => {
-    expect((await createKb(t, 'kb_private', 'http://10.0.0.5/v1')).statusCode).toBe(201);
+    // The address passes; the embedding model tried at create is then called there (and nothing answers).
+    const kb = await createKb(t, 'kb_private', 'http://10.0.0.5/v1');
+    expect(kb.json().detail).toMatch(/^Problem with embedding model config: openai embeddings \(e\) failed/);
+    expect(kb.json().detail).not.toMatch(/private network/);
     expect((await createAgent(t, 'ag_private', 'http://[fd12::1]:8000/v1')).statusCode).toBe(201);
     for (const url of ['http://169.254.169.254/', 'http://100.100.100.200/', 'http://[fd00:ec2::254]/']) {
       const res = await createAgent(t, 'ag_meta', url);

@@ -1,11 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { startFakeProvider, type FakeProvider } from '../../test/fake-provider';
 import { openTestEnv, type TestEnv } from '../../test/kb-test-env';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}$/;
 
 describe('KnowledgeBaseService: create, get, list, alter, drop', () => {
   let env: TestEnv;
+  // Remote embedding models are tried at create: this one answers.
+  let model: FakeProvider;
+  beforeAll(async () => {
+    model = await startFakeProvider();
+  });
+  afterAll(() => model.close());
   beforeEach(async () => {
     env = await openTestEnv();
   });
@@ -50,7 +57,12 @@ describe('KnowledgeBaseService: create, get, list, alter, drop', () => {
   it('masks api keys unless secrets are asked for', async () => {
     await env.service.create('mindsdb', {
       name: 'remote',
-      embedding_model: { provider: 'openai', model_name: 'text-embedding-3-large', api_key: 'sk-one' },
+      embedding_model: {
+        provider: 'openai',
+        model_name: 'text-embedding-3-large',
+        api_key: 'sk-one',
+        base_url: model.baseUrl,
+      },
       reranking_model: { provider: 'openai', api_key: 'sk-two', client_secret: 's' },
       content_columns: ['body'],
       metadata_columns: ['author'],
@@ -62,6 +74,7 @@ describe('KnowledgeBaseService: create, get, list, alter, drop', () => {
       provider: 'openai',
       model_name: 'text-embedding-3-large',
       api_key: '******',
+      base_url: model.baseUrl,
     });
     expect(kb.reranking_model).toEqual({
       provider: 'openai',
@@ -126,7 +139,12 @@ describe('KnowledgeBaseService: create, get, list, alter, drop', () => {
   it('alters: an api_key alone keeps provider and model; masked keys sent back change nothing', async () => {
     const before = await env.service.create('mindsdb', {
       name: 'kb',
-      embedding_model: { provider: 'openai', model_name: 'text-embedding-3-small', api_key: 'old' },
+      embedding_model: {
+        provider: 'openai',
+        model_name: 'text-embedding-3-small',
+        api_key: 'old',
+        base_url: model.baseUrl,
+      },
       reranking_model: { provider: 'local' },
     });
     await new Promise((r) => setTimeout(r, 5));
@@ -135,6 +153,7 @@ describe('KnowledgeBaseService: create, get, list, alter, drop', () => {
       provider: 'openai',
       model_name: 'text-embedding-3-small',
       api_key: '******',
+      base_url: model.baseUrl,
     });
     expect(after.updated_at > before.updated_at).toBe(true);
     expect(after.created_at).toBe(before.created_at);

@@ -127,7 +127,7 @@ export class KnowledgeBaseService {
         'name',
       );
     }
-    const settings = await this.models.check(settingsForCreate(flat, this.defaultEmbedding));
+    const settings = await this.models.check(settingsForCreate(flat, this.defaultEmbedding), { trial: true });
     try {
       // Refused (404 or 409) when the project is gone or another object took the name meanwhile.
       await this.catalog.insert({ id: projectId, name: project }, name, settings);
@@ -150,9 +150,10 @@ export class KnowledgeBaseService {
     return this.locks.run(String(kb.id), async () => {
       const stored = await this.load(project, name);
       const chunks = await this.store.count(stored.kb.vector_database_table);
-      const settings = await this.models.check(
-        settingsForAlter(stored.settings, flattenInput(input), chunks, name),
-      );
+      const next = settingsForAlter(stored.settings, flattenInput(input), chunks, name);
+      // A new embedding model (possible while the KB is empty) is tried as at create.
+      const trial = JSON.stringify(next.embedding_model) !== JSON.stringify(stored.settings.embedding_model);
+      const settings = await this.models.check(next, { trial });
       await this.catalog.update(stored.kb.id, settings);
       this.forget(project, name);
       return this.get(project, name, options);
