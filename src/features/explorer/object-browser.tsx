@@ -6,7 +6,7 @@ import { ConnectSourceDialog } from './connect-source-dialog';
 import { NameConflictsNotice } from './name-conflicts-notice';
 import { UploadDialog } from './upload-dialog';
 import { objectLink } from './object-links';
-import { TableWithColumns } from './table-columns';
+import { TableWithColumns, type TableRowProps } from './table-columns';
 import { useTreeKeyboard } from './use-tree-keyboard';
 import './explorer.css';
 
@@ -142,8 +142,9 @@ function ObjectNode({
   if (object.class === 'schema')
     return <SchemaNode db={db} schema={object} currentProject={currentProject} level={level} />;
   const kind = object.type === 'knowledge_base' ? 'KB' : object.type === 'agent' ? 'AG' : 'T';
-  const link = (
+  const link = (row?: TableRowProps) => (
     <Link
+      {...row}
       role="treeitem"
       aria-level={level}
       className="explorer-object"
@@ -164,7 +165,7 @@ function ObjectNode({
       </TableWithColumns>
     );
   }
-  return <li role="none">{link}</li>;
+  return <li role="none">{link()}</li>;
 }
 
 /** A schema of a data source (MindsDB answers these for databases with several schemas). */

@@ -3,9 +3,20 @@ import { useId, useState, type ReactNode } from 'react';
 import { tableColumnsQuery } from '../../api/sql/queries';
 
 /**
+ * What the table's own row (its link) carries to be a node of the tree for the keyboard: open or closed, the
+ * group it owns, and the caret that opens it (see useTreeKeyboard: Right and Left press the caret, since
+ * pressing the link would open the preview).
+ */
+export interface TableRowProps {
+  'aria-expanded': boolean;
+  'aria-owns'?: string;
+  'data-tree-toggle': string;
+}
+
+/**
  * A table of a data source in the tree, with its columns one level down, read from the source only when the
  * row is opened (an empty SELECT, shared with the worksheet's completion through the query cache). `children`
- * is the table's own link (a click on the name still opens the preview).
+ * renders the table's own link with the row's tree props (a click on the name still opens the preview).
  */
 export function TableWithColumns({
   db,
@@ -18,10 +29,11 @@ export function TableWithColumns({
   schema?: string;
   table: string;
   level: number;
-  children: ReactNode;
+  children: (row: TableRowProps) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const groupId = useId();
+  const caretId = useId();
   const columns = useQuery({ ...tableColumnsQuery(db, table, schema), enabled: open });
   const name = [db, schema, table].filter(Boolean).join('.');
   return (
@@ -29,6 +41,7 @@ export function TableWithColumns({
       <div className="explorer-table-row">
         <button
           type="button"
+          id={caretId}
           className="explorer-caret-button"
           aria-label={`${open ? 'Hide' : 'Show'} the columns of ${name}`}
           aria-expanded={open}
@@ -40,7 +53,11 @@ export function TableWithColumns({
             {open ? '▾' : '▸'}
           </span>
         </button>
-        {children}
+        {children({
+          'aria-expanded': open,
+          'aria-owns': open ? groupId : undefined,
+          'data-tree-toggle': caretId,
+        })}
       </div>
       {open && (
         <ul role="group" id={groupId} className="explorer-children" aria-label={`Columns of ${name}`}>

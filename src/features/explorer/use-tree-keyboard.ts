@@ -12,6 +12,15 @@ function parentRow(tree: HTMLElement, row: HTMLElement): HTMLElement | null {
 }
 
 /**
+ * Opens or closes a node: the row itself when it is its own toggle (a button), otherwise the control its
+ * `data-tree-toggle` names (a table's caret: pressing its link would open the table's preview instead).
+ */
+function toggle(row: HTMLElement): void {
+  const control = row.dataset.treeToggle ? document.getElementById(row.dataset.treeToggle) : row;
+  control?.click();
+}
+
+/**
  * The keyboard of the ARIA tree pattern, for a tree whose rows are buttons and links with role `treeitem`:
  * the whole tree is one Tab stop (roving tabindex: the last row used keeps it), Up and Down move between the
  * rows shown, Home and End go to the first and last, Right opens a closed node or enters an open one, Left
@@ -66,11 +75,11 @@ export function useTreeKeyboard<T extends HTMLElement>() {
     else if (e.key === 'Home') focusRow(rows[0]);
     else if (e.key === 'End') focusRow(rows.at(-1));
     else if (e.key === 'ArrowRight') {
-      if (expanded === 'false') row.click();
+      if (expanded === 'false') toggle(row);
       else if (expanded === 'true' && rows[at + 1] && parentRow(tree, rows[at + 1]) === row)
         focusRow(rows[at + 1]);
     } else if (e.key === 'ArrowLeft') {
-      if (expanded === 'true') row.click();
+      if (expanded === 'true') toggle(row);
       else focusRow(parentRow(tree, row));
     } else handled = false;
     if (handled) e.preventDefault();
