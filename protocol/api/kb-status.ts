@@ -25,6 +25,13 @@ export const indexBuildSchema = z.looseObject({
   started_at: z.string(),
   finished_at: z.string().nullable(),
   error: z.string().nullable(),
+  /** The phase running (compacting, vector, full_text, metadata), also in words; optional for older servers. */
+  phase: z.string().nullable().optional(),
+  phase_label: z.string().nullable().optional(),
+  phases_done: z.number().optional(),
+  phases_total: z.number().optional(),
+  /** Share of the phases finished (LanceDB reports no finer progress within a phase). */
+  percent: z.number().optional(),
 });
 
 export const kbStatusSchema = z.looseObject({

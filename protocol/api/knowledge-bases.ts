@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { indexBuildSchema } from './kb-status';
 
 /**
  * Keys the chunker adds to every chunk's metadata (api.md), besides the KB's own metadata columns. Both sides
@@ -78,6 +79,8 @@ export const insertProgressSchema = z.looseObject({
   error: z.string().nullable().optional(),
   started_at: z.string().nullable().optional(),
   finished_at: z.string().nullable().optional(),
+  /** The latest CREATE INDEX ON KNOWLEDGE_BASE of the server's run, with its phase while it builds. */
+  index_build: indexBuildSchema.nullable().optional(),
 });
 export type InsertProgress = z.infer<typeof insertProgressSchema>;
 

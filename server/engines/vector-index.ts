@@ -127,3 +127,42 @@ export function tuneAnnQuery(query: VectorQuery, hasAnn: boolean, limit: number)
   // HNSW refuses an ef below the number of candidates it must return (limit x refine factor).
   return query.ef(Math.max(SEARCH_EF, limit * REFINE_FACTOR)).refineFactor(REFINE_FACTOR);
 }
+
+/** The phases of a full index build (CREATE INDEX), in order, as they show while it runs. */
+export type IndexPhase = 'compacting' | 'vector' | 'full_text' | 'metadata';
+
+export const PHASE_LABELS: Record<IndexPhase, string> = {
+  compacting: 'compacting data files',
+  vector: 'building the vector index (training and graph)',
+  full_text: 'building the full-text index',
+  metadata: 'building the metadata indexes',
+};
+
+/**
+ * Builds every index of a table over every row now, calling `onPhase` as each phase starts. LanceDB reports no
+ * progress within a phase, so the phases are the finest steps there are. The files are compacted first only
+ * while the table has no ANN index (afterwards the merge would rewrite the index too, for minutes).
+ */
+export async function buildAllIndexes(
+  table: Table,
+  rows: number,
+  onPhase: (phase: IndexPhase, phases: readonly IndexPhase[]) => void = () => undefined,
+): Promise<void> {
+  const hasAnn = (await table.listIndices()).some((i) => i.name === VECTOR_INDEX);
+  const phases: IndexPhase[] = [
+    ...(hasAnn ? [] : (['compacting'] as const)),
+    'vector',
+    'full_text',
+    'metadata',
+  ];
+  const steps: Record<IndexPhase, () => Promise<void>> = {
+    compacting: () => compactFiles(table),
+    vector: () => buildAnnIndex(table, rows),
+    full_text: () => ensureFtsIndex(table),
+    metadata: () => buildMetadataIndexes(table),
+  };
+  for (const phase of phases) {
+    onPhase(phase, phases);
+    await steps[phase]();
+  }
+}

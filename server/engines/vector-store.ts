@@ -12,6 +12,7 @@ import {
   type StoredChunk,
 } from './vector-rows';
 import {
+  buildAllIndexes,
   buildAnnIndex,
   buildMetadataIndexes,
   compactFiles,
@@ -303,17 +304,18 @@ export class VectorStore {
   }
 
   /**
-   * Builds the ANN index over every row now (CREATE INDEX ON KNOWLEDGE_BASE), and the full-text index when
-   * missing, in the table's write queue. Returns how many rows the index covers.
+   * Builds the ANN index over every row now (CREATE INDEX ON KNOWLEDGE_BASE), the full-text index when
+   * missing and the metadata indexes, in the table's write queue, telling `onPhase` as each phase starts.
+   * Returns how many rows the index covers.
    */
-  async buildIndexNow(name: string): Promise<number> {
+  async buildIndexNow(name: string, onPhase?: Parameters<typeof buildAllIndexes>[2]): Promise<number> {
     return this.queue.run(name, async () => {
       const table = await this.open(name);
       const rows = table ? await table.countRows() : 0;
       if (!table || rows === 0) return 0;
-      await buildAnnIndex(table, rows);
-      await ensureFtsIndex(table);
+      await buildAllIndexes(table, rows, onPhase);
       this.ann.set(name, true);
+      this.fts.add(name);
       return rows;
     });
   }

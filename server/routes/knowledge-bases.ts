@@ -46,7 +46,8 @@ const changesSettings = (input: ServiceInput) =>
  *
  * Also (ours) `GET /api/projects/{p}/knowledge_bases/{kb}/progress`: the KB's latest insert as
  * `{state: idle|running|done|failed, rows_done, rows_total, chunks, error, started_at, finished_at}`,
- * for the console to poll while a long insert runs.
+ * for the console to poll while a long insert runs, with `index_build`: the latest CREATE INDEX of this run
+ * (its phase, phases done and percent while it builds; null when none).
  */
 export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps): void {
   const base = '/api/projects/:project/knowledge_bases';
@@ -88,11 +89,15 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
     return reply.code(200).send();
   });
 
-  app.get<KbParams>(
-    `${base}/:kb/progress`,
-    async (request) =>
-      (await kbs.progress(request.params.project, request.params.kb)) satisfies Declared<InsertProgress>,
-  );
+  app.get<KbParams>(`${base}/:kb/progress`, async (request) => {
+    const { project, kb } = request.params;
+    // Ours: the latest CREATE INDEX of this run beside the insert, with its phase while it builds.
+    const [progress, indexBuild] = await Promise.all([
+      kbs.progress(project, kb),
+      kbs.indexBuild(project, kb),
+    ]);
+    return { ...progress, index_build: indexBuild } satisfies Declared<InsertProgress>;
+  });
 
   // Ours: stops the KB's running insert between batches, whether or not its request is still open (a load
   // started with `keep_running` outlives its page). Batches already stored stay, as in MindsDB.

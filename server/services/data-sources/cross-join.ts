@@ -1,5 +1,4 @@
-import type { DuckDb, JsonValue, SqlParam } from '../../engines/duckdb';
-import { openScratchEngine } from '../../engines/scratch';
+import { DuckDb, type JsonValue, type SqlParam } from '../../engines/duckdb';
 import { quoteSourceIdent } from '../../engines/sources/dialect';
 import { tokenize } from '../../dialect/tokenizer';
 import { ValidationError } from '../../errors';
@@ -48,7 +47,10 @@ export async function runCrossSourceSelect(
   if (fn) throw new ValidationError(`Table function '${fn.name}' is not allowed`);
   const sides = tables.map((ref) => place(ref, deps.names, deps.sessionSource));
   const wanted = namedColumns(ast);
-  const engine = await openScratchEngine({ memoryLimit: '1GB', queryTimeoutMs: deps.sources.timeoutMs });
+  const engine = await DuckDb.open(':memory:', {
+    sandbox: { memoryLimit: '1GB' },
+    queryTimeoutMs: deps.sources.timeoutMs,
+  });
   try {
     const loaded = new Set<string>();
     for (const side of sides) {

@@ -259,7 +259,7 @@ export class KnowledgeBaseService {
         stored.kb.id,
         stored.kb.name,
         () => this.store.count(table),
-        () => this.store.buildIndexNow(table),
+        (onPhase) => this.store.buildIndexNow(table, onPhase),
       ),
     );
   }

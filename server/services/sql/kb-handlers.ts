@@ -3,6 +3,7 @@ import type { Literal, QualifiedName, SimpleSelect, UsingParams } from '../../di
 import { parseStatement } from '../../dialect/parser';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { InputRow } from '../knowledge-bases/documents';
+import { describeIndexBuild } from '../knowledge-bases/index-builds';
 import { insertOptionsFromUsing } from '../knowledge-bases/insert-params';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { KB_SEARCH_COLUMNS, type KnowledgeBase, type KnowledgeBaseInput } from '../knowledge-bases/types';
@@ -29,6 +30,8 @@ export const KB_DESCRIBE_COLUMNS = [
   'PROCESSED_ROWS',
   'ERROR',
   'QUERY_ID',
+  // Ours: the latest CREATE INDEX ON KNOWLEDGE_BASE of this run, its phase while it builds.
+  'INDEX_STATUS',
 ];
 
 /** Most rows one INSERT ... SELECT reads: they are held in memory while they are embedded. */
@@ -71,6 +74,7 @@ async function describeRow(
   project: string,
 ): Promise<JsonValue[]> {
   const last = await kbs.lastInsert(project, kb.name);
+  const build = await kbs.indexBuild(project, kb.name);
   return [
     kb.name,
     project,
@@ -86,6 +90,7 @@ async function describeRow(
     last ? last.rows_done : null,
     last?.error ?? null,
     last?.query_id ?? null,
+    describeIndexBuild(build),
   ];
 }
 

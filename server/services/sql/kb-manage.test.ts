@@ -134,6 +134,7 @@ describe('knowledge bases managed through SQL', () => {
       'PROCESSED_ROWS',
       'ERROR',
       'QUERY_ID',
+      'INDEX_STATUS',
     ]);
     expect(before).toMatchObject({
       NAME: 'kb_d',

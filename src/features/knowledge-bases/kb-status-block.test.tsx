@@ -95,6 +95,11 @@ describe('KbStatusBlock', () => {
                       started_at: '2026-11-24 11:00:00.000000',
                       finished_at: null,
                       error: null,
+                      phase: 'full_text',
+                      phase_label: 'building the full-text index',
+                      phases_done: 2,
+                      phases_total: 4,
+                      percent: 50,
                     },
                   },
                 }
@@ -110,6 +115,9 @@ describe('KbStatusBlock', () => {
     show();
     await userEvent.click(await screen.findByRole('button', { name: 'Build index now' }));
     expect(await screen.findByText(/Building over 3,400 chunks since 2026-11-24 11:00/)).toBeTruthy();
+    expect(
+      screen.getByText(/Now building the full-text index \(phase 3 of 4, 50% of phases done\)/),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Building…' })).toHaveProperty('disabled', true);
     const sent = net.requests.find((r) => r.path === '/api/sql/query');
     expect(sent?.body).toMatchObject({ query: 'CREATE INDEX ON KNOWLEDGE_BASE `mindsdb`.`Docs`' });

@@ -68,6 +68,13 @@ function IndexLine({ index }: { index: KbStatus['index'] }) {
     return (
       <span>
         Building over {plural(build.chunks, 'chunk')} since {shortTimestamp(build.started_at)}…
+        {build.phase_label && build.phases_total ? (
+          <>
+            {' '}
+            Now {build.phase_label} (phase {Math.min((build.phases_done ?? 0) + 1, build.phases_total)} of{' '}
+            {build.phases_total}, {build.percent ?? 0}% of phases done).
+          </>
+        ) : null}
       </span>
     );
   if (build?.state === 'failed')
