@@ -6,6 +6,7 @@ import {
   CONNECT_TIMEOUT_MS,
   POOL_SIZE,
   SourceError,
+  type ColumnKind,
   type SourceClient,
   type SourceColumn,
   type SourceQueryOptions,
@@ -24,6 +25,19 @@ export interface MysqlSettings {
   user: string;
   password?: string;
   ssl?: boolean;
+}
+
+/** MySQL's column type codes that hold numbers compared exactly (FLOAT, 4, is single precision: left out). */
+const NUMBER_TYPES = new Set([0, 1, 2, 3, 5, 8, 9, 246]);
+/** Character types; BLOB codes (249-252) are TEXT columns too unless their character set is binary (63). */
+const TEXT_TYPES = new Set([15, 253, 254, 249, 250, 251, 252]);
+const BINARY_CHARSET = 63;
+
+function kindOf(field: { columnType?: number; characterSet?: number }): ColumnKind {
+  if (field.columnType === undefined) return 'other';
+  if (NUMBER_TYPES.has(field.columnType)) return 'number';
+  if (TEXT_TYPES.has(field.columnType) && field.characterSet !== BINARY_CHARSET) return 'text';
+  return 'other';
 }
 
 /** A MySQL or MariaDB source: a bounded `mysql2` pool; cancellation through `KILL QUERY` on the statement's thread. */
@@ -123,6 +137,7 @@ export class MysqlClient implements SourceClient {
       return {
         columnNames: fields.map((f) => f.name),
         rows: (rows as unknown[][]).map((row) => row.map((v) => toJsonValue(v) as JsonValue)),
+        columnKinds: fields.map(kindOf),
       };
     } catch (err) {
       broken = (err as { fatal?: boolean }).fatal === true;

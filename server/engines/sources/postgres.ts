@@ -5,6 +5,7 @@ import {
   CONNECT_TIMEOUT_MS,
   POOL_SIZE,
   SourceError,
+  type ColumnKind,
   type SourceClient,
   type SourceColumn,
   type SourceQueryOptions,
@@ -29,6 +30,19 @@ export interface PostgresSettings {
 }
 
 const TYPE_OIDS = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 };
+
+/** Column kinds by type OID (see ColumnKind): float4 is left out, its values compare inexactly. */
+const KIND_OF_OID: Record<number, ColumnKind> = {
+  16: 'boolean',
+  20: 'number',
+  21: 'number',
+  23: 'number',
+  701: 'number',
+  1700: 'number',
+  25: 'text',
+  1042: 'text',
+  1043: 'text',
+};
 
 /**
  * Values as the SQL endpoint shows them: bigint and numeric as numbers when exact enough, dates and
@@ -106,6 +120,7 @@ export class PostgresClient implements SourceClient {
       return {
         columnNames: (last.fields ?? []).map((f) => f.name),
         rows: (last.rows ?? []).map((row) => row.map((v) => toJsonValue(v) as JsonValue)),
+        columnKinds: (last.fields ?? []).map((f) => KIND_OF_OID[f.dataTypeID] ?? 'other'),
       };
     } catch (err) {
       if (err instanceof StatementFailure && err.connectionLost) lost = err;

@@ -3,9 +3,17 @@ import type { JsonValue } from '../duckdb';
 /** The SQL dialects of the external databases we connect to: each has its own quoting and catalog queries. */
 export type SourceDialect = 'postgres' | 'mysql';
 
+/**
+ * What a column holds, as far as a filter sent to the source must know: numbers and text compare on the source
+ * as they do here only for these kinds (dates, JSON, floats of single precision and the rest are `other`).
+ */
+export type ColumnKind = 'number' | 'text' | 'boolean' | 'other';
+
 export interface SourceQueryResult {
   columnNames: string[];
   rows: JsonValue[][];
+  /** The kind of each column, where the driver tells it (`query` answers it; a stream's pages need not). */
+  columnKinds?: ColumnKind[];
 }
 
 export interface SourceQueryOptions {

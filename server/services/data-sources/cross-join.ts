@@ -1,5 +1,7 @@
-import { DuckDb, type JsonValue, type SqlParam } from '../../engines/duckdb';
+import type { DuckDb, JsonValue, SqlParam } from '../../engines/duckdb';
+import { openScratchEngine } from '../../engines/scratch';
 import { quoteSourceIdent } from '../../engines/sources/dialect';
+import type { ColumnKind } from '../../engines/sources/types';
 import { tokenize } from '../../dialect/tokenizer';
 import { ValidationError } from '../../errors';
 import { toEngineDialect } from '../sql/engine-select';
@@ -10,12 +12,13 @@ import {
   type TableReference,
 } from '../sql/table-references';
 import { table, type SqlOutcome } from '../sql/types';
+import { renderFilter, type FilterDialect, type SideColumn } from './pushed-filter';
 import type { DataSourceService } from './service';
+import { columnResolver, planCrossJoin, type CrossJoinPlan } from './side-plan';
 
 /**
- * Most rows pulled from one side of a query that joins a source with files or with another source. Each side
- * is read whole (only the columns the query names), so past this the query is refused with a message naming
- * the side, rather than filling the server's memory.
+ * Most rows pulled from one side of a query that joins a source with files or with another source. Past this
+ * the query is refused with a message naming the side, rather than filling the server's memory.
  */
 export const MAX_JOIN_SIDE_ROWS = 100_000;
 
@@ -25,15 +28,22 @@ interface Side {
   /** `source` for a connected database, otherwise the uploaded files. */
   source?: string;
   engineSchema: string;
+  /** The side's table in the join engine: one load per key, however often the statement names it. */
+  key: string;
+  /** The name as the user wrote it, for messages. */
+  label: string;
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * A SELECT that joins a source's tables with `files.*` or with another source. Each table is pulled (only
- * the columns the query names, at most MAX_JOIN_SIDE_ROWS rows), loaded into a private in-memory engine that
- * is sandboxed like the data database (no file, no network), and the statement runs there unchanged, but for
- * `source.schema.table` names, which become `"source__schema".table` (the engine has no catalog per source).
+ * A SELECT that joins a source's tables with `files.*` or with another source. Each table is pulled with what
+ * the query needs of it (see side-plan.ts and pushed-filter.ts): the columns it names, the WHERE conditions
+ * on that table's columns alone (rendered in the side's dialect, values bound), a LIMIT where one is safe;
+ * at most MAX_JOIN_SIDE_ROWS rows. The rows are loaded into a private in-memory engine that is sandboxed like
+ * the data database (no file, no network), and the statement runs there unchanged (every condition again),
+ * but for `source.schema.table` names, which become `"source__schema".table` (the engine has no catalog per
+ * source).
  */
 export async function runCrossSourceSelect(
   sql: string,
@@ -46,18 +56,15 @@ export async function runCrossSourceSelect(
   const fn = functions.find((f) => !isValueOnlyTableFunction(f.name));
   if (fn) throw new ValidationError(`Table function '${fn.name}' is not allowed`);
   const sides = tables.map((ref) => place(ref, deps.names, deps.sessionSource));
-  const wanted = namedColumns(ast);
-  const engine = await DuckDb.open(':memory:', {
-    sandbox: { memoryLimit: '1GB' },
-    queryTimeoutMs: deps.sources.timeoutMs,
-  });
+  const plan = planCrossJoin(ast, sides);
+  const distinct = [...new Map(sides.map((side) => [side.key, side])).values()];
+  const probed = new Map<string, Probe>();
+  for (const side of distinct) probed.set(side.key, await probe(side, deps, signal));
+  const engine = await openScratchEngine({ memoryLimit: '1GB', queryTimeoutMs: deps.sources.timeoutMs });
   try {
-    const loaded = new Set<string>();
-    for (const side of sides) {
-      const key = `${side.engineSchema}.${side.ref.table}`;
-      if (loaded.has(key)) continue;
-      loaded.add(key);
-      const rows = await pull(side, wanted, deps, signal);
+    for (const side of distinct) {
+      const request = sideRequest(side, plan, probed);
+      const rows = await pull(side, probed.get(side.key)!, request, deps, signal);
       await load(engine, side, rows);
     }
     const result = await engine.queryAtMost(rewriteCatalogNames(engineSql, tables), maxRows, { signal });
@@ -73,13 +80,17 @@ export async function runCrossSourceSelect(
 }
 
 function place(ref: TableReference, names: Set<string>, sessionSource?: string): Side {
-  if (ref.catalog && names.has(ref.catalog)) {
-    return { ref, source: ref.catalog, engineSchema: `${ref.catalog}__${ref.schema}` };
-  }
-  if (!ref.catalog && names.has(ref.schema)) return { ref, source: ref.schema, engineSchema: ref.schema };
-  if (!ref.catalog && !ref.schema && sessionSource)
-    return { ref, source: sessionSource, engineSchema: 'main' };
-  if (!ref.catalog && ref.schema === 'files') return { ref, engineSchema: 'files' };
+  const side = (source: string | undefined, engineSchema: string): Side => ({
+    ref,
+    source,
+    engineSchema,
+    key: `${engineSchema}.${ref.table}`,
+    label: [ref.catalog, ref.schema, ref.table].filter(Boolean).join('.'),
+  });
+  if (ref.catalog && names.has(ref.catalog)) return side(ref.catalog, `${ref.catalog}__${ref.schema}`);
+  if (!ref.catalog && names.has(ref.schema)) return side(ref.schema, ref.schema);
+  if (!ref.catalog && !ref.schema && sessionSource) return side(sessionSource, 'main');
+  if (!ref.catalog && ref.schema === 'files') return side(undefined, 'files');
   const name = [ref.catalog, ref.schema, ref.table].filter(Boolean).join('.');
   throw new ValidationError(
     ref.schema || ref.catalog
@@ -88,60 +99,108 @@ function place(ref: TableReference, names: Set<string>, sessionSource?: string):
   );
 }
 
-/** The column names the query mentions anywhere, or undefined when it selects `*` (every column is needed). */
-function namedColumns(ast: unknown): Set<string> | undefined {
-  const names = new Set<string>();
-  let star = false;
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (!node || typeof node !== 'object') return;
-    const n = node as Record<string, unknown>;
-    if (n.class === 'STAR') star = true;
-    if (n.class === 'COLUMN_REF' && Array.isArray(n.column_names)) {
-      const parts = n.column_names as string[];
-      names.add(String(parts[parts.length - 1]).toLowerCase());
-    }
-    Object.values(n).forEach(walk);
-  };
-  walk(ast);
-  return star ? undefined : names;
+/** A side's columns as it spells them, with their kinds, and the dialect its statements are written in. */
+interface Probe {
+  columns: SideColumn[];
+  dialect: FilterDialect;
+  from: string;
 }
 
-/** One side's rows: the named columns only, one row past the bound to tell "too many" from "enough". */
-async function pull(
+/** What is asked of one side: its columns, the conditions sent with them (and their values), a LIMIT. */
+interface SideRequest {
+  columns: string[];
+  where: string[];
+  params: SqlParam[];
+  limit?: number;
+}
+
+/** The side's columns and their kinds, from an empty read (no row is sent). */
+async function probe(
   side: Side,
-  wanted: Set<string> | undefined,
   deps: { sources: DataSourceService; data: DuckDb },
   signal?: AbortSignal,
-): Promise<{ columnNames: string[]; rows: JsonValue[][] }> {
-  const label = [side.ref.catalog, side.ref.schema, side.ref.table].filter(Boolean).join('.');
-  let result: { columnNames: string[]; rows: JsonValue[][] };
+): Promise<Probe> {
   if (side.source) {
     const dialect = await deps.sources.dialect(side.source);
     const parts = side.ref.catalog ? [side.ref.schema, side.ref.table] : [side.ref.table];
     const from = parts.map((p) => quoteSourceIdent(p, dialect)).join('.');
     const options = { timeoutMs: deps.sources.timeoutMs, signal };
-    const all = (await deps.sources.query(side.source, `SELECT * FROM ${from} WHERE 1 = 0`, options))
-      .columnNames;
-    const columns = wanted ? all.filter((c) => wanted.has(c.toLowerCase())) : all;
-    const list = columns.length
-      ? columns.map((c) => quoteSourceIdent(c, dialect)).join(', ')
-      : '1 AS present';
-    result = await deps.sources.query(
-      side.source,
-      `SELECT ${list} FROM ${from} LIMIT ${MAX_JOIN_SIDE_ROWS + 1}`,
-      options,
-    );
-  } else {
-    const from = `files.${quote(side.ref.table)}`;
-    const all = (await deps.data.queryAtMost(`SELECT * FROM ${from} LIMIT 0`, 1, { signal })).columnNames;
-    const columns = wanted ? all.filter((c) => wanted.has(c.toLowerCase())) : all;
-    const list = columns.length ? columns.map(quote).join(', ') : '1 AS present';
-    result = await deps.data.queryAtMost(`SELECT ${list} FROM ${from}`, MAX_JOIN_SIDE_ROWS + 1, { signal });
+    const empty = await deps.sources.query(side.source, `SELECT * FROM ${from} WHERE 1 = 0`, options);
+    const columns = empty.columnNames.map((name, i) => ({
+      name,
+      kind: empty.columnKinds?.[i] ?? ('other' as const),
+    }));
+    return { columns, dialect, from };
   }
+  const from = `files.${quote(side.ref.table)}`;
+  const empty = await deps.data.queryAtMost(`SELECT * FROM ${from} LIMIT 0`, 1, { signal });
+  const columns = empty.columnNames.map((name, i) => ({
+    name,
+    kind: kindOfEngineType(empty.columnTypes[i]),
+  }));
+  return { columns, dialect: 'files', from };
+}
+
+/** The kind of a column of files (see ColumnKind): FLOAT, single precision, compares inexactly. */
+function kindOfEngineType(type: string): ColumnKind {
+  if (/^(U?(TINYINT|SMALLINT|INTEGER|BIGINT)|DOUBLE|DECIMAL.*)$/.test(type)) return 'number';
+  if (type === 'VARCHAR') return 'text';
+  if (type === 'BOOLEAN') return 'boolean';
+  return 'other';
+}
+
+/**
+ * The columns the query reads from the side, the WHERE (and inner ON) conjuncts that name only its columns,
+ * rendered in its dialect, and the statement's LIMIT when the side alone makes the result and every condition
+ * went with it exactly.
+ */
+function sideRequest(side: Side, plan: CrossJoinPlan, probed: Map<string, Probe>): SideRequest {
+  const { columns, dialect } = probed.get(side.key)!;
+  const wanted = plan.sides.get(side.key)?.columns;
+  const request: SideRequest = {
+    columns: columns.map((c) => c.name).filter((c) => !wanted || wanted.has(c.toLowerCase())),
+    where: [],
+    params: [],
+  };
+  if (!plan.sides.get(side.key)?.filterable) return request;
+  const resolve = columnResolver(plan, side.key, (key) => probed.get(key)?.columns ?? []);
+  let exact = dialect !== 'mysql'; // MySQL's collations may compare text case-insensitively: a superset only
+  plan.conjuncts.forEach((conjunct, i) => {
+    const whole = renderFilter(conjunct, resolve, dialect, request.params, { exact: true });
+    const sent = whole ?? renderFilter(conjunct, resolve, dialect, request.params);
+    if (sent !== undefined) request.where.push(sent);
+    if (i < plan.whereCount && whole === undefined) exact = false;
+  });
+  if (exact && plan.limit !== undefined && plan.topLevel[0] === side.key) request.limit = plan.limit;
+  return request;
+}
+
+/** One side's rows: the request's columns and rows, one row past the bound to tell "too many" from "enough". */
+async function pull(
+  side: Side,
+  { dialect, from }: Probe,
+  request: SideRequest,
+  deps: { sources: DataSourceService; data: DuckDb },
+  signal?: AbortSignal,
+): Promise<{ columnNames: string[]; rows: JsonValue[][] }> {
+  const list = request.columns.length
+    ? request.columns.map((c) => (dialect === 'files' ? quote(c) : quoteSourceIdent(c, dialect))).join(', ')
+    : '1 AS present';
+  const where = request.where.length ? ` WHERE ${request.where.join(' AND ')}` : '';
+  const bound = Math.min(request.limit ?? Infinity, MAX_JOIN_SIDE_ROWS + 1);
+  const text = `SELECT ${list} FROM ${from}${where} LIMIT ${bound}`;
+  const result = side.source
+    ? await deps.sources.query(side.source, text, {
+        params: request.params,
+        timeoutMs: deps.sources.timeoutMs,
+        signal,
+      })
+    : await deps.data.queryAtMost(text, MAX_JOIN_SIDE_ROWS + 1, { signal });
   if (result.rows.length > MAX_JOIN_SIDE_ROWS) {
     throw new ValidationError(
-      `'${label}' has more than ${MAX_JOIN_SIDE_ROWS.toLocaleString('en-US')} rows: too large to join across data sources (a query that reads one source only is sent to it whole)`,
+      `'${side.label}' has more than ${MAX_JOIN_SIDE_ROWS.toLocaleString('en-US')} rows${where ? ' matching the conditions sent to it' : ''}: ` +
+        'too large to join across data sources (filter it on its own columns in the WHERE, or query one source ' +
+        'at a time: a query that reads one source only is sent to it whole)',
     );
   }
   return result;

@@ -15,7 +15,14 @@ export interface RunningServer {
   user: string;
   password: string;
   database: string;
+  /** Every statement the server ran, as its own log writes them: only when started with `logStatements`. */
+  statementLog(): string;
   stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Log every statement the server runs (PostgreSQL's log_statement, MariaDB's general log). */
+  logStatements?: boolean;
 }
 
 export const APP_PASSWORD = 'pw-Sup3r-secret';
@@ -91,7 +98,7 @@ function postgresAccount(): { uid?: number; gid?: number } {
   return { uid: id('-u'), gid: id('-g') };
 }
 
-export async function startPostgres(): Promise<RunningServer> {
+export async function startPostgres({ logStatements = false }: ServerOptions = {}): Promise<RunningServer> {
   const bin = findPostgresBin();
   const account = postgresAccount();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ks-pg-'));
@@ -124,6 +131,7 @@ export async function startPostgres(): Promise<RunningServer> {
       'fsync=off',
       '-c',
       'max_connections=60',
+      ...(logStatements ? ['-c', 'log_statement=all'] : []),
     ],
     { ...account, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -161,7 +169,14 @@ export async function startPostgres(): Promise<RunningServer> {
   };
   psql(`CREATE ROLE app LOGIN PASSWORD '${APP_PASSWORD}'`);
   psql(`CREATE DATABASE shop OWNER app`);
-  return { port, user: 'app', password: APP_PASSWORD, database: 'shop', stop: stopper(child, dir) };
+  return {
+    port,
+    user: 'app',
+    password: APP_PASSWORD,
+    database: 'shop',
+    statementLog: () => log,
+    stop: stopper(child, dir),
+  };
 }
 
 /** MariaDB's server and installer (or MySQL's names for them); where missing, one line saying what to install. */
@@ -178,7 +193,7 @@ export function findMariadb(sbin = '/usr/sbin', bin = '/usr/bin'): { daemon: str
   return { daemon, installer };
 }
 
-export async function startMariadb(): Promise<RunningServer> {
+export async function startMariadb({ logStatements = false }: ServerOptions = {}): Promise<RunningServer> {
   const { daemon, installer } = findMariadb();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ks-maria-'));
   const data = path.join(dir, 'data');
@@ -205,6 +220,7 @@ export async function startMariadb(): Promise<RunningServer> {
       '--innodb-buffer-pool-size=32M',
       '--skip-log-bin',
       '--max-connections=60',
+      ...(logStatements ? ['--general-log=1', `--general-log-file=${path.join(dir, 'statements.log')}`] : []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -215,5 +231,15 @@ export async function startMariadb(): Promise<RunningServer> {
     input: `CREATE DATABASE shop; CREATE USER 'app'@'%' IDENTIFIED BY '${APP_PASSWORD}';
       GRANT ALL ON shop.* TO 'app'@'%'; GRANT PROCESS ON *.* TO 'app'@'%'; FLUSH PRIVILEGES;`,
   });
-  return { port, user: 'app', password: APP_PASSWORD, database: 'shop', stop: stopper(child, dir) };
+  return {
+    port,
+    user: 'app',
+    password: APP_PASSWORD,
+    database: 'shop',
+    statementLog: () => {
+      const file = path.join(dir, 'statements.log');
+      return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    },
+    stop: stopper(child, dir),
+  };
 }
