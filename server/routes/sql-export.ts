@@ -2,11 +2,13 @@ import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { sqlContextSchema } from '../../protocol/api/sql';
+import { sqlContextSchema, type SqlContext } from '../../protocol/api/sql';
 import type { AppDeps } from '../app-deps';
 import { parseStatement } from '../dialect/parser';
 import type { JsonValue } from '../engines/duckdb';
 import { ServiceError } from '../errors';
+import type { StatementOf } from '../dialect/ast';
+import { DEFAULT_PROJECT } from '../services/projects';
 import { EngineSelect, SqlEngineError } from '../services/sql/engine-select';
 import { StatementParseError } from '../services/sql/table-references';
 import { HttpProblem, parseBody } from './problem';
@@ -33,17 +35,19 @@ const csvCell = (value: JsonValue) =>
           : String(value);
 
 /**
- * Ours: the whole result of a SELECT as a CSV or JSON download, streamed from the engine a chunk at a time
- * (the console's "Export the full result" of a result over the 100,000-row limit). No row limit, and the
- * server holds one chunk at a time, whatever the size. SELECTs the SQL engine answers (files, views, plain
- * queries); knowledge bases, agents and connected databases answer through their own handlers and are
- * refused here with a 400 naming the table. A reader that goes away stops the statement.
+ * Ours: the whole result of a SELECT as a CSV or JSON download (the console's "Export the full result").
+ * A SELECT the SQL engine reads itself (files, plain queries) is streamed from the engine a chunk at a time,
+ * with no row limit: the server holds one chunk at a time, whatever the size. Any other SELECT the worksheet
+ * can run (a knowledge-base search, a query on a data source, a join with a KB, information_schema, a view)
+ * is answered by the SQL router as the worksheet's query is, within the same row limit, and then written
+ * out: those answers are built whole in memory by their handlers, so the limit is what bounds the memory.
+ * A reader that goes away stops the statement.
  */
 export function registerSqlExportRoute(app: FastifyInstance, deps: AppDeps): void {
   const engine = new EngineSelect(deps.databases.data, deps.projects);
 
   app.post('/api/sql/query/export', async (request, reply) => {
-    const { query, format = 'csv' } = parseBody(exportRequestSchema, request.body);
+    const { query, context, format = 'csv' } = parseBody(exportRequestSchema, request.body);
     let statement;
     try {
       statement = parseStatement(query);
@@ -70,26 +74,26 @@ export function registerSqlExportRoute(app: FastifyInstance, deps: AppDeps): voi
       });
       return format === 'csv' ? `${Papa.unparse([columns], { newline: '\r\n' })}\r\n` : '[';
     };
+    /** Writes rows as they come, the header (or `[`) first. */
+    const sink = async (columns: string[], rows: JsonValue[][]) => {
+      let text = started ? '' : start(columns);
+      if (format === 'csv') {
+        if (rows.length)
+          text += `${Papa.unparse(
+            rows.map((r) => r.map(csvCell)),
+            { newline: '\r\n' },
+          )}\r\n`;
+      } else {
+        for (const row of rows) {
+          text += `${rowsWritten++ ? ',' : ''}\n${JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, row[i]])))}`;
+        }
+      }
+      if (text) await write(text);
+    };
     try {
-      await engine.exportRows(
-        statement,
-        async (columns, rows) => {
-          let text = started ? '' : start(columns);
-          if (format === 'csv') {
-            if (rows.length)
-              text += `${Papa.unparse(
-                rows.map((r) => r.map(csvCell)),
-                { newline: '\r\n' },
-              )}\r\n`;
-          } else {
-            for (const row of rows) {
-              text += `${rowsWritten++ ? ',' : ''}\n${JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, row[i]])))}`;
-            }
-          }
-          if (text) await write(text);
-        },
-        { signal: stop.signal },
-      );
+      if (await readByEngine(engine, statement))
+        await engine.exportRows(statement, sink, { signal: stop.signal });
+      else await exportRouted(deps, query, context, sink, stop.signal);
     } catch (err) {
       // Before the first byte the error is a problem answer; after it, the download is cut short.
       if (!started) {
@@ -105,4 +109,50 @@ export function registerSqlExportRoute(app: FastifyInstance, deps: AppDeps): voi
     if (format === 'json') await write(rowsWritten ? '\n]\n' : ']\n');
     reply.raw.end();
   });
+}
+
+/** Whether the engine reads every table the SELECT names (then it streams); a refusal names another reader. */
+async function readByEngine(engine: EngineSelect, statement: StatementOf<'select'>): Promise<boolean> {
+  try {
+    await engine.checkedForEngine(statement);
+    return true;
+  } catch (err) {
+    if (err instanceof SqlEngineError) return false;
+    throw err;
+  }
+}
+
+/** Rows handed to the writer at a time from a routed answer, so that a large one is written as it goes. */
+const ROUTED_PIECE = 5_000;
+
+/** How the router says a result is over its row or size limit. */
+const OVER_LIMIT = /returns more than|gives more than/;
+
+/**
+ * A SELECT the engine does not read itself, answered by the SQL router as the worksheet's query (its handlers
+ * build the answer whole, within the row limit), then handed to the writer piece by piece.
+ */
+async function exportRouted(
+  deps: AppDeps,
+  query: string,
+  context: SqlContext | undefined,
+  sink: (columns: string[], rows: JsonValue[][]) => Promise<void>,
+  signal: AbortSignal,
+): Promise<void> {
+  const session = {
+    db: typeof context?.db === 'string' && context.db ? context.db : DEFAULT_PROJECT,
+    show_secrets: false,
+  };
+  const result = await deps.sql.execute(query, session, { signal });
+  if (result.type === 'error')
+    throw new ServiceError(
+      OVER_LIMIT.test(result.error_message)
+        ? `${result.error_message}. Only a query the SQL engine reads itself (files and plain queries) exports without a row limit; a knowledge base, a data source, a view or information_schema answers within the limit`
+        : result.error_message,
+    );
+  if (result.type !== 'table') throw new ServiceError('Only a SELECT that returns rows can be exported');
+  const rows = result.data as JsonValue[][];
+  if (!rows.length) await sink(result.column_names, []);
+  for (let i = 0; i < rows.length && !signal.aborted; i += ROUTED_PIECE)
+    await sink(result.column_names, rows.slice(i, i + ROUTED_PIECE));
 }

@@ -90,14 +90,23 @@ export class EngineSelect {
     sink: (columnNames: string[], rows: JsonValue[][]) => Promise<void>,
     { signal }: { signal?: AbortSignal } = {},
   ): Promise<void> {
-    const sql = toEngineDialect(statement.sql);
-    const ast = await this.serialize(sql);
-    await this.checkReferences(ast, sql);
+    const sql = await this.checkedForEngine(statement);
     try {
       await this.data.streamRows(sql, sink, { signal });
     } catch (err) {
       throw engineError(err, sql);
     }
+  }
+
+  /**
+   * The SELECT in the engine's dialect once every table it names is one the engine reads itself; otherwise a
+   * SqlEngineError naming the table (a knowledge base, a data source, information_schema: the router answers
+   * those through their own handlers). Runs nothing.
+   */
+  async checkedForEngine(statement: StatementOf<'select'>): Promise<string> {
+    const sql = toEngineDialect(statement.sql);
+    await this.checkReferences(await this.serialize(sql), sql);
+    return sql;
   }
 
   private async serialize(sql: string): Promise<unknown> {
