@@ -64,12 +64,12 @@ export async function indexState(table: Table): Promise<IndexState> {
 export async function maintenanceNeeded(
   table: Table,
   policy: IndexPolicy,
-): Promise<{ action: 'build' | 'optimize' | 'none'; rows: number }> {
+): Promise<{ action: 'build' | 'rebuild' | 'none'; rows: number }> {
   const state = await indexState(table);
   const rows = state.indexedRows + state.unindexedRows;
   if (!state.ann) return { action: rows < policy.annThreshold ? 'none' : 'build', rows };
-  const optimize = state.unindexedRows >= Math.max(policy.optimizeAfterRows, state.indexedRows * 0.1);
-  return { action: optimize ? 'optimize' : 'none', rows };
+  const rebuild = state.unindexedRows >= Math.max(policy.optimizeAfterRows, state.indexedRows * 0.1);
+  return { action: rebuild ? 'rebuild' : 'none', rows };
 }
 
 /**
@@ -109,8 +109,14 @@ export async function buildMetadataIndexes(table: Table): Promise<void> {
 export async function ensureFtsIndex(table: Table): Promise<void> {
   const indices = await table.listIndices();
   if (indices.some((i) => i.name === FTS_INDEX)) return;
+  await rebuildFtsIndex(table);
+}
+
+/** Builds the full-text index over every row now, replacing the one there. */
+export async function rebuildFtsIndex(table: Table): Promise<void> {
   await table.createIndex('content', {
     name: FTS_INDEX,
+    replace: true,
     config: Index.fts({
       stem: true,
       removeStopWords: true,

@@ -231,6 +231,30 @@ describe('VectorStore', () => {
     expect(hits.map((h) => h.docId)).toEqual(['during']);
   });
 
+  it('rebuilds the indexes over new rows without holding writes, and indexes rows written meanwhile', async () => {
+    await store.createTable('t', DIMS);
+    const many = Array.from({ length: 600 }, (_, i) => record(`d${i}`, 1, i % DIMS, { n: i }, `note ${i}`));
+    await store.upsert('t', many.slice(0, 400), []);
+    await store.maintain('t');
+    expect(await store.textSearch('t', 'note', { limit: 1 })).toHaveLength(1); // builds the text index
+    await store.upsert('t', many.slice(400, 500), []);
+    const rebuilding = store.maintain('t');
+    await store.upsert('t', many.slice(500), []);
+    await store.deleteDocs('t', ['d1']);
+    await rebuilding;
+    await store.whenIdle();
+    const state = await store.indexState('t');
+    expect(state).toMatchObject({ ann: true, fts: true, unindexedRows: 0 });
+    expect(await store.count('t')).toBe(599);
+    const text = await store.textSearch('t', 'note', { limit: 1000 });
+    expect(text).toHaveLength(599);
+    const hits = await store.vectorSearch('t', unit(2, 0.1), {
+      limit: 3,
+      filters: [{ column: 'n', op: '>=', value: 590 }],
+    });
+    expect(hits.map((h) => h.docId).sort()).toEqual(['d590', 'd594', 'd598']);
+  });
+
   it('searches an empty table without error, full text included', async () => {
     await store.createTable('t', DIMS);
     expect(await store.textSearch('t', 'hello', { limit: 5, vector: unit(0) })).toEqual([]);
