@@ -82,16 +82,6 @@ function toStored(row: Row): StoredKb {
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-/** The settings' columns, in table order: embedding_model to preprocessing. */
-const settingsColumns = (settings: KbSettings) => [
-  JSON.stringify(settings.embedding_model),
-  json(settings.reranking_model),
-  json(settings.metadata_columns),
-  JSON.stringify(settings.content_columns),
-  settings.id_column,
-  json(settings.preprocessing),
-];
-
 /**
  * Ids come from the catalog's shared sequence (store/projects.ts), so a dropped KB's id, and the vector table
  * named after it, is never reused.
@@ -171,7 +161,12 @@ export class KbCatalog {
         project.id,
         name,
         vectorTableOf(Number(id)),
-        ...settingsColumns(settings),
+        JSON.stringify(settings.embedding_model),
+        json(settings.reranking_model),
+        json(settings.metadata_columns),
+        JSON.stringify(settings.content_columns),
+        settings.id_column,
+        json(settings.preprocessing),
         settings.embedding_model.model_name ?? settings.embedding_model.provider,
         now,
         now,
@@ -187,7 +182,16 @@ export class KbCatalog {
     await this.db.run(
       `UPDATE knowledge_bases SET embedding_model = ?, reranking_model = ?, metadata_columns = ?,
          content_columns = ?, id_column = ?, preprocessing = ?, updated_at = CAST(? AS TIMESTAMP) WHERE id = ?`,
-      [...settingsColumns(settings), formatTimestamp(), id],
+      [
+        JSON.stringify(settings.embedding_model),
+        json(settings.reranking_model),
+        json(settings.metadata_columns),
+        JSON.stringify(settings.content_columns),
+        settings.id_column,
+        json(settings.preprocessing),
+        formatTimestamp(),
+        id,
+      ],
     );
   }
 

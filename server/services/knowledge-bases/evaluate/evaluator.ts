@@ -1,11 +1,15 @@
 import type { JsonValue } from '../../../engines/duckdb';
 import type { DuckDb } from '../../../engines/duckdb';
-import { ValidationError } from '../../../errors';
+import { scrubSecrets } from '../../../../protocol/secrets';
+import { UpstreamError, ValidationError } from '../../../errors';
 import { createReranker } from '../../../providers/registry';
+import type { ModelConfig, Reranker } from '../../../providers/types';
+import { checkModelAddress } from '../../model-config';
 import type { FileService } from '../../files';
 import type { KnowledgeBaseService } from '../service';
 import type { KbSearchQuery, KnowledgeBase } from '../types';
 import { EXTRACTIVE, extractiveQuestions, SAMPLE_SIZE, type SourceChunk } from './generate';
+import { llmQuestions } from './llm-questions';
 import {
   scoreDocIdQuestion,
   summarizeDocId,
@@ -85,14 +89,16 @@ export class KbEvaluator {
     options: EvaluateOptions,
     db: string,
   ): Promise<TestQuestion[]> {
+    await checkModelAddress(options.llm, 'llm');
     if (options.generate) await this.generate(project, kb, options, db);
     if (!options.evaluate) return [];
     const result = await this.deps.query(`SELECT * FROM ${options.testTable} LIMIT ${MAX_QUESTIONS + 1}`, db);
     const questions = readQuestions(options.testTable, options.version, result);
     if (options.version === 'doc_id') await this.checkIds(project, kb, questions);
-    if (options.version === 'llm_relevancy' && !kb.reranking_model) {
+    if (options.version === 'llm_relevancy' && !kb.reranking_model && !options.llm) {
       throw new ValidationError(
-        `version 'llm_relevancy' scores results with the knowledge base's reranking_model; '${kb.name}' has none`,
+        `version 'llm_relevancy' scores results with the llm given (llm = {...}) or the knowledge base's ` +
+          `reranking_model; '${kb.name}' has none`,
         'version',
       );
     }
@@ -124,7 +130,11 @@ export class KbEvaluator {
       const rows = await this.deps.kbs.search(project, kb.name, { limit: SAMPLE_SIZE });
       chunks = rows.map((r) => ({ id: String(r.id), content: r.chunk_content }));
     }
-    const generated = extractiveQuestions(chunks, gen.count);
+    // A language model writes the questions when one is named; `local` (or none) keeps them extractive.
+    const generated =
+      options.llm && options.llm.provider !== 'local'
+        ? await llmQuestions(chunks, gen.count, options.llm)
+        : extractiveQuestions(chunks, gen.count);
     if (generated.length === 0)
       throw new ValidationError(
         `Knowledge base '${kb.name}' has no text to make questions from`,
@@ -173,6 +183,7 @@ export class KbEvaluator {
     questions: TestQuestion[],
     version: EvaluationVersion,
     settings: SearchSettings,
+    llm?: ModelConfig,
   ): Promise<EvaluationOutcome> {
     const progress = { done: 0, total: questions.length };
     this.running.set(id, progress);
@@ -180,7 +191,7 @@ export class KbEvaluator {
       const outcome =
         version === 'doc_id'
           ? await this.runDocId(project, kb, questions, settings, progress)
-          : await this.runRelevancy(project, kb, questions, settings, progress);
+          : await this.runRelevancy(project, kb, questions, settings, progress, llm);
       await this.deps.store.finish(id, outcome.metrics, outcome.questions);
       return { id, ...outcome };
     } catch (err) {
@@ -229,10 +240,12 @@ export class KbEvaluator {
     questions: TestQuestion[],
     settings: SearchSettings,
     progress: { done: number },
+    llm?: ModelConfig,
   ): Promise<{ metrics: Metrics; questions: QuestionResult[] }> {
-    // The KB's own reranking model judges relevance (MindsDB asks its LLM the same question).
-    const full = await this.deps.kbs.get(project, kb.name, { showSecrets: true });
-    const judge = createReranker(full.reranking_model!);
+    // The llm given judges relevance, else the KB's own reranking model, as in MindsDB.
+    const judge = llm
+      ? llmJudge(llm)
+      : createReranker((await this.deps.kbs.get(project, kb.name, { showSecrets: true })).reranking_model!);
     const outcomes: RelevancyOutcome[] = [];
     const results: QuestionResult[] = [];
     for (const q of questions) {
@@ -262,6 +275,26 @@ export class KbEvaluator {
     }
     return { metrics: summarizeRelevancy(outcomes), questions: results };
   }
+}
+
+/** The llm of EVALUATE as a relevance judge; its failures name it, never its key. */
+function llmJudge(llm: ModelConfig): Reranker {
+  const judge = createReranker(llm);
+  return {
+    provider: judge.provider,
+    model: judge.model,
+    async score(query, documents, options) {
+      try {
+        return await judge.score(query, documents, options);
+      } catch (err) {
+        const cause = scrubSecrets(err instanceof Error ? err.message : String(err), [llm.api_key]);
+        throw new UpstreamError(
+          `The llm of EVALUATE (${llm.provider}/${judge.model}) could not judge relevance: ${cause}`,
+          'llm',
+        );
+      }
+    },
+  };
 }
 
 export { EXTRACTIVE };

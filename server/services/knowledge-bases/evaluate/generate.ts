@@ -1,4 +1,4 @@
-/** Questions made from a knowledge base's own chunks, without a language model. */
+/** Questions made from a knowledge base's own chunks, without a language model (see llm-questions.ts for with). */
 
 /** Questions generate_data makes when it names no count (MindsDB's default). */
 export const DEFAULT_QUESTION_COUNT = 20;
@@ -53,6 +53,18 @@ function seeded(seed: number): () => number {
   };
 }
 
+/** `count` chunks with some text (fewer when there are fewer), drawn at random with `seed`. */
+export function sampleChunks(chunks: readonly SourceChunk[], count: number, seed = 1): SourceChunk[] {
+  const usable = chunks.filter((c) => words(c.content).length >= 3);
+  const random = seeded(seed);
+  const order = usable.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order.slice(0, count).map((i) => usable[i]);
+}
+
 /**
  * `count` questions from as many different chunks (fewer when the KB has fewer usable chunks), drawn at random
  * with `seed`. Each question is a sentence of its chunk, asked to find the chunk's document.
@@ -62,15 +74,7 @@ export function extractiveQuestions(
   count: number,
   seed = 1,
 ): GeneratedQuestion[] {
-  const usable = chunks.filter((c) => words(c.content).length >= 3);
-  const random = seeded(seed);
-  const order = usable.map((_, i) => i);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return order.slice(0, count).map((i) => {
-    const chunk = usable[i];
+  return sampleChunks(chunks, count, seed).map((chunk) => {
     const sentence = pickSentence(chunk.content);
     return {
       text: chunk.content,

@@ -1,5 +1,8 @@
 import type { Literal, UsingParams } from '../../../dialect/ast';
 import { ValidationError } from '../../../errors';
+import { CHAT_PROVIDERS, isChatProvider } from '../../../providers/chat';
+import type { ModelConfig } from '../../../providers/types';
+import { readModelConfig } from '../../model-config';
 import { DEFAULT_QUESTION_COUNT, MAX_GENERATED_QUESTIONS } from './generate';
 import type { EvaluationVersion, SearchSettings } from './types';
 
@@ -11,6 +14,12 @@ export interface EvaluateOptions {
   evaluate: boolean;
   saveTo?: string;
   saveQuestionsTo?: string;
+  /**
+   * MindsDB's `llm = {provider, model_name, api_key, base_url}`: writes the questions of generate_data and judges
+   * relevance for llm_relevancy. `local` keeps both without a language model (extractive questions, the local
+   * reranker's scores).
+   */
+  llm?: ModelConfig;
   /** Search settings given in the statement; the rest come from the KB's defaults. */
   search: Partial<SearchSettings>;
 }
@@ -103,12 +112,7 @@ export function readEvaluateParams(params: UsingParams): EvaluateOptions {
       'version',
     );
   }
-  if (params.llm !== undefined) {
-    throw new ValidationError(
-      "llm is not supported here: llm_relevancy scores with the knowledge base's reranking_model",
-      'llm',
-    );
-  }
+  const llm = params.llm === undefined ? undefined : readLlm(params.llm);
   const search: Partial<SearchSettings> = {};
   if (params.hybrid_search !== undefined)
     search.mode = bool(params.hybrid_search, 'hybrid_search') ? 'hybrid' : 'semantic';
@@ -129,6 +133,18 @@ export function readEvaluateParams(params: UsingParams): EvaluateOptions {
       params.save_questions_to === undefined
         ? undefined
         : tableName(params.save_questions_to, 'save_questions_to'),
+    ...(llm ? { llm } : {}),
     search,
   };
+}
+
+function readLlm(value: Literal): ModelConfig {
+  const config = readModelConfig(value, 'llm');
+  if (typeof config.provider !== 'string' || !isChatProvider(config.provider.toLowerCase())) {
+    throw new ValidationError(
+      `llm needs a provider, one of ${CHAT_PROVIDERS.join(', ')} (e.g. llm = {'provider': 'openai', 'model_name': 'gpt-4o-mini', 'api_key': '...'})`,
+      'llm.provider',
+    );
+  }
+  return { ...config, provider: config.provider.toLowerCase() } as ModelConfig;
 }

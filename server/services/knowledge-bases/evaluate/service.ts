@@ -48,7 +48,15 @@ export class KbEvaluationService {
       testTable: options.testTable,
       settings,
     });
-    const outcome = await this.evaluator.run(project, kb, id, questions, options.version, settings);
+    const outcome = await this.evaluator.run(
+      project,
+      kb,
+      id,
+      questions,
+      options.version,
+      settings,
+      options.llm,
+    );
     const createdAt = new Date().toISOString().replace('T', ' ').slice(0, 19);
     const columns = [...Object.keys(outcome.metrics), 'id', 'name', 'created_at'];
     const row: JsonValue[] = [...Object.values(outcome.metrics), id, kb.name, createdAt];
