@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { startTestApp, type TestApp } from '../test/harness';
+import { startTestApp } from '../test/harness';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('Host check without login (DNS rebinding)', () => {
   it('answers its own names and refuses others with 421 before reading any data', async () => {

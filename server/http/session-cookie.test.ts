@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/use-test-app';
 import { SESSION_COOKIE } from './session';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ auth: { username: 'admin', password: 'pass word', tokenTtlSeconds: 3600 } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ auth: { username: 'admin', password: 'pass word', tokenTtlSeconds: 3600 } });
 
 async function loginCookie(): Promise<{ token: string; cookie: string; setCookie: string }> {
   const res = await t.inject({

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentEtag } from '../../protocol/api/agents';
-import { multipartFile, startTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  await t.inject({
-    method: 'PUT',
-    url: '/api/files/orders',
-    ...multipartFile('file', 'o.csv', 'id,item\n1,pen\n2,ink\n'),
-  });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({}, (app) => app.putFile('orders', 'o.csv', 'id,item\n1,pen\n2,ink\n'));
 
 const url = (agent = '') => `/api/projects/mindsdb/agents${agent ? `/${agent}` : ''}`;
 const create = (agent: Record<string, unknown>, project = 'mindsdb') =>

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/use-test-app';
 
 /**
  * The bodies the console sends on edits, shaped so that MindsDB reads them too (settings under
  * `knowledge_base.params`, whole model and data objects, a cleared prompt as `params.prompt_template: null`):
  * our server must keep exactly what they say.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const kbUrl = (kb = '') => `/api/projects/mindsdb/knowledge_bases${kb ? `/${kb}` : ''}`;
 const agentUrl = (a = '') => `/api/projects/mindsdb/agents${a ? `/${a}` : ''}`;

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, startTestApp, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { multipartFile } from '../test/harness';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const CSV = 'id,body,author\n1,hello world,ann\n2,"refunds, in 5 days",bo\n3,third,ann\n';
 

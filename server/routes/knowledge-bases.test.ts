@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startFakeProvider } from '../test/fake-provider';
-import { startTestApp, type TestApp } from '../test/harness';
+import { startTestApp } from '../test/harness';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const url = (kb = '', project = 'mindsdb') => `/api/projects/${project}/knowledge_bases${kb ? `/${kb}` : ''}`;
 const create = (knowledge_base: Record<string, unknown>, project = 'mindsdb') =>
@@ -105,19 +100,13 @@ describe('knowledge bases over REST', () => {
 });
 
 describe('knowledge bases in SQL', () => {
-  const ok = async (query: string, context?: Record<string, unknown>) => {
-    const r = await t.sql(query, context);
-    if (r.type === 'error') throw new Error(`${query}: ${r.error_message}`);
-    return r;
-  };
-
   beforeAll(async () => {
-    await ok(
+    await t.sqlOk(
       `CREATE KNOWLEDGE_BASE mindsdb.sql_kb USING embedding_model = {"provider": "local", "api_key": "k1"},
        metadata_columns = ['author', 'year'], content_columns = ['body'], id_column = 'ref',
        preprocessing = {"text_chunking_config": {"chunk_size": 500, "chunk_overlap": 50}}`,
     );
-    await ok(
+    await t.sqlOk(
       `INSERT INTO sql_kb (ref, body, author, year) VALUES
        ('a', 'Refunds are paid within five days of the return.', 'ann', 2019),
        ('b', 'Shipping to Europe takes three business days.', 'bob', 2022),
@@ -126,7 +115,7 @@ describe('knowledge bases in SQL', () => {
   });
 
   it('searches with content, metadata filters, a relevance floor and LIMIT', async () => {
-    const r = await ok(
+    const r = await t.sqlOk(
       "SELECT * FROM sql_kb WHERE content = 'refund policy' AND author = 'ann' AND year > 2020 " +
         'AND hybrid_search = false LIMIT 5',
     );
@@ -141,16 +130,16 @@ describe('knowledge bases in SQL', () => {
     ]);
     expect(metadata).toMatchObject({ chunk_index: 0, content_column: 'body', author: 'ann', year: 2024 });
     expect(relevance).toBeCloseTo(1 / (1 + distance), 6);
-    const all = await ok("SELECT id, relevance FROM sql_kb WHERE content LIKE '%refund%'");
+    const all = await t.sqlOk("SELECT id, relevance FROM sql_kb WHERE content LIKE '%refund%'");
     expect(all.data.map((row: unknown[]) => row[0])).toEqual(['c', 'a', 'b']);
-    const floor = await ok(
+    const floor = await t.sqlOk(
       `SELECT id FROM sql_kb WHERE content = 'refund' AND relevance >= ${all.data[1][1]}`,
     );
     expect(floor.data.map((row: unknown[]) => row[0])).toEqual(['c', 'a']);
   });
 
   it('returns null relevance and distance without a semantic condition', async () => {
-    const r = await ok('SELECT * FROM mindsdb.sql_kb');
+    const r = await t.sqlOk('SELECT * FROM mindsdb.sql_kb');
     expect(r.data).toHaveLength(3);
     for (const row of r.data) expect(row.slice(4)).toEqual([null, null]);
   });
@@ -165,14 +154,14 @@ describe('knowledge bases in SQL', () => {
     expect(param.error_message).toMatch(/Unknown knowledge base parameter 'storage'/);
     const dup = await t.sql('CREATE KNOWLEDGE_BASE sql_kb');
     expect(dup.error_message).toBe("Knowledge base 'sql_kb' already exists in project 'mindsdb'");
-    expect((await ok('CREATE KNOWLEDGE_BASE IF NOT EXISTS sql_kb')).affected_rows).toBe(0);
+    expect((await t.sqlOk('CREATE KNOWLEDGE_BASE IF NOT EXISTS sql_kb')).affected_rows).toBe(0);
   });
 
   it('shows and describes KBs, masking keys unless show_secrets', async () => {
-    const shown = await ok('SHOW KNOWLEDGE_BASES');
+    const shown = await t.sqlOk('SHOW KNOWLEDGE_BASES');
     const names = shown.data.map((row: unknown[]) => row[0]);
     expect(names).toContain('sql_kb');
-    const d = await ok('DESCRIBE KNOWLEDGE_BASE sql_kb');
+    const d = await t.sqlOk('DESCRIBE KNOWLEDGE_BASE sql_kb');
     // MindsDB's column names, in capitals.
     const column = (name: string) => d.data[0][d.column_names.indexOf(name)];
     expect(column('EMBEDDING_MODEL')).toEqual({
@@ -181,7 +170,7 @@ describe('knowledge bases in SQL', () => {
       model_name: 'lexical-hash-v1',
     });
     expect(column('CONTENT_COLUMNS')).toEqual(['body']);
-    const secret = await ok('DESCRIBE sql_kb', { show_secrets: true, db: 'mindsdb' });
+    const secret = await t.sqlOk('DESCRIBE sql_kb', { show_secrets: true, db: 'mindsdb' });
     expect(secret.data[0][secret.column_names.indexOf('EMBEDDING_MODEL')].api_key).toBe('k1');
   });
 
@@ -196,22 +185,24 @@ describe('knowledge bases in SQL', () => {
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="d.csv"\r\n` +
         `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
     });
-    await ok("CREATE KNOWLEDGE_BASE file_kb USING content_columns = ['body']");
-    expect((await ok('INSERT INTO file_kb SELECT id, body, author FROM files.kb_docs')).affected_rows).toBe(
-      2,
+    await t.sqlOk("CREATE KNOWLEDGE_BASE file_kb USING content_columns = ['body']");
+    expect(
+      (await t.sqlOk('INSERT INTO file_kb SELECT id, body, author FROM files.kb_docs')).affected_rows,
+    ).toBe(2);
+    const hits = await t.sqlOk(
+      "SELECT id, metadata FROM file_kb WHERE content = 'invoices by email' LIMIT 1",
     );
-    const hits = await ok("SELECT id, metadata FROM file_kb WHERE content = 'invoices by email' LIMIT 1");
     expect(hits.data).toEqual([['f1', expect.objectContaining({ author: 'eve', original_doc_id: 'f1' })]]);
-    expect((await ok("DELETE FROM file_kb WHERE id = 'f1'")).affected_rows).toBe(1);
-    expect((await ok('SELECT id FROM file_kb')).data).toEqual([['f2']]);
+    expect((await t.sqlOk("DELETE FROM file_kb WHERE id = 'f1'")).affected_rows).toBe(1);
+    expect((await t.sqlOk('SELECT id FROM file_kb')).data).toEqual([['f2']]);
   });
 
   it('alters and drops', async () => {
-    await ok('CREATE KNOWLEDGE_BASE alter_kb USING reranking_model = {"provider": "local"}');
-    await ok('ALTER KNOWLEDGE_BASE alter_kb USING reranking_model = false');
+    await t.sqlOk('CREATE KNOWLEDGE_BASE alter_kb USING reranking_model = {"provider": "local"}');
+    await t.sqlOk('ALTER KNOWLEDGE_BASE alter_kb USING reranking_model = false');
     expect((await t.inject({ url: url('alter_kb') })).json().reranking_model).toBeNull();
-    expect((await ok('DROP KNOWLEDGE_BASE alter_kb')).affected_rows).toBe(1);
-    expect((await ok('DROP KNOWLEDGE_BASE IF EXISTS alter_kb')).affected_rows).toBe(0);
+    expect((await t.sqlOk('DROP KNOWLEDGE_BASE alter_kb')).affected_rows).toBe(1);
+    expect((await t.sqlOk('DROP KNOWLEDGE_BASE IF EXISTS alter_kb')).affected_rows).toBe(0);
     expect((await t.sql('DROP KNOWLEDGE_BASE alter_kb')).type).toBe('error');
   });
 });

@@ -2,17 +2,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, startTestApp, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { multipartFile } from '../test/harness';
+import { useTestApp } from '../test/use-test-app';
 import { unpackSingleFile } from './zip-upload';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const CSV = 'id,body\n1,hello\n2,world\n';
 const upload = (name: string, filename: string, content: Buffer | string, query = '') =>

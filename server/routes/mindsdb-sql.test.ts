@@ -1,18 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, startTestApp, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  await t.inject({
-    method: 'PUT',
-    url: '/api/files/people',
-    ...multipartFile('file', 'people.csv', 'name,age\nann,31\nbo,40\ncy,25\n'),
-  });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({}, (app) => app.putFile('people', 'people.csv', 'name,age\nann,31\nbo,40\ncy,25\n'));
 
 const post = (payload: Record<string, unknown>, url = '/api/sql/query') =>
   t.inject({ method: 'POST', url, payload });

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, startTestApp, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/use-test-app';
 
 // The full result of a SELECT as a streamed CSV or JSON download, with no row limit.
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  await t.inject({
-    method: 'PUT',
-    url: '/api/files/people',
-    ...multipartFile('file', 'p.csv', 'id,name,note\n1,ann,"a, ""b"""\n2,bob,=SUM(A1)\n'),
-  });
-});
-afterAll(() => t.close());
+const t = useTestApp({}, (app) =>
+  app.putFile('people', 'p.csv', 'id,name,note\n1,ann,"a, ""b"""\n2,bob,=SUM(A1)\n'),
+);
 
 const exportOf = (payload: Record<string, unknown>) =>
   t.inject({ method: 'POST', url: '/api/sql/query/export', payload });

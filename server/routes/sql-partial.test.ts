@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/use-test-app';
 
 // A result over the row limit: an error for every client, the first rows (flagged) only for one that asks.
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const post = (payload: Record<string, unknown>) =>
   t.inject({ method: 'POST', url: '/api/sql/query', payload });

@@ -40,3 +40,6 @@ export const fakeModel = (server: FakeProvider) => ({
 /** The events of a raw stream body, decoded. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- events are checked field by field in tests
 export const events = (body: string): any[] => parseSse(body).events.map((e) => JSON.parse(e.data));
+
+/** The tool steps of a raw stream body, in order: each with its `action` and `observation`. */
+export const toolSteps = (body: string) => events(body).flatMap((e) => e.steps ?? []);

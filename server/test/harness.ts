@@ -13,6 +13,12 @@ export interface TestApp {
   dataDir: string;
   /** Runs SQL through the HTTP route and returns the parsed result. */
   sql: (query: string, context?: Record<string, unknown>, headers?: Record<string, string>) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- results are checked field by field in tests
+  /** Runs SQL that must succeed: an `error` result throws, naming the statement and the message. */
+  sqlOk: (query: string, context?: Record<string, unknown>) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- as `sql`
+  /** Runs SQL that must fail and returns its `error_message`; any other result throws. */
+  sqlError: (query: string, context?: Record<string, unknown>) => Promise<string>;
+  /** Uploads `content` as the table `files.<name>` and throws unless the server took it. */
+  putFile: (name: string, filename: string, content: Buffer | string) => Promise<void>;
   inject: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
@@ -28,19 +34,38 @@ export async function startTestApp(
   // Every answer a test receives is checked against the protocol the console reads.
   checkAnswerShapes(app);
   await app.ready();
+  const sql: TestApp['sql'] = async (query, context, headers) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/sql/query',
+      payload: { query, context },
+      headers,
+    });
+    return res.json();
+  };
   return {
     app,
     deps,
     dataDir: dir,
     inject: (opts) => app.inject(opts),
-    sql: async (query, context, headers) => {
+    sql,
+    sqlOk: async (query, context) => {
+      const res = await sql(query, context);
+      if (res.type === 'error') throw new Error(`${query}: ${res.error_message}`);
+      return res;
+    },
+    sqlError: async (query, context) => {
+      const res = await sql(query, context);
+      if (res.type !== 'error') throw new Error(`${query}: expected an error, got ${JSON.stringify(res)}`);
+      return res.error_message as string;
+    },
+    putFile: async (name, filename, content) => {
       const res = await app.inject({
-        method: 'POST',
-        url: '/api/sql/query',
-        payload: { query, context },
-        headers,
+        method: 'PUT',
+        url: `/api/files/${name}`,
+        ...multipartFile('file', filename, content),
       });
-      return res.json();
+      if (res.statusCode !== 200) throw new Error(`upload of ${filename}: ${res.statusCode} ${res.body}`);
     },
     close: async () => {
       await app.close();

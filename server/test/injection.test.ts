@@ -1,13 +1,20 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectNamePattern } from '../../protocol/api/files';
-import { parseSse } from '../../protocol/sse';
 import { startFakeProvider, textReply, toolCallReply, type FakeProvider } from './fake-provider';
 import { sqlString } from '../providers/chat/tool-protocol';
 import type { Expr } from '../dialect/ast';
 import { parseStatement } from '../dialect/parser';
 import { searchFromWhere } from '../services/sql/kb-where';
-import { multipartFile, startTestApp, type TestApp } from './harness';
+import { multipartFile } from './harness';
+import { useTestApp } from './use-test-app';
+import {
+  createAgent,
+  events as streamEvents,
+  fakeModel,
+  stream as streamAgent,
+  toolSteps,
+} from './agent-test-kit';
 
 /** Values that would change a statement if they were pasted into it instead of quoted. */
 const PAYLOADS = [
@@ -42,26 +49,15 @@ const ROWS = [
   })),
 ];
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  const csv = Papa.unparse(ROWS, { newline: '\n' });
-  const up = await t.inject({
-    method: 'PUT',
-    url: '/api/files/docs',
-    ...multipartFile('file', 'docs.csv', csv),
-  });
-  expect(up.statusCode, up.body).toBe(200);
+const t = useTestApp({}, async (app) => {
+  await app.putFile('docs', 'docs.csv', Papa.unparse(ROWS, { newline: '\n' }));
   for (const q of [
     `CREATE KNOWLEDGE_BASE kb USING content_columns = ['body'], metadata_columns = ['author'], id_column = 'id'`,
     'INSERT INTO kb SELECT id, body, author FROM files.docs',
     `CREATE AGENT ag USING data = {"knowledge_bases": ["mindsdb.kb"], "tables": ["files.docs"]}`,
   ]) {
-    expect((await t.sql(q)).type, q).toBe('ok');
+    await app.sqlOk(q);
   }
-}, 60_000);
-afterAll(async () => {
-  await t.close();
 });
 
 /** Everything a statement could have damaged: catalog objects, the user's table, the KB's chunks. */
@@ -174,20 +170,16 @@ describe('values in SQL over files', () => {
 });
 
 describe('agent questions', () => {
-  const stream = async (question: string) => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/projects/mindsdb/agents/ag/completions/stream',
-      payload: { messages: [{ question }] },
-    });
+  const ask = async (question: string) => {
+    const res = await streamAgent(t, 'ag', [{ question }]);
     expect(res.statusCode).toBe(200);
-    return parseSse(res.body).events.map((e) => JSON.parse(e.data));
+    return streamEvents(res.body);
   };
 
   it('become the literal search text of the knowledge base queries the agent runs', async () => {
     for (const p of PAYLOADS) {
       const question = `What does the note say about ${p}`;
-      const events = await stream(question);
+      const events = await ask(question);
       expect(events.at(-1), p).toEqual({ type: 'end' });
       expect(
         events.some((e) => e.type === 'error'),
@@ -276,20 +268,9 @@ describe('SQL an agent runs', () => {
     fake = await startFakeProvider((_, i) =>
       i < attempts.length ? toolCallReply('sql_db_query', { query: attempts[i] }) : textReply('done'),
     );
-    const model = { provider: 'openai', model_name: 'fake', api_key: 'sk-x', base_url: fake.baseUrl };
-    const created = await t.inject({
-      method: 'POST',
-      url: '/api/projects/mindsdb/agents',
-      payload: { agent: { name: 'ag_sql', model, data: { tables: ['files.docs'] } } },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/projects/mindsdb/agents/ag_sql/completions/stream',
-      payload: { messages: [{ question: 'list the docs' }] },
-    });
-    const events = parseSse(res.body).events.map((e) => JSON.parse(e.data));
-    const steps = events.filter((e) => e.steps).map((e) => e.steps[0]);
+    await createAgent(t, { name: 'ag_sql', model: fakeModel(fake), data: { tables: ['files.docs'] } });
+    const res = await streamAgent(t, 'ag_sql', [{ question: 'list the docs' }]);
+    const steps = toolSteps(res.body);
     expect(steps.map((st) => st.action.tool_input)).toEqual(attempts);
     for (const st of steps) {
       expect(st.observation, st.action.tool_input).not.toContain('TOP-SECRET-42');

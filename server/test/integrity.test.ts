@@ -1,16 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness';
+import { useTestApp } from './use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const kbUrl = (project: string, kb = '') => `/api/projects/${project}/knowledge_bases${kb ? `/${kb}` : ''}`;
 const agentUrl = (project: string, agent = '') =>

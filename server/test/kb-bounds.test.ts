@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './use-test-app';
 
 /**
  * Column counts are bounded: every metadata name is two columns of every stored chunk, and lists of
@@ -19,11 +19,7 @@ function wideRow(n: number, prefix = 'Key_'): Record<string, string> {
 }
 
 describe('knowledge base column limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const create = (knowledge_base: Record<string, unknown>) =>
     t.inject({ method: 'POST', url: KBS, payload: { knowledge_base } });

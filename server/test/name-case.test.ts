@@ -5,29 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL } from '../providers/chat/tool-protocol';
 import { kbTools } from '../services/agents/tools/kb-tools';
 import { startTestApp, type TestApp } from './harness';
+import { useTestApp } from './use-test-app';
 
 /** Names compare without regard to case, as MindsDB's do: one object per name, whatever the spelling. */
 describe('names in any case', () => {
-  let t: TestApp;
-  const ok = async (query: string) => {
-    const res = await t.sql(query);
-    if (res.type === 'error') throw new Error(`${query}: ${res.error_message}`);
-    return res;
-  };
-  const error = async (query: string): Promise<string> => {
-    const res = await t.sql(query);
-    expect(res.type, `${query}: ${JSON.stringify(res)}`).toBe('error');
-    return res.error_message as string;
-  };
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('finds a knowledge base, project, view and job by any spelling, and refuses a twin', async () => {
-    await ok('CREATE PROJECT `Shop`');
-    expect(await error('CREATE PROJECT shop')).toMatch(/already exists/);
+    await t.sqlOk('CREATE PROJECT `Shop`');
+    expect(await t.sqlError('CREATE PROJECT shop')).toMatch(/already exists/);
     const kbs = '/api/projects/shop/knowledge_bases';
     const created = await t.inject({
       method: 'POST',
@@ -42,30 +28,30 @@ describe('names in any case', () => {
     });
     expect(twin.statusCode).toBe(409);
     // Unquoted SQL names are lowercased; they still find `Reviews_KB` in project `Shop`.
-    await ok("INSERT INTO shop.reviews_kb (id, content) VALUES (1, 'The zip broke after a week')");
-    await ok("INSERT INTO SHOP.REVIEWS_KB (id, content) VALUES (2, 'Great colour and fit')");
-    expect((await ok('SELECT id FROM Shop.Reviews_kb')).data.map((r: unknown[]) => r[0]).sort()).toEqual([
-      1, 2,
-    ]);
+    await t.sqlOk("INSERT INTO shop.reviews_kb (id, content) VALUES (1, 'The zip broke after a week')");
+    await t.sqlOk("INSERT INTO SHOP.REVIEWS_KB (id, content) VALUES (2, 'Great colour and fit')");
+    expect((await t.sqlOk('SELECT id FROM Shop.Reviews_kb')).data.map((r: unknown[]) => r[0]).sort()).toEqual(
+      [1, 2],
+    );
     for (const url of [`${kbs}/REVIEWS_KB`, '/api/projects/SHOP/knowledge_bases/reviews_kb']) {
       const got = await t.inject({ url });
       expect(got.statusCode, url).toBe(200);
       expect(got.json().name).toBe('Reviews_KB');
     }
-    expect((await ok('DESCRIBE KNOWLEDGE_BASE shop.reviews_KB')).data[0][0]).toBe('Reviews_KB');
-    await ok('CREATE VIEW shop.Recent AS (SELECT 1 AS n)');
-    expect((await ok('SELECT n FROM SHOP.RECENT')).data).toEqual([[1]]);
-    expect(await error('CREATE VIEW shop.recent AS (SELECT 2 AS n)')).toMatch(/already/);
-    await ok('CREATE JOB shop.Nightly (SELECT 1) EVERY day');
-    expect(await error('CREATE JOB shop.nightly (SELECT 1) EVERY day')).toMatch(/already exists/);
-    expect((await ok('DROP JOB shop.NIGHTLY')).affected_rows).toBe(1);
+    expect((await t.sqlOk('DESCRIBE KNOWLEDGE_BASE shop.reviews_KB')).data[0][0]).toBe('Reviews_KB');
+    await t.sqlOk('CREATE VIEW shop.Recent AS (SELECT 1 AS n)');
+    expect((await t.sqlOk('SELECT n FROM SHOP.RECENT')).data).toEqual([[1]]);
+    expect(await t.sqlError('CREATE VIEW shop.recent AS (SELECT 2 AS n)')).toMatch(/already/);
+    await t.sqlOk('CREATE JOB shop.Nightly (SELECT 1) EVERY day');
+    expect(await t.sqlError('CREATE JOB shop.nightly (SELECT 1) EVERY day')).toMatch(/already exists/);
+    expect((await t.sqlOk('DROP JOB shop.NIGHTLY')).affected_rows).toBe(1);
     // A drop by another spelling forgets what searches had kept of the KB.
-    expect((await ok('DROP KNOWLEDGE_BASE shop.REVIEWS_kb')).affected_rows).toBe(1);
-    expect(await error('SELECT id FROM shop.Reviews_KB')).toMatch(/does not exist|Unknown table/);
+    expect((await t.sqlOk('DROP KNOWLEDGE_BASE shop.REVIEWS_kb')).affected_rows).toBe(1);
+    expect(await t.sqlError('SELECT id FROM shop.Reviews_KB')).toMatch(/does not exist|Unknown table/);
   });
 
   it('an agent finds its knowledge bases in any case, and the default project is never dropped by another spelling', async () => {
-    await ok("CREATE KNOWLEDGE_BASE Docs_KB USING content_columns = ['body']");
+    await t.sqlOk("CREATE KNOWLEDGE_BASE Docs_KB USING content_columns = ['body']");
     const agent = await t.inject({
       method: 'POST',
       url: '/api/projects/mindsdb/agents',
@@ -96,7 +82,7 @@ describe('names in any case', () => {
     expect(observation).toMatch(/^Output columns: .*\nid,chunk_content\n7,Refunds take five days\.$/);
     const rows = await t.sql("SELECT id FROM mindsdb.mixed_kb WHERE content = 'refunds'");
     expect(rows.data).toEqual([[7]]);
-    expect(await error('DROP PROJECT `MindsDB`')).toMatch(/cannot be dropped/);
+    expect(await t.sqlError('DROP PROJECT `MindsDB`')).toMatch(/cannot be dropped/);
   });
 });
 

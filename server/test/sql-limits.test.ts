@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, startTestApp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './use-test-app';
+import { addDocsAndKb } from './sql-fixtures';
 
 /** A SELECT that runs until it is stopped. */
 const ENDLESS = 'SELECT count(*) AS n FROM range(1000000000000000)';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  const up = await t.inject({
-    method: 'PUT',
-    url: '/api/files/docs',
-    ...multipartFile('file', 'docs.csv', 'id,body\n1,first\n2,second\n'),
-  });
-  expect(up.statusCode, up.body).toBe(200);
-  const kb = await t.sql(`CREATE KNOWLEDGE_BASE kb USING content_columns = ['body'], id_column = 'id'`);
-  expect(kb.type, kb.error_message).toBe('ok');
-  expect((await t.sql('INSERT INTO kb SELECT id, body FROM files.docs')).type).toBe('ok');
-}, 60_000);
-afterAll(async () => {
-  await t.close();
+const t = useTestApp({}, async (app) => {
+  await addDocsAndKb(app);
+  await app.sqlOk('INSERT INTO kb SELECT id, body FROM files.docs');
 });
 
 describe('numbers too large for a double', () => {

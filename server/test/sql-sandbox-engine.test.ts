@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAGING_FOLDER } from '../engines/catalog';
 import { CATALOG_MEMORY_LIMIT, defaultDataMemoryLimit } from '../engines/sandbox';
 import type { DuckDb } from '../engines/duckdb';
-import { multipartFile, startTestApp, type TestApp } from './harness';
+import { multipartFile } from './harness';
+import { useTestApp } from './use-test-app';
+import { useSecretFile } from './sql-fixtures';
 
 /**
  * The second wall around users' SQL: the data database's own sandbox. These statements go straight to the
@@ -13,20 +14,8 @@ import { multipartFile, startTestApp, type TestApp } from './harness';
  * itself must refuse to read, write, attach, install, load or reconfigure anything.
  */
 const SECRET = 'TOP-SECRET-9146';
-let t: TestApp;
-let secretDir: string;
-let secretCsv: string;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  secretDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-secret-'));
-  secretCsv = path.join(secretDir, 'secret.csv');
-  await fs.writeFile(secretCsv, `code\n${SECRET}\n`);
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  await fs.rm(secretDir, { recursive: true, force: true });
-});
+const t = useTestApp();
+const { dir: secretDir, csv: secretCsv } = useSecretFile(SECRET);
 
 /** Runs `sql` as users' SELECTs run (a query connection), and as the writes run (the main connection). */
 async function refusedEverywhere(db: DuckDb, sql: string, refusal: RegExp): Promise<void> {

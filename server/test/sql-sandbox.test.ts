@@ -1,12 +1,11 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSse } from '../../protocol/sse';
+import { describe, expect, it } from 'vitest';
 import { tablesRead } from '../services/agents/tools/table-refs';
 import { collectReferences, parseSelect } from '../services/sql/table-references';
 import { startFakeProvider, textReply, toolCallReply, type FakeProvider } from './fake-provider';
-import { multipartFile, startTestApp, type TestApp } from './harness';
+import { useTestApp } from './use-test-app';
+import { createAgent, fakeModel, stream, toolSteps } from './agent-test-kit';
+import { addDocsAndKb, useSecretFile } from './sql-fixtures';
 
 /**
  * The first wall around users' SQL: the check that a SELECT reads only users' tables. Every statement here
@@ -14,28 +13,8 @@ import { multipartFile, startTestApp, type TestApp } from './harness';
  * (sql-sandbox-engine.test.ts), so each test fails if the check is weakened even while the sandbox holds.
  */
 const SECRET = 'TOP-SECRET-7731';
-let t: TestApp;
-let secretDir: string;
-let secretCsv: string;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  secretDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-secret-'));
-  secretCsv = path.join(secretDir, 'secret.csv');
-  await fs.writeFile(secretCsv, `code\n${SECRET}\n`);
-  const up = await t.inject({
-    method: 'PUT',
-    url: '/api/files/docs',
-    ...multipartFile('file', 'docs.csv', 'id,body\n1,first\n2,second\n'),
-  });
-  expect(up.statusCode, up.body).toBe(200);
-  const kb = await t.sql(`CREATE KNOWLEDGE_BASE kb USING content_columns = ['body'], id_column = 'id'`);
-  expect(kb.type, kb.error_message).toBe('ok');
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  await fs.rm(secretDir, { recursive: true, force: true });
-});
+const t = useTestApp({}, addDocsAndKb);
+const { dir: secretDir, csv: secretCsv } = useSecretFile(SECRET);
 
 /** Statements that read a file by a trick, each with what the check must say about it. */
 function tricks(): { name: string; sql: string; refusal: RegExp }[] {
@@ -204,27 +183,15 @@ async function agentObservations(fake: FakeProvider, queries: string[]) {
       ? toolCallReply('sql_db_query', { query: queries[i - first] }, `call_${i}`)
       : textReply('done'),
   );
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/projects/mindsdb/agents/ag_sql/completions/stream',
-    payload: { messages: [{ question: 'read the docs' }] },
-  });
-  const events = parseSse(res.body).events.map((e) => JSON.parse(e.data));
-  const steps = events.filter((e) => e.steps).map((e) => e.steps[0]);
-  return { observations: steps.map((st) => String(st.observation)), body: res.body };
+  const res = await stream(t, 'ag_sql', [{ question: 'read the docs' }]);
+  return { observations: toolSteps(res.body).map((st) => String(st.observation)), body: res.body };
 }
 
 describe("an agent's sql_db_query tool", () => {
   it('refuses every trick even when the agent may read one table', async () => {
     const fake = await startFakeProvider();
     try {
-      const model = { provider: 'openai', model_name: 'fake', api_key: 'sk-x', base_url: fake.baseUrl };
-      const created = await t.inject({
-        method: 'POST',
-        url: '/api/projects/mindsdb/agents',
-        payload: { agent: { name: 'ag_sql', model, data: { tables: ['files.docs'] } } },
-      });
-      expect(created.statusCode, created.body).toBe(201);
+      await createAgent(t, { name: 'ag_sql', model: fakeModel(fake), data: { tables: ['files.docs'] } });
       const attempts = tricks();
       // An agent run takes a few tool calls at most: the tricks go a few at a time.
       for (let start = 0; start < attempts.length; start += 5) {

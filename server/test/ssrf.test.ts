@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setOutboundPolicy } from '../net/url-guard';
 import { startFakeProvider, type FakeProvider } from './fake-provider';
 import { startTestApp, type TestApp } from './harness';
+import { useTestApp } from './use-test-app';
 
 /**
  * Model addresses a user chooses: the server must not become a way into the machine's network. Refused
@@ -33,11 +34,7 @@ const createAgent = (t: TestApp, name: string, baseUrl: string) =>
   });
 
 describe('model base URLs, by default', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it.each([
     [
@@ -132,11 +129,7 @@ describe('model base URLs, by default', () => {
 });
 
 describe('model base URLs with private addresses allowed by the operator', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ allowPrivateModelUrls: true, providerHttp: { timeoutMs: 300, retries: 0 } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ allowPrivateModelUrls: true, providerHttp: { timeoutMs: 300, retries: 0 } });
 
   it('accepts private ranges but still refuses link-local and metadata addresses', async () => {
     // The address passes; the embedding model tried at create is then called there (and nothing answers).

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, startTestApp, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 
 const HOUR = 3_600_000;
 
 describe('jobs through SQL, run by the scheduler on a hand-driven clock', () => {
-  let t: TestApp;
   let clock = new Date('2030-01-01T00:00:00Z');
-  const ok = async (query: string, context?: Record<string, unknown>) => {
-    const res = await t.sql(query, context);
-    if (res.type === 'error') throw new Error(`${query}: ${res.error_message}`);
-    return res;
-  };
+  // A tick of an hour: the timer never fires in these tests, each run is started by hand.
+  const t = useTestApp({ jobs: { now: () => clock, tickMs: HOUR } }, async (app) => {
+    await app.sqlOk('CREATE PROJECT shop');
+  });
   const error = async (query: string) => {
     const res = await t.sql(query);
     expect(res.type).toBe('error');
@@ -18,22 +17,11 @@ describe('jobs through SQL, run by the scheduler on a hand-driven clock', () => 
   };
   const upload = async (name: string, csv: string) => {
     await t.inject({ method: 'DELETE', url: `/api/files/${name}` });
-    const put = await t.inject({
-      method: 'PUT',
-      url: `/api/files/${name}`,
-      ...multipartFile('file', 'x.csv', csv),
-    });
-    expect(put.statusCode).toBeLessThan(300);
+    await t.putFile(name, 'x.csv', csv);
   };
   const history = async (job: string) =>
-    (await ok(`SELECT error, query FROM shop.jobs_history WHERE name = '${job}' ORDER BY run_start`)).data;
-
-  beforeAll(async () => {
-    // A tick of an hour: the timer never fires in these tests, each run is started by hand.
-    t = await startTestApp({ jobs: { now: () => clock, tickMs: HOUR } });
-    await ok('CREATE PROJECT shop');
-  });
-  afterAll(() => t.close());
+    (await t.sqlOk(`SELECT error, query FROM shop.jobs_history WHERE name = '${job}' ORDER BY run_start`))
+      .data;
 
   it('refuses bad schedules and statements at create, naming the problem and its place', async () => {
     expect((await error('CREATE JOB shop.j (SELECT 1) EVERY 0 hours')).error_message).toMatch(
@@ -54,21 +42,21 @@ describe('jobs through SQL, run by the scheduler on a hand-driven clock', () => 
     expect((await error("CREATE JOB shop.j (SELECT 1) START 'soon'")).error_message).toMatch(
       /expected a date/,
     );
-    expect((await ok('SHOW JOBS FROM shop')).data).toEqual([]);
+    expect((await t.sqlOk('SHOW JOBS FROM shop')).data).toEqual([]);
   });
 
   it('keeps a knowledge base in step with a table with LAST: nothing on the first run, then only new rows', async () => {
     await upload('docs', 'id,body\n1,Refunds take five days.\n2,Invoices are sent by email.\n');
-    await ok("CREATE KNOWLEDGE_BASE shop.kb USING content_columns = ['body']");
-    await ok(
+    await t.sqlOk("CREATE KNOWLEDGE_BASE shop.kb USING content_columns = ['body']");
+    await t.sqlOk(
       'CREATE JOB shop.sync (INSERT INTO shop.kb SELECT id, body FROM files.docs WHERE id > LAST) EVERY hour',
     );
-    const [job] = (await ok('SHOW JOBS FROM shop')).data;
+    const [job] = (await t.sqlOk('SHOW JOBS FROM shop')).data;
     expect(job.slice(1, 3)).toEqual(['sync', 'shop']);
 
     await t.deps.jobScheduler.tick();
     // First run: MindsDB's LAST reads nothing and notes the greatest id (2).
-    expect((await ok('SELECT id FROM shop.kb')).data).toEqual([]);
+    expect((await t.sqlOk('SELECT id FROM shop.kb')).data).toEqual([]);
     expect(await history('sync')).toEqual([[null, '']]);
 
     await upload(
@@ -80,7 +68,7 @@ describe('jobs through SQL, run by the scheduler on a hand-driven clock', () => 
 
     clock = new Date(clock.getTime() + HOUR);
     await t.deps.jobScheduler.tick();
-    expect((await ok('SELECT id FROM shop.kb')).data).toEqual([[3]]);
+    expect((await t.sqlOk('SELECT id FROM shop.kb')).data).toEqual([[3]]);
     const runs = await history('sync');
     expect(runs).toHaveLength(2);
     expect(runs[1][0]).toBeNull();
@@ -89,13 +77,13 @@ describe('jobs through SQL, run by the scheduler on a hand-driven clock', () => 
     // No new rows: the next run inserts nothing.
     clock = new Date(clock.getTime() + HOUR);
     await t.deps.jobScheduler.tick();
-    expect((await ok('SELECT id FROM shop.kb')).data).toEqual([[3]]);
+    expect((await t.sqlOk('SELECT id FROM shop.kb')).data).toEqual([[3]]);
     expect(await history('sync')).toHaveLength(3);
   });
 
   it('records a failing statement in the history and carries on with the other jobs', async () => {
-    await ok('CREATE JOB shop.broken (SELECT * FROM files.missing_table)');
-    await ok('CREATE JOB shop.fine (SELECT 1 AS x) IF (SELECT 1 AS y)');
+    await t.sqlOk('CREATE JOB shop.broken (SELECT * FROM files.missing_table)');
+    await t.sqlOk('CREATE JOB shop.fine (SELECT 1 AS x) IF (SELECT 1 AS y)');
     await t.deps.jobScheduler.tick();
     const [broken] = await history('broken');
     expect(broken[0]).toMatch(/missing_table/);
@@ -104,19 +92,21 @@ describe('jobs through SQL, run by the scheduler on a hand-driven clock', () => 
     clock = new Date(clock.getTime() + 5 * HOUR);
     await t.deps.jobScheduler.tick();
     expect(await history('fine')).toHaveLength(1);
-    const log = await ok("SELECT name FROM log.jobs_history WHERE project = 'shop' AND error IS NOT NULL");
+    const log = await t.sqlOk(
+      "SELECT name FROM log.jobs_history WHERE project = 'shop' AND error IS NOT NULL",
+    );
     expect(log.data).toEqual([['broken']]);
   });
 
   it('runs the sandbox on job statements: a job cannot read the disk', async () => {
-    await ok("CREATE JOB shop.sneak (SELECT * FROM read_text('/etc/passwd'))");
+    await t.sqlOk("CREATE JOB shop.sneak (SELECT * FROM read_text('/etc/passwd'))");
     await t.deps.jobScheduler.tick();
     const [run] = await history('sneak');
     expect(run[0]).toMatch(/not allowed/);
   });
 
   it('claims each slot once: concurrent ticks and a second claim of the same slot run nothing twice', async () => {
-    await ok('CREATE JOB shop.once (SELECT 2 AS x) EVERY 1 day');
+    await t.sqlOk('CREATE JOB shop.once (SELECT 2 AS x) EVERY 1 day');
     await Promise.all([t.deps.jobScheduler.tick(), t.deps.jobScheduler.tick()]);
     expect(await history('once')).toHaveLength(1);
     const [job] = await t.deps.jobs.store.list();
@@ -128,23 +118,23 @@ describe('jobs through SQL, run by the scheduler on a hand-driven clock', () => 
   });
 
   it('removes the jobs, their history and the views of a dropped project', async () => {
-    await ok('CREATE PROJECT gone');
-    await ok('CREATE JOB gone.j (SELECT 1 AS x)');
-    await ok('CREATE VIEW gone.v AS (SELECT 1 AS x)');
+    await t.sqlOk('CREATE PROJECT gone');
+    await t.sqlOk('CREATE JOB gone.j (SELECT 1 AS x)');
+    await t.sqlOk('CREATE VIEW gone.v AS (SELECT 1 AS x)');
     await t.deps.jobScheduler.tick();
     expect(await t.deps.jobs.history('gone')).toHaveLength(1);
-    await ok('DROP PROJECT gone');
-    await ok('CREATE PROJECT gone');
-    expect((await ok('SHOW JOBS FROM gone')).data).toEqual([]);
-    expect((await ok('SHOW TABLES FROM gone')).data).toEqual([]);
+    await t.sqlOk('DROP PROJECT gone');
+    await t.sqlOk('CREATE PROJECT gone');
+    expect((await t.sqlOk('SHOW JOBS FROM gone')).data).toEqual([]);
+    expect((await t.sqlOk('SHOW TABLES FROM gone')).data).toEqual([]);
     expect(await t.deps.jobs.history('gone')).toEqual([]);
   });
 
   it('drops jobs', async () => {
-    await ok('DROP JOB shop.once');
+    await t.sqlOk('DROP JOB shop.once');
     expect((await error('DROP JOB shop.once')).error_message).toMatch(/Job 'once' does not exist/);
-    expect((await ok('DROP JOB IF EXISTS shop.once')).affected_rows).toBe(0);
-    expect((await ok("SELECT name FROM shop.jobs WHERE name = 'once'")).data).toEqual([]);
+    expect((await t.sqlOk('DROP JOB IF EXISTS shop.once')).affected_rows).toBe(0);
+    expect((await t.sqlOk("SELECT name FROM shop.jobs WHERE name = 'once'")).data).toEqual([]);
   });
 });
 
