@@ -15,7 +15,13 @@ import { performance } from 'node:perf_hooks';
 import { openServices } from '../server/services/index';
 import { corpus } from './kb-corpus';
 import { benchEvaluate } from './kb-evaluate';
-import { benchIngestWorkers, benchRestart, benchSearchModes, semanticRecall } from './kb-search';
+import {
+  benchIngestWorkers,
+  benchRestart,
+  benchSearchModes,
+  benchSqlIngestWorkers,
+  semanticRecall,
+} from './kb-search';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const QUERIES = 200;
@@ -143,6 +149,7 @@ async function main(): Promise<void> {
         text(topics[i % topics.length], 28 + Math.floor(rand() * 8)),
       ),
     );
+    await benchSqlIngestWorkers(csv, ROWS);
     await benchEvaluate(sql, 'bench');
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     console.log(

@@ -75,6 +75,8 @@ export class VectorStore {
   private readonly queue = new KeyedQueue();
   /** ANN builds in progress, by table: they run outside the write queue. */
   private readonly building = new Map<string, Promise<void>>();
+  /** Tables whose maintenance was asked for while they were building: looked at again when it ends. */
+  private readonly recheck = new Set<string>();
   /** Whether a table has its ANN index, cached because every search asks. */
   private readonly ann = new Map<string, boolean>();
   /** Tables whose full-text index is known to exist: every hybrid search would otherwise list the indexes. */
@@ -285,7 +287,12 @@ export class VectorStore {
   async maintain(name: string): Promise<void> {
     const build = await this.queue.run(name, async () => {
       const table = await this.open(name);
-      if (!table || this.building.has(name)) return undefined;
+      if (!table) return undefined;
+      if (this.building.has(name)) {
+        // Looked at again when that build ends: the rows of the insert that asked may not be in it.
+        this.recheck.add(name);
+        return undefined;
+      }
       const { action, rows } = await maintenanceNeeded(table, this.policy);
       if (action === 'none') return undefined;
       // Only before the first build: once an index exists, LanceDB's merge (`optimize`) rewrites it too and
@@ -354,7 +361,7 @@ export class VectorStore {
   /**
    * Builds (or rebuilds) the indexes outside the write queue: inserts and deletes go on meanwhile (LanceDB
    * commits an index over the rows it read; rows added since are searched unindexed until the next build).
-   * When it ends, maintenance looks again, so rows inserted during a long build get their turn.
+   * When it ends, maintenance looks again if an insert asked for it meanwhile, so its rows get their turn.
    */
   private buildOutsideQueue(name: string, table: Table, rows: number, rebuild: boolean): Promise<void> {
     return buildAnnIndex(table, rows)
@@ -369,8 +376,9 @@ export class VectorStore {
         }
       })
       .finally(() => {
-        // Queued before the entry goes, so that `whenIdle` waits for it too.
-        this.scheduleMaintenance(name);
+        // Queued before the entry goes, so that `whenIdle` waits for it too. Only when asked meanwhile: a
+        // long insert would otherwise rebuild again and again while it runs, instead of once at its end.
+        if (this.recheck.delete(name)) this.scheduleMaintenance(name);
         this.building.delete(name);
       });
   }
