@@ -10,18 +10,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import type { openServices } from '../server/services/index';
 import { createDemo } from '../server/services/demo/index';
-import { loadSet, OWN_SETS, type LabelledSet } from './retrieval-sets';
-
-/**
- * Questions over the same documents that the local model was never tuned on (more paraphrases, other
- * articles): their figures say whether a change to the answer selection is general or fitted to our own set.
- * Their folders hold no corpus: the help set reads the demo's articles, the shop set the shop corpus.
- */
-const HELD_OUT = fileURLToPath(new URL('./retrieval-data/held-out/', import.meta.url));
+import { HELD_OUT_SETS, loadHeldOut, loadSet, OWN_SETS, type LabelledSet } from './retrieval-sets';
 
 type Deps = Awaited<ReturnType<typeof openServices>>;
 
@@ -102,8 +94,7 @@ async function judge(
 /** Runs both sets against the server at `base` (whose services are `deps`) and prints the figures. */
 export async function benchAnswers(deps: Deps, base: string, dir: string, verbose: boolean): Promise<void> {
   const [help, shop] = OWN_SETS.map(loadSet);
-  const heldOutHelp = loadSet(path.join(HELD_OUT, 'help'));
-  const heldOutShop = { ...loadSet(path.join(HELD_OUT, 'shop')), docs: shop.docs };
+  const [heldOutHelp, heldOutShop] = HELD_OUT_SETS.map(loadHeldOut);
   if (!(await createDemo(deps))) throw new Error('the demo could not be created');
   await loadShop(deps, dir, shop);
   const runs: [LabelledSet, string, string, 'own' | 'held-out'][] = [
@@ -132,7 +123,7 @@ export async function benchAnswers(deps: Deps, base: string, dir: string, verbos
     };
     const verdicts = await judge(set, ask, chunkText);
     (group === 'own' ? all : heldOut).push(...verdicts);
-    report(`${group === 'own' ? '' : 'held-out '}${set.name} (${agent})`, verdicts);
+    report(`${set.name} (${agent})`, verdicts);
     if (verbose) {
       for (const v of verdicts.filter((x) => x.outcome !== 'right' || x.unfaithful > 0)) {
         const found = await deps.sql.execute(

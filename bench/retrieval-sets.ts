@@ -39,6 +39,19 @@ const HELP_ARTICLES = fileURLToPath(new URL('../server/services/demo/help-articl
 /** Our own sets, in the repository. */
 export const OWN_SETS = ['help', 'shop'].map((name) => path.join(DATA, name));
 
+/**
+ * Questions over the same documents as our own sets that nothing was ever tuned on (more paraphrases, other
+ * articles): their figures say whether a change is general or fitted to our own questions. Their folders hold
+ * no corpus: each reads the corpus of the own set of its name.
+ */
+export const HELD_OUT_SETS = ['help', 'shop'].map((name) => path.join(DATA, 'held-out', name));
+
+/** A held-out set with the documents of the own set it asks about. */
+export function loadHeldOut(dir: string): LabelledSet {
+  const own = loadSet(path.join(DATA, path.basename(dir)));
+  return { ...loadSet(dir), name: `held-out ${own.name}`, docs: own.docs };
+}
+
 const jsonLines = <T>(file: string): T[] =>
   readFileSync(file, 'utf8')
     .split('\n')

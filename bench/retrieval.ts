@@ -4,6 +4,7 @@
  * Everything goes through the public SQL API of a real server (engines in a temporary data folder).
  *
  *   npm run bench:retrieval                     our labelled sets (bench/retrieval-data)
+ *   npm run bench:retrieval -- --held-out       and the held-out questions over the same documents
  *   npm run bench:retrieval -- <dir> [<dir>...] any collection in BEIR's layout (corpus.jsonl, queries.jsonl,
  *                                               qrels/test.tsv), e.g. a downloaded copy of a public one
  */
@@ -14,7 +15,7 @@ import Papa from 'papaparse';
 import { createApp } from '../server/app';
 import { openServices } from '../server/services/index';
 import { scoreDocuments } from '../server/providers/local-reranker';
-import { loadSet, OWN_SETS, type LabelledSet } from './retrieval-sets';
+import { HELD_OUT_SETS, loadHeldOut, loadSet, OWN_SETS, type LabelledSet } from './retrieval-sets';
 import { ndcgAt, recallAt, reciprocalRank } from './retrieval-metrics';
 
 const K = 10;
@@ -54,7 +55,11 @@ interface SqlResult {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const sets = (args.length ? args.map((a) => path.resolve(a)) : OWN_SETS).map(loadSet);
+  const dirs = args.filter((a) => a !== '--held-out').map((a) => path.resolve(a));
+  const sets = [
+    ...(dirs.length ? dirs : OWN_SETS).map(loadSet),
+    ...(args.includes('--held-out') ? HELD_OUT_SETS.map(loadHeldOut) : []),
+  ];
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-retrieval-'));
   const deps = await openServices({ dataDir: dir });
   const app = createApp(deps);

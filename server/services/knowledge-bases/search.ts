@@ -2,6 +2,7 @@ import type { StoredChunk, VectorStore } from '../../engines/vector-store';
 import type { EmbeddingProvider, Reranker } from '../../providers/types';
 import { ValidationError } from '../../errors';
 import { fuseHybrid } from './fusion';
+import { keywordQuery } from './keyword-query';
 import { semanticRelevance } from './score';
 import type { FilterNode, KbSearchQuery, KbSearchRow } from './types';
 
@@ -128,7 +129,7 @@ async function candidates(
   // Both sides run at once: a hybrid search then takes about as long as the slower side, not the sum.
   const [nearest, keyword] = await Promise.all([
     nearestSearch,
-    ctx.store.textSearch(ctx.table, q.query, { filters, limit: k, label, vector }),
+    ctx.store.textSearch(ctx.table, keywordQuery(q.query), { filters, limit: k, label, vector }),
   ]);
   return fuseHybrid(nearest, keyword, q.hybridAlpha ?? DEFAULT_HYBRID_ALPHA).map((f) =>
     toRow(f.chunk, f.relevance),

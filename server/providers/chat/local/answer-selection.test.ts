@@ -70,4 +70,31 @@ describe('answer selection', () => {
     expect(answer).toContain(`[${id}]`);
     expect([...answer.matchAll(CITATION)].map((m) => m[1])).toEqual([id]);
   });
+
+  it("chooses among the search's top hits, not a low-ranked chunk that merely shares more words", () => {
+    // The 7th hit is titled with the question's words and holds all of them; the top hit answers in other
+    // words. Without the rule the heading and the coverage lift the 7th hit over the search's own choice.
+    const filler = Array.from({ length: 5 }, (_, i) =>
+      row(`x${i}:body:1of1:0to40`, `Gift cards are sold in the shop number ${i}.`, 0.5 - i * 0.02),
+    );
+    const answer = quotePassages(
+      'Can I change the delivery address of my order?',
+      searched([
+        row(
+          'a1:body:1of1:0to90',
+          'Orders not yet packed can be sent elsewhere: write to support with the new address.',
+          0.9,
+        ),
+        ...filler,
+        row(
+          'd7:body:1of1:0to80',
+          'Delivery address changes of an order are listed in your account history.',
+          0.3,
+          'Change the delivery address of an order',
+        ),
+      ]),
+    );
+    expect(answer).toMatch(/^Orders not yet packed can be sent elsewhere/);
+    expect(answer).not.toContain('d7:body');
+  });
 });
