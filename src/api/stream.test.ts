@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { encodeSseEvent } from '../../protocol/sse';
 import { FakeStream, fakeFetch, type FakeResponse } from '../testing/fake-fetch';
 import { StreamCutError, streamAgentCompletion } from './stream';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

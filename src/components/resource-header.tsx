@@ -29,14 +29,7 @@ export function ResourceHeader({
 }: ResourceHeaderProps) {
   return (
     <>
-      <nav aria-label="Breadcrumb" className="rp-crumbs">
-        <ol>
-          <li>
-            <Link to={listHref}>{listLabel}</Link>
-          </li>
-          <li aria-current="page">{name}</li>
-        </ol>
-      </nav>
+      <Crumbs listLabel={listLabel} listHref={listHref} current={name} />
       <header className="rp-head">
         <h1>{name}</h1>
         {onDelete && (
@@ -54,6 +47,37 @@ export function ResourceHeader({
         </div>
       </header>
     </>
+  );
+}
+
+/** The top of a page that creates a knowledge base or an agent: breadcrumb, title and the project. */
+export function NewResourceHeader({
+  listLabel,
+  listHref,
+  title,
+  project,
+}: Pick<ResourceHeaderProps, 'listLabel' | 'listHref'> & { title: string; project: string }) {
+  return (
+    <>
+      <Crumbs listLabel={listLabel} listHref={listHref} current="New" />
+      <header className="rp-head">
+        <h1>{title}</h1>
+        <span className="rp-badge">project {project}</span>
+      </header>
+    </>
+  );
+}
+
+function Crumbs({ listLabel, listHref, current }: { listLabel: string; listHref: string; current: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="rp-crumbs">
+      <ol>
+        <li>
+          <Link to={listHref}>{listLabel}</Link>
+        </li>
+        <li aria-current="page">{current}</li>
+      </ol>
+    </nav>
   );
 }
 

@@ -1,14 +1,9 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { fakeFetch } from '../testing/fake-fetch';
 import { renderRoutes } from '../testing/render-routes';
 import { UploadForm } from './upload-form';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const file = (name: string, content: BlobPart) => new File([content], name, { type: 'text/csv' });
 

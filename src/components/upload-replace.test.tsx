@@ -1,15 +1,10 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../testing/fake-fetch';
 import { mindsdbRecordedFake } from '../testing/mindsdb-recorded-fake';
 import { renderRoutes } from '../testing/render-routes';
 import { UploadForm } from './upload-form';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const csv = (name: string) => new File(['id,item\n1,pen\n'], name, { type: 'text/csv' });
 

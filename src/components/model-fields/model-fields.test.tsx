@@ -1,8 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ModelFields } from './model-fields';
-
-afterEach(cleanup);
 
 describe('the base URL field', () => {
   it('says that changing the address forgets the saved key', () => {

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useCreateAgent } from '../../api/agents/mutations';
 import { formError } from '../../components/field-errors';
+import { useFocusFirstInvalid, useNavigateWhenSet } from '../../components/form-effects';
+import { NewResourceHeader } from '../../components/resource-header';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { createAgentInput, emptyAgentDraft, validateAgentDraft, type AgentDraft } from './agent-draft';
 import { AgentFields } from './agent-fields';
@@ -14,22 +16,14 @@ const PLACED = ['name', 'model', 'data', 'prompt_template'];
 
 /** Creates an agent, then opens its page. */
 export function AgentCreatePage({ project }: { project: string }) {
-  const navigate = useNavigate();
   const create = useCreateAgent(project);
   const [draft, setDraft] = useState<AgentDraft>(emptyAgentDraft);
   const [touched, setTouched] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useNavigateWhenSet();
   const form = useRef<HTMLFormElement>(null);
   const keyCheck = useMissingKeyCheck(draft.model, false);
-
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors, create.error]);
-  // Navigates in an effect, after the guard has re-rendered without blocking.
-  useEffect(() => {
-    if (created) navigate(created);
-  }, [created, navigate]);
+  useFocusFirstInvalid(form, [errors, create.error]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -44,18 +38,12 @@ export function AgentCreatePage({ project }: { project: string }) {
 
   return (
     <div className="page rp">
-      <nav aria-label="Breadcrumb" className="rp-crumbs">
-        <ol>
-          <li>
-            <Link to={agentPath(project)}>Agents</Link>
-          </li>
-          <li aria-current="page">New</li>
-        </ol>
-      </nav>
-      <header className="rp-head">
-        <h1>New agent</h1>
-        <span className="rp-badge">project {project}</span>
-      </header>
+      <NewResourceHeader
+        listLabel="Agents"
+        listHref={agentPath(project)}
+        title="New agent"
+        project={project}
+      />
       <form ref={form} className="ag-form" aria-label="New agent" onSubmit={submit} noValidate>
         <AgentFields
           project={project}

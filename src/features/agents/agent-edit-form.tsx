@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import type { Agent } from '../../../protocol/api/agents';
 import { useQueryClient } from '@tanstack/react-query';
 import { isStaleVersion, useUpdateAgent } from '../../api/agents/mutations';
 import { agentQuery } from '../../api/agents/queries';
 import { SavedNotice } from '../../components/changes-table';
 import { formError } from '../../components/field-errors';
+import { useFocusFirstInvalid, useNavigateWhenSet } from '../../components/form-effects';
 import { hasSavedKey } from '../../components/model-fields/model-draft';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { NotKeptNotice } from '../../components/not-kept-notice';
@@ -39,9 +39,9 @@ export function AgentEditForm(props: {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<Agent | null>(null);
   const [notKept, setNotKept] = useState<Change[]>([]);
-  const [moveTo, setMoveTo] = useState<string | null>(null);
+  // A rename moves the page, in place of the old address.
+  const [moveTo, setMoveTo] = useNavigateWhenSet(true);
   const update = useUpdateAgent(project, agent.name);
-  const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const keyCheck = useMissingKeyCheck(draft.model, hasSavedKey(agent.model));
 
@@ -57,13 +57,7 @@ export function AgentEditForm(props: {
   const dirty = changes.length > 0;
 
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors, update.error]);
-  // A rename moves the page; done in an effect so the guard has already seen the saved state.
-  useEffect(() => {
-    if (moveTo) navigate(moveTo, { replace: true });
-  }, [moveTo, navigate]);
+  useFocusFirstInvalid(form, [errors, update.error]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,17 +1,12 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentEtag } from '../../../protocol/api/agents';
 import { fakeFetch, type FakeRequest, type FakeResponse } from '../../testing/fake-fetch';
 import { AgentCreatePage } from './agent-create-page';
 import { AgentListPage } from './agent-list-page';
 import { AgentPage } from './agent-page';
 import { renderRoutes } from '../../testing/render-routes';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const AGENT = '/api/projects/mindsdb/agents/support';
 const support = {

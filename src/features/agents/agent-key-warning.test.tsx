@@ -1,15 +1,10 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../testing/fake-fetch';
 import { renderRoutes } from '../../testing/render-routes';
 import { AgentCreatePage } from './agent-create-page';
 import { lacksKey } from './missing-key';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const AGENTS = '/api/projects/mindsdb/agents';
 

@@ -1,14 +1,9 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../testing/fake-fetch';
 import { renderRoutes } from '../../testing/render-routes';
 import { DataPicker } from './data-picker';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function serveShop(schemaParameter?: string) {
   fakeFetch((req) => {

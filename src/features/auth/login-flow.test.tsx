@@ -1,6 +1,6 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../testing/fake-fetch';
 import { useSession } from '../../api/session';
 import { renderRoutes } from '../../testing/render-routes';
@@ -11,11 +11,6 @@ beforeEach(() => {
   localStorage.clear();
   useSession.setState({ token: null, needsLogin: false });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 const routes = [
   { path: '/login', element: <LoginPage /> },
   { path: '/', element: <AuthGate>inside the app</AuthGate> },

@@ -1,9 +1,7 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AnswerMarkdown, safeUrl } from './answer-markdown';
-
-afterEach(cleanup);
 
 describe('safeUrl', () => {
   it.each([

@@ -1,19 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { agentKeys } from '../../api/agents/keys';
 import { fakeFetch } from '../../testing/fake-fetch';
 import { ChatPage } from './chat-page';
 
 // Nothing here asks a question: any request would be a bug, and the fake answers it 404.
 beforeEach(() => fakeFetch(() => undefined));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 function Route() {
   const { project = 'mindsdb', agent } = useParams();
   return <ChatPage project={project} agent={agent} />;

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -20,8 +20,6 @@ vi.mock('./answer-markdown', async (importOriginal) => {
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   forgetAllConversations(); // each test starts with no saved conversation
 });
 

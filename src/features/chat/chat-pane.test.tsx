@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeStream, fakeFetch, type FakeResponse } from '../../testing/fake-fetch';
@@ -24,9 +24,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
-  cleanup();
-  vi.unstubAllGlobals();
   forgetAllConversations(); // each test starts with no saved conversation
 });
 

@@ -19,8 +19,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   forgetAllConversations();
 });
 

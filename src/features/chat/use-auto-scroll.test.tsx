@@ -1,8 +1,6 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { isNearBottom, useAutoScroll } from './use-auto-scroll';
-
-afterEach(cleanup);
 
 function Log({ content }: { content: number }) {
   const { ref, onScroll, following, follow } = useAutoScroll<HTMLDivElement>(content);

@@ -1,16 +1,11 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeFetch, sqlTable } from '../../testing/fake-fetch';
 import { CreateKnowledgeBasePage } from './kb-create-page';
 import { KnowledgeBaseListPage } from './kb-list-page';
 import { KnowledgeBasePage } from './kb-page';
 import { renderRoutes } from '../../testing/render-routes';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function Kb() {
   return <KnowledgeBasePage project="mindsdb" name="docs" />;

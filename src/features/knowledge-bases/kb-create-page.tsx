@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useFiles } from '../../api/files/queries';
 import { useCreateKnowledgeBase } from '../../api/knowledge-bases/mutations';
 import { fieldError, formError } from '../../components/field-errors';
+import { useFocusFirstInvalid, useNavigateWhenSet } from '../../components/form-effects';
+import { NewResourceHeader } from '../../components/resource-header';
 import { FieldError } from '../../components/model-fields/model-fields';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { createInput, emptyDraft, FIELD, validateDraft, type KbDraft, PLACED_FIELDS } from './kb-draft';
@@ -16,25 +18,16 @@ import './knowledge-bases.css';
 /** Creates a KB; optionally shaped after a table of files, which the load tab then offers. */
 export function CreateKnowledgeBasePage({ project }: { project: string }) {
   const id = useId();
-  const navigate = useNavigate();
   const files = useFiles();
   const create = useCreateKnowledgeBase(project);
   const [draft, setDraft] = useState<KbDraft>(emptyDraft);
   const [table, setTable] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState(false);
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useNavigateWhenSet();
   const form = useRef<HTMLFormElement>(null);
   const columns = files.data?.find((f) => f.name === table)?.columns ?? [];
-
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors, create.error]);
-
-  // Navigates in an effect, after the guard below has re-rendered without blocking.
-  useEffect(() => {
-    if (created) navigate(created);
-  }, [created, navigate]);
+  useFocusFirstInvalid(form, [errors, create.error]);
 
   const change = (next: KbDraft) => {
     setDraft(next);
@@ -65,18 +58,12 @@ export function CreateKnowledgeBasePage({ project }: { project: string }) {
 
   return (
     <div className="page rp">
-      <nav aria-label="Breadcrumb" className="rp-crumbs">
-        <ol>
-          <li>
-            <Link to={kbPath(project)}>Knowledge bases</Link>
-          </li>
-          <li aria-current="page">New</li>
-        </ol>
-      </nav>
-      <header className="rp-head">
-        <h1>New knowledge base</h1>
-        <span className="rp-badge">project {project}</span>
-      </header>
+      <NewResourceHeader
+        listLabel="Knowledge bases"
+        listHref={kbPath(project)}
+        title="New knowledge base"
+        project={project}
+      />
       <form ref={form} className="kb-settings" aria-label="New knowledge base" onSubmit={submit} noValidate>
         <div className="rp-section">
           <div className="rp-grid">

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { KnowledgeBase } from '../../../protocol/api/knowledge-bases';
 import { useUpdateKnowledgeBase } from '../../api/knowledge-bases/mutations';
 import { useKnowledgeBaseHasVectors } from '../../api/knowledge-bases/queries';
 import { SavedNotice } from '../../components/changes-table';
 import { formError } from '../../components/field-errors';
+import { useFocusFirstInvalid } from '../../components/form-effects';
 import { describeModel, hasSavedKey } from '../../components/model-fields/model-draft';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { NotKeptNotice } from '../../components/not-kept-notice';
@@ -46,9 +47,7 @@ export function KbSettingsForm({ project, kb }: { project: string; kb: Knowledge
   }
   const changes = kbChanges(kb, draft);
 
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors, update.error]);
+  useFocusFirstInvalid(form, [errors, update.error]);
 
   const review = (e: FormEvent) => {
     e.preventDefault();

@@ -1,15 +1,10 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeFetch, sqlTable, type FakeHandler } from '../../testing/fake-fetch';
 import { mindsdbRecordedFake, type MindsdbVersion } from '../../testing/mindsdb-recorded-fake';
 import { renderRoutes } from '../../testing/render-routes';
 import { KnowledgeBasePage } from './kb-page';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const KB_PATH = '/api/projects/mindsdb/knowledge_bases/docs';
 

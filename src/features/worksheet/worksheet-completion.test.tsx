@@ -1,8 +1,8 @@
 import { currentCompletions, startCompletion } from '@codemirror/autocomplete';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { EditorView } from '@uiw/react-codemirror';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { treeKeys } from '../../api/tree/keys';
 import { fakeFetch } from '../../testing/fake-fetch';
 import { useResultsStore } from './store/results-store';
@@ -25,11 +25,6 @@ beforeEach(() => {
     return undefined;
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 /** Types `sql` into the worksheet editor and opens completion at its end; resolves with what it offers. */
 async function completionsAfter(sql: string): Promise<string[]> {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { EditorView } from '@uiw/react-codemirror';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SqlContext, SqlResult } from '../../../protocol/api/sql';
 import { useSession } from '../../api/session';
 import { fakeFetch } from '../../testing/fake-fetch';
@@ -78,11 +78,6 @@ beforeEach(() => {
   sessionExpired = false;
   useSession.setState({ needsLogin: false });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 describe('WorksheetPage', () => {
   it('runs the statement under the cursor in the session, then keeps the context it returns', async () => {
     answer.mockResolvedValue({ type: 'ok', affected_rows: 2, context: { db: 'sales' } });

@@ -1,11 +1,9 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { EvaluationRecord, SearchSettings } from '../../../../protocol/api/kb-evaluations';
 import { EvaluationResults } from './evaluation-results';
 import { SettingsEditor } from './settings-editor';
 import { bestRun } from './settings';
-
-afterEach(cleanup);
 
 const semantic: SearchSettings = { mode: 'semantic', rerank: false, limit: 5 };
 const keyword: SearchSettings = { mode: 'keyword', rerank: false, limit: 1 };

@@ -1,14 +1,12 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fakeFetch, sqlTable, type FakeRequest, type FakeResponse } from '../../../testing/fake-fetch';
 import { renderRoutes } from '../../../testing/render-routes';
 import { KnowledgeBasePage } from '../kb-page';
 import { useLoadJobs } from './load-store';
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   useLoadJobs.setState({ jobs: {} });
 });
 
@@ -110,7 +108,7 @@ describe('a running KB load', () => {
     const { api } = serve({ running: true });
     const user = userEvent.setup();
     openPage();
-    const bar = await screen.findByRole('progressbar', { name: 'Load progress' });
+    const bar = await screen.findByRole('progressbar', { name: 'Load progress' }, { timeout: 10_000 });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '25'));
     expect(screen.getByText(/A load started earlier is still running on the server/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel load' }));

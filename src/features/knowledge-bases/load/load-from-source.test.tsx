@@ -1,14 +1,12 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fakeFetch, sqlTable } from '../../../testing/fake-fetch';
 import { renderRoutes } from '../../../testing/render-routes';
 import { KnowledgeBasePage } from '../kb-page';
 import { useLoadJobs } from './load-store';
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   useLoadJobs.setState({ jobs: {} });
 });
 

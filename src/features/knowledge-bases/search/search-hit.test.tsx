@@ -1,8 +1,6 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { SearchHitCard } from './search-hit';
-
-afterEach(cleanup);
 
 describe('a search result', () => {
   it("shows the user's metadata and folds MindsDB's _chunk_* bookkeeping away", () => {

@@ -7,8 +7,6 @@ import { KnowledgeBasePage } from '../kb-page';
 import { useRecentSearches } from './recent-searches';
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
   useRecentSearches.setState({ byKb: {} });
 });

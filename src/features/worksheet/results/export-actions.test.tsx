@@ -1,8 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ExportActions } from './export-actions';
-
-afterEach(cleanup);
 
 describe('the CSV export button', () => {
   it('says that text a spreadsheet would run as a formula is saved with a leading quote', () => {

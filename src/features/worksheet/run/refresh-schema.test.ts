@@ -1,11 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sqlKeys } from '../../../api/sql/keys';
 import { treeKeys } from '../../../api/tree/keys';
 import { fakeFetch } from '../../../testing/fake-fetch';
 import { refreshSchema } from './refresh-schema';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('refreshSchema', () => {
   it('forgets the objects of dropped databases and marks the rest stale', async () => {
