@@ -90,14 +90,8 @@ export function LoadPanel({
           {runner.running ? 'Loading…' : rows === null ? 'Load rows' : `Load ${plural(rows, 'row')}`}
         </button>
         {runner.running && (
-          // The server stops the load after the batch it is embedding: that can take a while.
-          <button
-            type="button"
-            className="btn"
-            onClick={runner.cancel}
-            disabled={runner.job?.cancelRequested}
-          >
-            {runner.job?.cancelRequested ? 'Stopping after this batch…' : 'Cancel load'}
+          <button type="button" className="btn" onClick={runner.cancel}>
+            Cancel load
           </button>
         )}
         {runner.job && !runner.running && (
