@@ -6,7 +6,7 @@ import {
   type DuckDBResultReader,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import { failedMidway, readBounded, type BoundedResult } from './bounded-read';
+import { failedMidway, readBounded, releaseChunk, type BoundedResult } from './bounded-read';
 import { ConnectionPool } from './connection-pool';
 import { QueryAbortedError, QueryTimeoutError, QuickLaneTimeoutError } from './query-errors';
 import { converterFor, type JsonValue } from './json-values';
@@ -104,13 +104,16 @@ export class DuckDb {
     const connection = await instance.connect();
     // The sandbox is the instance's: set on the first connection, it holds for every later one.
     if (options.sandbox) await lockDown(connection, options.sandbox);
-    const pool = async (size = 0) =>
+    const pool = async (size = 0, fairShare = false) =>
       size > 0
-        ? new ConnectionPool(await Promise.all(Array.from({ length: size }, () => instance.connect())))
+        ? new ConnectionPool(await Promise.all(Array.from({ length: size }, () => instance.connect())), {
+            fairShare,
+          })
         : undefined;
     const pools = {
       readers: await pool(options.readConnections),
-      queries: await pool(options.queryConnections),
+      // Users' queries: one caller's heavy queries must leave a connection for the others (see ConnectionPool).
+      queries: await pool(options.queryConnections, true),
       quickLane: await pool(options.quickLaneMs ? 1 : 0),
     };
     return new DuckDb(instance, connection, pools, options);
@@ -175,21 +178,36 @@ export class DuckDb {
    * before it fills the memory. `truncated` says which bound left rows unread. When `signal` aborts, the
    * statement is interrupted (or never started, if it was still waiting for its turn) and QueryAbortedError is
    * thrown.
+   *
+   * `caller` names who asks (any string; the same string for the same user): callers wait for a connection
+   * in turn, each in a queue of its own (see ConnectionPool), and a caller that holds its share of the
+   * connections leaves the quick lane to the others.
    */
   async queryAtMost(
     sql: string,
     maxRows: number,
-    { signal, maxBytes = Number.POSITIVE_INFINITY }: { signal?: AbortSignal; maxBytes?: number } = {},
+    {
+      signal,
+      maxBytes = Number.POSITIVE_INFINITY,
+      caller = '',
+    }: { signal?: AbortSignal; maxBytes?: number; caller?: string } = {},
   ): Promise<BoundedResult> {
     const bounds = { maxRows, maxBytes };
     const { queries = this.pools.readers, quickLane } = this.pools;
     const quickMs = this.options.quickLaneMs;
-    if (queries && quickLane && quickMs && queries.idleCount === 0 && quickLane.idleCount > 0) {
+    if (
+      queries &&
+      quickLane &&
+      quickMs &&
+      !queries.wouldLend(caller) &&
+      queries.heldBy(caller) < queries.share &&
+      quickLane.idleCount > 0
+    ) {
       return quickLane.use((c) => this.readAtMost(c, sql, bounds, signal, { ms: quickMs, quick: true }));
     }
     const limit = { ms: this.options.queryTimeoutMs, quick: false };
     const run = (connection: DuckDBConnection) => this.readAtMost(connection, sql, bounds, signal, limit);
-    return queries ? queries.use(run) : this.serial(() => run(this.connection));
+    return queries ? queries.use(run, caller) : this.serial(() => run(this.connection));
   }
 
   /**
@@ -201,7 +219,7 @@ export class DuckDb {
   async streamRows(
     sql: string,
     sink: (columnNames: string[], rows: JsonValue[][]) => Promise<void>,
-    { signal }: { signal?: AbortSignal } = {},
+    { signal, caller = '' }: { signal?: AbortSignal; caller?: string } = {},
   ): Promise<void> {
     const run = async (connection: DuckDBConnection) => {
       if (signal?.aborted) throw new QueryAbortedError();
@@ -227,6 +245,7 @@ export class DuckDb {
             }
             rows.push(row);
           }
+          releaseChunk(chunk);
           rowsRead += rows.length;
           await sink(names, rows);
           if (signal?.aborted) throw new QueryAbortedError();
@@ -244,12 +263,17 @@ export class DuckDb {
       }
     };
     const { queries = this.pools.readers } = this.pools;
-    return queries ? queries.use(run) : this.serial(() => run(this.connection));
+    return queries ? queries.use(run, caller) : this.serial(() => run(this.connection));
   }
 
   /** How many `queryAtMost` statements the engine is running now (not those waiting for a connection). */
   get runningSelects(): number {
     return this.selectsRunning;
+  }
+
+  /** How many users' statements wait for a query connection. */
+  get waitingSelects(): number {
+    return (this.pools.queries ?? this.pools.readers)?.waitingCount ?? 0;
   }
 
   private async readAtMost(

@@ -14,6 +14,7 @@ import { toAgentResponse } from '../services/agents/masking';
 import type { AgentRecord } from '../services/agents/types';
 import { collectAnswer, streamEvents } from '../services/agents/stream';
 import { ValidationError } from '../errors';
+import { callerOf } from '../http/caller';
 import { HttpProblem, parseBody } from './problem';
 
 type AgentParams = { Params: { project: string; agent: string } };
@@ -99,7 +100,8 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { messages } = parseBody(completionRequestSchema, request.body);
     const agent = await deps.agents.get(request.params.project, request.params.agent);
     const controller = disconnectSignal(reply);
-    const answer = await collectAnswer(deps.agentRunner.start(agent, messages, controller.signal));
+    const caller = callerOf(request, deps.auth.enabled);
+    const answer = await collectAnswer(deps.agentRunner.start(agent, messages, controller.signal, caller));
     return {
       message: { content: answer.content, role: 'assistant', trace_id: answer.trace_id },
     } satisfies Declared<CompletionResponse>;
@@ -113,7 +115,12 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { messages } = parseBody(completionRequestSchema, request.body);
     const agent = await deps.agents.get(request.params.project, request.params.agent);
     const controller = disconnectSignal(reply);
-    const run = deps.agentRunner.start(agent, messages, controller.signal);
+    const run = deps.agentRunner.start(
+      agent,
+      messages,
+      controller.signal,
+      callerOf(request, deps.auth.enabled),
+    );
     reply.hijack();
     reply.raw.writeHead(200, {
       'Content-Type': 'text/event-stream',

@@ -7,6 +7,7 @@ import type { AppDeps } from '../app-deps';
 import { parseStatement } from '../dialect/parser';
 import type { JsonValue } from '../engines/duckdb';
 import { ServiceError } from '../errors';
+import { callerOf } from '../http/caller';
 import type { StatementOf } from '../dialect/ast';
 import { DEFAULT_PROJECT } from '../services/projects';
 import { EngineSelect, SqlEngineError } from '../services/sql/engine-select';
@@ -90,10 +91,10 @@ export function registerSqlExportRoute(app: FastifyInstance, deps: AppDeps): voi
       }
       if (text) await write(text);
     };
+    const run = { signal: stop.signal, caller: callerOf(request, deps.auth.enabled) };
     try {
-      if (await readByEngine(engine, statement))
-        await engine.exportRows(statement, sink, { signal: stop.signal });
-      else await exportRouted(deps, query, context, sink, stop.signal);
+      if (await readByEngine(engine, statement)) await engine.exportRows(statement, sink, run);
+      else await exportRouted(deps, query, context, sink, run);
     } catch (err) {
       // Before the first byte the error is a problem answer; after it, the download is cut short.
       if (!started) {
@@ -137,13 +138,13 @@ async function exportRouted(
   query: string,
   context: SqlContext | undefined,
   sink: (columns: string[], rows: JsonValue[][]) => Promise<void>,
-  signal: AbortSignal,
+  { signal, caller }: { signal: AbortSignal; caller: string },
 ): Promise<void> {
   const session = {
     db: typeof context?.db === 'string' && context.db ? context.db : DEFAULT_PROJECT,
     show_secrets: false,
   };
-  const result = await deps.sql.execute(query, session, { signal });
+  const result = await deps.sql.execute(query, session, { signal, caller });
   if (result.type === 'error')
     throw new ServiceError(
       OVER_LIMIT.test(result.error_message)

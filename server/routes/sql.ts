@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../app-deps';
 import { parseStatement } from '../dialect/parser';
 import { ValidationError } from '../errors';
+import { callerOf } from '../http/caller';
 import { DEFAULT_PROJECT } from '../services/projects';
 import { parametrizeConstants } from '../services/sql/parametrize';
 import { bindParameters } from '../services/sql/sql-params';
@@ -52,6 +53,7 @@ export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
     const result = await deps.sql.execute(bound, session, {
       signal: cancelled.signal,
       partialResults: partial_results === true,
+      caller: callerOf(request, deps.auth.enabled),
     });
     return send(reply, response_format, result);
   });

@@ -60,10 +60,16 @@ function toolInput(call: ToolCall): string {
 export class AgentRunner {
   constructor(private readonly deps: RunnerDeps) {}
 
-  start(agent: AgentRecord, messages: readonly IncomingMessage[], signal?: AbortSignal): AgentRun {
+  /** `caller`: who started the run; its SQL queues as that user's (see StatementRun.caller). */
+  start(
+    agent: AgentRecord,
+    messages: readonly IncomingMessage[],
+    signal?: AbortSignal,
+    caller?: string,
+  ): AgentRun {
     const conversation = readConversation(messages);
     const traceId = randomBytes(16).toString('hex');
-    return { traceId, events: this.events(agent, conversation, traceId, signal) };
+    return { traceId, events: this.events(agent, conversation, traceId, signal, caller) };
   }
 
   private async *events(
@@ -71,6 +77,7 @@ export class AgentRunner {
     { history, question }: ReturnType<typeof readConversation>,
     traceId: string,
     clientSignal?: AbortSignal,
+    caller?: string,
   ): AsyncGenerator<SeedStreamEvent> {
     yield { type: 'start', prompt: question, trace_id: traceId };
     const { settings, runLog } = this.deps;
@@ -90,6 +97,7 @@ export class AgentRunner {
         knowledgeBases: kbs,
         tables,
         signal,
+        caller,
       });
       const conversation: ChatMessage[] = [
         { role: 'system', content: systemPrompt(agent, kbs, tables) },

@@ -109,7 +109,7 @@ export function registerAgentHandlers(
     return agent ? table(AGENT_COLUMNS, [agentRow(agent, session)]) : undefined;
   });
 
-  router.register('select', async (s, session) => {
+  router.register('select', async (s, session, { signal, caller }) => {
     if (!s.simple || s.simple.from.parts.length > 2) return undefined;
     const { project, name } = locate(s.simple.from, session);
     if (DATA_SOURCES.some((d) => d.name === project)) return undefined;
@@ -117,7 +117,7 @@ export function registerAgentHandlers(
     if (!agent) return undefined;
     const columns = selectedColumns(s.simple);
     const question = questionOf(s.simple.where);
-    const answer = await collectAnswer(runner.start(agent, [{ question }]));
+    const answer = await collectAnswer(runner.start(agent, [{ question }], signal, caller));
     const values: Record<string, string> = { question, answer: answer.content, trace_id: answer.trace_id };
     return table(columns, [columns.map((c) => values[c])]);
   });

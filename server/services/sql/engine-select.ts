@@ -53,14 +53,15 @@ export class EngineSelect {
       maxRows = MAX_RESULT_ROWS,
       signal,
       partialResults = false,
-    }: { maxRows?: number; signal?: AbortSignal; partialResults?: boolean } = {},
+      caller,
+    }: { maxRows?: number; signal?: AbortSignal; partialResults?: boolean; caller?: string } = {},
   ): Promise<SqlOutcome> {
     const sql = toEngineDialect(statement.sql);
     const ast = await this.serialize(sql);
     await this.checkReferences(ast, sql);
     let result;
     try {
-      result = await this.data.queryAtMost(sql, maxRows, { signal, maxBytes: MAX_RESULT_BYTES });
+      result = await this.data.queryAtMost(sql, maxRows, { signal, maxBytes: MAX_RESULT_BYTES, caller });
     } catch (err) {
       throw engineError(err, sql);
     }
@@ -88,11 +89,11 @@ export class EngineSelect {
   async exportRows(
     statement: StatementOf<'select'>,
     sink: (columnNames: string[], rows: JsonValue[][]) => Promise<void>,
-    { signal }: { signal?: AbortSignal } = {},
+    { signal, caller }: { signal?: AbortSignal; caller?: string } = {},
   ): Promise<void> {
     const sql = await this.checkedForEngine(statement);
     try {
-      await this.data.streamRows(sql, sink, { signal });
+      await this.data.streamRows(sql, sink, { signal, caller });
     } catch (err) {
       throw engineError(err, sql);
     }

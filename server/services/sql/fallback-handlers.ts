@@ -13,7 +13,7 @@ export function registerFallbackHandlers(router: SqlRouter, deps: { engine: Engi
     throw new NotFoundError(`'${name}' is neither a knowledge base nor an agent in project '${project}'`);
   });
 
-  router.register('select', (s, session, { signal, partialResults }) =>
-    deps.engine.run(s, session, { signal, partialResults }),
+  router.register('select', (s, session, { signal, partialResults, caller }) =>
+    deps.engine.run(s, session, { signal, partialResults, caller }),
   );
 }

@@ -81,13 +81,13 @@ export function registerKbTableHandlers(
   const { kbs, engine } = deps;
   const kbRows = new KbCatalog(deps.catalog);
 
-  router.register('select', async (s, session, { signal }) => {
+  router.register('select', async (s, session, { signal, caller }) => {
     if (s.simple && answeredByKbHandler(s.simple.items)) return undefined;
     const names = await kbRows.names();
     if (names.size === 0) return undefined;
     const rewritten = await rewrite(s.sql, session, names);
     if (rewritten === undefined) return undefined;
-    return engine.run({ kind: 'select', sql: rewritten }, session, { signal });
+    return engine.run({ kind: 'select', sql: rewritten }, session, { signal, caller });
   });
 
   async function rewrite(sql: string, session: SqlSession, names: Set<string>): Promise<string | undefined> {

@@ -26,6 +26,11 @@ export interface StatementRun {
   signal?: AbortSignal;
   /** The client asked for the first rows of a result over the row limit rather than an error. */
   partialResults?: boolean;
+  /**
+   * Who asks (one string per user, see http/caller.ts): the SQL engine queues each caller's queries
+   * separately and serves callers in turn. Unset: the server's own work, queued as one caller.
+   */
+  caller?: string;
 }
 
 /**

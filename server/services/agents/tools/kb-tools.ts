@@ -74,7 +74,7 @@ export function kbTools(ctx: ToolContext): AgentTool[] {
           return `Error: '${statement.simple.from.parts.join('.')}' is not a knowledge base of this agent (${available()})`;
         }
         const db = target.slice(0, target.lastIndexOf('.'));
-        const result = await ctx.sql.execute(query, { db, show_secrets: false });
+        const result = await ctx.sql.execute(query, { db, show_secrets: false }, { caller: ctx.caller });
         if (result.type === 'error') return `Error: ${result.error_message}`;
         if (result.type !== 'table') return 'Error: the statement returned no rows';
         return kbObservation(result.column_names, result.data);

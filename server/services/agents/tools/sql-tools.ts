@@ -20,10 +20,11 @@ async function describeTable(table: string, ctx: ToolContext): Promise<string> {
     `SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = ? AND table_name = ? ORDER BY column_index`,
     [table.slice(0, dot), table.slice(dot + 1)],
   );
-  const sample = await ctx.sql.execute(`SELECT * FROM ${sqlName(table)} LIMIT ${SAMPLE_ROWS}`, {
-    db: ctx.project,
-    show_secrets: false,
-  });
+  const sample = await ctx.sql.execute(
+    `SELECT * FROM ${sqlName(table)} LIMIT ${SAMPLE_ROWS}`,
+    { db: ctx.project, show_secrets: false },
+    { signal: ctx.signal, caller: ctx.caller },
+  );
   // A connected database's table is not in the engine's catalog: its sample's columns name it.
   const listed = columns.length
     ? columns.map((c) => `\t${c.column_name} ${c.data_type}`)
@@ -63,7 +64,7 @@ async function runQuery(input: string, ctx: ToolContext): Promise<string> {
   const result = await ctx.sql.execute(
     query,
     { db: ctx.project, show_secrets: false },
-    { signal: ctx.signal },
+    { signal: ctx.signal, caller: ctx.caller },
   );
   if (result.type === 'error') return `Error: ${result.error_message}`;
   if (result.type === 'ok') return `The statement ran (${result.affected_rows ?? 0} rows affected)`;

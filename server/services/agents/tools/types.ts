@@ -21,6 +21,8 @@ export interface ToolContext {
   tables: string[];
   /** Aborts when the run ends early (client gone, time limit): a query in flight is interrupted too. */
   signal?: AbortSignal;
+  /** Who started the run: its queries queue as that user's. */
+  caller?: string;
 }
 
 export const oneStringArg = (key: string, description: string) => ({
