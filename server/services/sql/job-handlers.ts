@@ -5,8 +5,9 @@ import { nameHolder } from '../../store/project-names';
 import type { ProjectService } from '../projects';
 import { rowsQuery } from '../views/rows-query';
 import { substituteTables } from '../views/substitute';
+import { objectInProject } from './object-name';
 import type { SqlRouter } from './router';
-import { ok, table, type SqlSession } from './types';
+import { ok, table } from './types';
 
 /** MindsDB's log database: `log.jobs_history` lists the runs of every project's jobs. */
 const LOG_DATABASE = 'log';
@@ -24,13 +25,6 @@ const JOB_COLUMNS = [
 ] as const;
 const HISTORY_COLUMNS = ['name', 'project', 'run_start', 'run_end', 'error', 'query'] as const;
 
-function target(name: { parts: string[] }, session: SqlSession): { project: string; name: string } {
-  if (name.parts.length > 2) throw new ValidationError(`'${name.parts.join('.')}' is not a job name`);
-  return name.parts.length === 2
-    ? { project: name.parts[0], name: name.parts[1] }
-    : { project: session.db, name: name.parts[0] };
-}
-
 /** CREATE / DROP JOB, SHOW JOBS, and SELECTs on `project.jobs`, `project.jobs_history` and `log.jobs_history`. */
 export function registerJobHandlers(
   router: SqlRouter,
@@ -39,7 +33,7 @@ export function registerJobHandlers(
   const { jobs, projects } = deps;
 
   router.register('create_job', async (s, session) => {
-    const t = target(s.name, session);
+    const t = objectInProject(s.name, session, 'job');
     const made = await jobs.create(
       t.project,
       t.name,
@@ -50,7 +44,7 @@ export function registerJobHandlers(
   });
 
   router.register('drop_job', async (s, session) => {
-    const t = target(s.name, session);
+    const t = objectInProject(s.name, session, 'job');
     return ok((await jobs.drop(t.project, t.name, { ifExists: s.ifExists })) ? 1 : 0);
   });
 

@@ -1,17 +1,10 @@
 import type { StatementOf } from '../../dialect/ast';
-import { NotFoundError, ServiceError, ValidationError } from '../../errors';
+import { NotFoundError, ServiceError } from '../../errors';
 import type { ViewExpander } from '../views/expand';
 import type { ViewService } from '../views/service';
+import { objectInProject } from './object-name';
 import type { SqlRouter } from './router';
 import { ok, type SqlSession, type StatementRun } from './types';
-
-/** A name written `v` or `project.v`: the project part defaults to the session's database. */
-function target(name: { parts: string[] }, session: SqlSession): { project: string; name: string } {
-  if (name.parts.length > 2) throw new ValidationError(`'${name.parts.join('.')}' is not a view name`);
-  return name.parts.length === 2
-    ? { project: name.parts[0], name: name.parts[1] }
-    : { project: session.db, name: name.parts[0] };
-}
 
 /** CREATE / DROP VIEW, and SELECTs that read views (rewritten, then run like any other SELECT). */
 export function registerViewHandlers(
@@ -21,7 +14,7 @@ export function registerViewHandlers(
   const { views, expander } = deps;
 
   router.register('create_view', async (s, session) => {
-    const t = target(s.name, session);
+    const t = objectInProject(s.name, session, 'view');
     const made = await views.create(t.project, t.name, s.query, {
       orReplace: s.orReplace,
       ifNotExists: s.ifNotExists,
@@ -30,13 +23,13 @@ export function registerViewHandlers(
   });
 
   router.register('drop_view', async (s, session) => {
-    const t = target(s.name, session);
+    const t = objectInProject(s.name, session, 'view');
     return ok((await views.drop(t.project, t.name, { ifExists: s.ifExists })) ? 1 : 0);
   });
 
   // MindsDB's JS SDK deletes a view with DROP MODEL; no models are trained here, so that is all it can drop.
   router.register('drop_model', async (s, session) => {
-    const t = target(s.name, session);
+    const t = objectInProject(s.name, session, 'view');
     if (await views.find(t.project, t.name)) return ok((await views.drop(t.project, t.name)) ? 1 : 0);
     if (s.ifExists) return ok(0);
     throw new NotFoundError(
