@@ -20,9 +20,10 @@ export interface Databases {
 /**
  * Connections of the data database: the users' SELECTs (see DuckDbOptions.queryConnections), the lookups
  * every request makes (table listings, statement parses), and a quick lane for users' queries while the
- * others are all busy with long ones (see DuckDbOptions.quickLaneMs). Users are queued fairly in this sense:
- * three heavy queries hold three connections for up to the time limit, but lookups never wait for them and a
- * quick query still answers; a long query that lands in the quick lane is stopped after a few seconds.
+ * others are all busy with long ones (see DuckDbOptions.quickLaneMs). Users wait in turn, each in a queue of
+ * their own, and while another user waits, one who holds two of the three gets no more (see ConnectionPool);
+ * lookups never wait for users' queries; a long query that lands in the quick lane is stopped after a few
+ * seconds.
  */
 const USER_QUERY_CONNECTIONS = 3;
 const DATA_LOOKUP_CONNECTIONS = 1;
