@@ -12,8 +12,13 @@ import type { SourceDialect } from './types';
  * - comments are dropped (`#` starts one in our dialect, and is an operator on PostgreSQL).
  * Values are not touched otherwise: the statement is the user's own, on a source they connected.
  */
-export function renderForSource(sql: string, source: string, dialect: SourceDialect): string {
-  const tokens = tokenize(sql).filter((t) => t.kind !== 'eof');
+export function renderForSource(
+  sql: string,
+  source: string,
+  dialect: SourceDialect,
+  read: Token[] = tokenize(sql),
+): string {
+  const tokens = read.filter((t) => t.kind !== 'eof');
   while (
     tokens.length &&
     tokens[tokens.length - 1].kind === 'op' &&
@@ -63,9 +68,9 @@ function renderToken(t: Token, dialect: SourceDialect): string {
 }
 
 /** Whether the statement already ends with its own LIMIT at the top level (not one inside a subquery). */
-export function hasTopLevelLimit(sql: string): boolean {
+export function hasTopLevelLimit(sql: string | Token[]): boolean {
   let depth = 0;
-  for (const t of tokenize(sql)) {
+  for (const t of typeof sql === 'string' ? tokenize(sql) : sql) {
     if (t.kind === 'op' && t.value === '(') depth++;
     else if (t.kind === 'op' && t.value === ')') depth--;
     else if (depth === 0 && t.kind === 'ident' && t.value.toLowerCase() === 'limit') return true;
@@ -78,8 +83,12 @@ export function hasTopLevelLimit(sql: string): boolean {
  * one row more than we answer, so that "too many rows" can be told from "exactly enough". A statement with its
  * own top-level LIMIT keeps it.
  */
-export function withRowBound(rendered: string, maxRows: number): string {
-  if (hasTopLevelLimit(rendered)) return rendered;
+export function withRowBound(
+  rendered: string,
+  maxRows: number,
+  limited = hasTopLevelLimit(rendered),
+): string {
+  if (limited) return rendered;
   return `${rendered}\nLIMIT ${maxRows + 1}`;
 }
 

@@ -1,5 +1,5 @@
 import type { DuckDb } from '../../engines/duckdb';
-import { renderForSource, withRowBound } from '../../engines/sources/dialect';
+import { hasTopLevelLimit, renderForSource, withRowBound } from '../../engines/sources/dialect';
 import type { StatementOf } from '../../dialect/ast';
 import { tokenize, type Token } from '../../dialect/tokenizer';
 import { ValidationError } from '../../errors';
@@ -73,7 +73,13 @@ export class SourceSelect {
 
   private async rendered(statement: StatementOf<'select'>, source: string, maxRows: number): Promise<string> {
     const dialect = await this.sources.dialect(source);
-    return withRowBound(renderForSource(statement.sql, source, dialect), maxRows);
+    // One reading of the statement serves both: its top-level LIMIT is the same in the rendered text.
+    const tokens = tokenize(statement.sql);
+    return withRowBound(
+      renderForSource(statement.sql, source, dialect, tokens),
+      maxRows,
+      hasTopLevelLimit(tokens),
+    );
   }
 
   private async placement(
@@ -84,7 +90,7 @@ export class SourceSelect {
     | { kind: 'native'; source: string; text: string }
     | { kind: 'mixed'; names: Set<string>; sessionSource?: string }
   > {
-    const names = new Set((await this.sources.list()).map((s) => s.name));
+    const names = await this.sources.names();
     if (names.size === 0) return { kind: 'none' };
     const tokens = tokenize(statement.sql);
     const native = nativeQuery(statement.sql, tokens, names);
