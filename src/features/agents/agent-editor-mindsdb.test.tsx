@@ -1,32 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, type FakeRequest, type FakeResponse } from '../../testing/fake-fetch';
+import { fakeFetch } from '../../testing/fake-fetch';
 import { mindsdbRecordedFake, type MindsdbVersion } from '../../testing/mindsdb-recorded-fake';
+import { fakeTree } from '../../testing/fake-tree';
 import { renderRoutes } from '../../testing/render-routes';
 import { AgentPage } from './agent-page';
 
 const AGENT = '/api/projects/mindsdb/agents/support';
 
-function tree(req: FakeRequest): FakeResponse | undefined {
-  if (req.path === '/api/tree/')
-    return {
-      json: [
-        { name: 'mindsdb', class: 'db', type: 'project' },
-        { name: 'files', class: 'db', type: 'data' },
-      ],
-    };
-  if (req.path === '/api/tree/mindsdb')
-    return { json: [{ name: 'docs', class: 'table', type: 'knowledge_base' }] };
-  if (req.path === '/api/tree/files')
-    return {
-      json: [
-        { name: 'orders', class: 'table', type: 'table' },
-        { name: 'refunds', class: 'table', type: 'table' },
-      ],
-    };
-  return undefined;
-}
+const tree = fakeTree({
+  mindsdb: { type: 'project', objects: { docs: 'knowledge_base' } },
+  files: { type: 'data', objects: { orders: 'table', refunds: 'table' } },
+});
 
 function mindsdb(version: MindsdbVersion) {
   const fake = mindsdbRecordedFake(version);

@@ -6,6 +6,7 @@ import { fakeFetch, type FakeRequest, type FakeResponse } from '../../testing/fa
 import { AgentCreatePage } from './agent-create-page';
 import { AgentListPage } from './agent-list-page';
 import { AgentPage } from './agent-page';
+import { fakeTree } from '../../testing/fake-tree';
 import { renderRoutes } from '../../testing/render-routes';
 
 const AGENT = '/api/projects/mindsdb/agents/support';
@@ -19,25 +20,10 @@ const support = {
   updated_at: '2026-01-02 03:04:05.000000',
 };
 
-function tree(req: FakeRequest): FakeResponse | undefined {
-  if (req.path === '/api/tree/')
-    return {
-      json: [
-        { name: 'mindsdb', class: 'db', type: 'project' },
-        { name: 'files', class: 'db', type: 'data' },
-      ],
-    };
-  if (req.path === '/api/tree/mindsdb')
-    return {
-      json: [
-        { name: 'docs', class: 'table', type: 'knowledge_base' },
-        { name: 'faq', class: 'table', type: 'knowledge_base' },
-        { name: 'support', class: 'table', type: 'agent' },
-      ],
-    };
-  if (req.path === '/api/tree/files') return { json: [{ name: 'orders', class: 'table', type: 'table' }] };
-  return undefined;
-}
+const tree = fakeTree({
+  mindsdb: { type: 'project', objects: { docs: 'knowledge_base', faq: 'knowledge_base', support: 'agent' } },
+  files: { type: 'data', objects: { orders: 'table' } },
+});
 
 function Page() {
   return <AgentPage project="mindsdb" name="support" aside={<p>chat here</p>} />;

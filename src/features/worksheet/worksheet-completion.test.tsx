@@ -5,6 +5,7 @@ import { EditorView } from '@uiw/react-codemirror';
 import { beforeEach, expect, it } from 'vitest';
 import { treeKeys } from '../../api/tree/keys';
 import { fakeFetch } from '../../testing/fake-fetch';
+import { fakeTree } from '../../testing/fake-tree';
 import { useResultsStore } from './store/results-store';
 import { useWorksheetStore } from './store/worksheet-store';
 import { WorksheetPage } from './worksheet-page';
@@ -13,17 +14,9 @@ beforeEach(() => {
   localStorage.clear();
   useWorksheetStore.setState({ sheets: {}, historyOpen: false });
   useResultsStore.setState({ runs: {} });
-  fakeFetch((req) => {
-    if (req.path === '/api/tree/') return { json: [{ name: 'mindsdb', class: 'db', type: 'project' }] };
-    if (req.path === '/api/tree/mindsdb')
-      return {
-        json: [
-          { name: 'docs', class: 'table', type: 'knowledge_base' },
-          { name: 'desk_agent', class: 'table', type: 'agent' },
-        ],
-      };
-    return undefined;
-  });
+  fakeFetch(
+    fakeTree({ mindsdb: { type: 'project', objects: { docs: 'knowledge_base', desk_agent: 'agent' } } }),
+  );
 });
 /** Types `sql` into the worksheet editor and opens completion at its end; resolves with what it offers. */
 async function completionsAfter(sql: string): Promise<string[]> {
