@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import type { Declared } from '../../protocol/api/answers';
 import { copyRequestSchema, type ListDatabases } from '../../protocol/api/sql';
 import type { AppDeps } from '../app-deps';
+import { callerOf } from '../http/caller';
 import { DEFAULT_PROJECT } from '../services/projects';
 import { bindParameters } from '../services/sql/sql-params';
 import { HttpProblem, parseBody } from './problem';
@@ -53,10 +54,14 @@ export function registerSqlExtraRoutes(app: FastifyInstance, deps: AppDeps): voi
     } catch (err) {
       throw new HttpProblem(400, 'Query Error 0', (err as Error).message);
     }
-    const result = await deps.sql.execute(bound, {
-      db: typeof context?.db === 'string' && context.db ? context.db : DEFAULT_PROJECT,
-      show_secrets: false,
-    });
+    const result = await deps.sql.execute(
+      bound,
+      {
+        db: typeof context?.db === 'string' && context.db ? context.db : DEFAULT_PROJECT,
+        show_secrets: false,
+      },
+      { caller: callerOf(request, deps.auth.enabled) },
+    );
     if (result.type === 'error')
       throw new HttpProblem(400, `Query Error ${result.error_code}`, result.error_message);
     if (result.type !== 'table') {
