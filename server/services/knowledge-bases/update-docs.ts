@@ -182,6 +182,11 @@ export async function updateDocuments(
     filterable: c.userMetadata,
     vector: vectors[i],
   }));
-  await ctx.store.replaceDocs(ctx.table, records, docIds);
+  await ctx.store.replaceDocs(
+    ctx.table,
+    records,
+    docIds,
+    all.map((c) => c.chunkId),
+  );
   return docIds.length;
 }

@@ -72,6 +72,19 @@ describe('UPDATE of a knowledge base is all or nothing', () => {
     expect(JSON.stringify(parrots.data)).not.toMatch(/parrots/i);
   });
 
+  it('a metadata change keeps every chunk of a long document, changed, and adds none', async () => {
+    const long = Array.from({ length: 6 }, (_, i) => `Line ${i} speaks of herons and cranes.`).join(' ');
+    await ok(`INSERT INTO kb_atomic (id, content, author, year) VALUES (3, '${long}', 'di', 2019)`);
+    const before = await chunksOf(3);
+    expect(before.length).toBeGreaterThan(2);
+    expect((await ok("UPDATE kb_atomic SET author = 'ed' WHERE id = 3")).affected_rows).toBe(1);
+    const after = await chunksOf(3);
+    expect(after.map((r) => r[0]).sort()).toEqual(before.map((r) => r[0]).sort());
+    const authors = await ok("SELECT chunk_id FROM kb_atomic WHERE author = 'ed'");
+    expect(authors.data).toHaveLength(before.length);
+    expect((await ok("SELECT chunk_id FROM kb_atomic WHERE author = 'di'")).data).toEqual([]);
+  });
+
   it('a metadata object replaced whole leaves no stale filter value behind', async () => {
     expect((await ok('UPDATE kb_atomic SET metadata = {"author": "cy"} WHERE id = 2')).affected_rows).toBe(1);
     expect(
