@@ -40,3 +40,37 @@ export function architectureZones() {
     zone('protocol', 'server', 'protocol/ is shared by both sides and imports neither.'),
   ];
 }
+
+/**
+ * Only server/engines/ (which opens the databases) and server/store/ (which owns every catalog table and its
+ * SQL) may take DuckDB itself: the driver package, or the DuckDb class as a value (to open an engine). Other
+ * server code receives the engine it needs, typed (`import type { DuckDb }`): the data database for users'
+ * SQL, or the catalog only to hand it to a store.
+ */
+export const ENGINE_IMPORT_FILES = ['server/**/*.ts'];
+export const ENGINE_IMPORT_ALLOWED = [
+  'server/engines/**',
+  'server/store/**',
+  'server/test/**',
+  'server/**/*.test.ts',
+];
+
+export function engineImportRestrictions() {
+  const message =
+    'Only server/engines and server/store open DuckDB: receive the engine as a type, and put catalog SQL in server/store.';
+  // The class is named per path (the rule matches import names only on exact paths): server files lie at
+  // most four folders below server/.
+  const depths = ['..', '../..', '../../..', '../../../..'];
+  return {
+    paths: [
+      ...depths.map((up) => ({
+        name: `${up}/engines/duckdb`,
+        importNames: ['DuckDb'],
+        allowTypeImports: true,
+        message,
+      })),
+      { name: 'duckdb', message },
+    ],
+    patterns: [{ group: ['@duckdb/*'], message }],
+  };
+}

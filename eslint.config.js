@@ -4,7 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
-import { architectureZones } from './eslint.architecture.js';
+import {
+  architectureZones,
+  ENGINE_IMPORT_ALLOWED,
+  ENGINE_IMPORT_FILES,
+  engineImportRestrictions,
+} from './eslint.architecture.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
@@ -33,6 +38,12 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } } },
     rules: { 'import/no-restricted-paths': ['error', { zones: architectureZones() }] },
+  },
+  {
+    // Only engines/ and store/ touch DuckDB itself (docs/architecture.md).
+    files: ENGINE_IMPORT_FILES,
+    ignores: ENGINE_IMPORT_ALLOWED,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', engineImportRestrictions()] },
   },
   prettier,
 );

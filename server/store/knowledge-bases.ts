@@ -82,6 +82,16 @@ function toStored(row: Row): StoredKb {
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
+/** The settings' columns, in table order: embedding_model to preprocessing. */
+const settingsColumns = (settings: KbSettings) => [
+  JSON.stringify(settings.embedding_model),
+  json(settings.reranking_model),
+  json(settings.metadata_columns),
+  JSON.stringify(settings.content_columns),
+  settings.id_column,
+  json(settings.preprocessing),
+];
+
 /**
  * Ids come from the catalog's shared sequence (store/projects.ts), so a dropped KB's id, and the vector table
  * named after it, is never reused.
@@ -161,12 +171,7 @@ export class KbCatalog {
         project.id,
         name,
         vectorTableOf(Number(id)),
-        JSON.stringify(settings.embedding_model),
-        json(settings.reranking_model),
-        json(settings.metadata_columns),
-        JSON.stringify(settings.content_columns),
-        settings.id_column,
-        json(settings.preprocessing),
+        ...settingsColumns(settings),
         settings.embedding_model.model_name ?? settings.embedding_model.provider,
         now,
         now,
@@ -182,16 +187,7 @@ export class KbCatalog {
     await this.db.run(
       `UPDATE knowledge_bases SET embedding_model = ?, reranking_model = ?, metadata_columns = ?,
          content_columns = ?, id_column = ?, preprocessing = ?, updated_at = CAST(? AS TIMESTAMP) WHERE id = ?`,
-      [
-        JSON.stringify(settings.embedding_model),
-        json(settings.reranking_model),
-        json(settings.metadata_columns),
-        JSON.stringify(settings.content_columns),
-        settings.id_column,
-        json(settings.preprocessing),
-        formatTimestamp(),
-        id,
-      ],
+      [...settingsColumns(settings), formatTimestamp(), id],
     );
   }
 

@@ -66,3 +66,45 @@ describe('architecture lint', () => {
     expect(await layerErrors(file, from)).toEqual([]);
   });
 });
+
+// Only server/engines and server/store take DuckDB itself (eslint.architecture.js, engineImportRestrictions).
+async function engineErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = imported;\n`, {
+    filePath: path.join(root, file),
+  });
+  return result.messages
+    .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((m) => m.message);
+}
+
+const duckDbClass = (up: string) => `import { DuckDb as imported } from '${up}/engines/duckdb';`;
+const DRIVER = `import { DuckDBInstance as imported } from '@duckdb/node-api';`;
+
+describe('engine imports', () => {
+  it.each([
+    ['a service importing the DuckDb class', 'server/services/probe.ts', duckDbClass('..')],
+    ['a deeper one', 'server/services/knowledge-bases/evaluate/probe.ts', duckDbClass('../../..')],
+    ['a route importing the DuckDB driver', 'server/routes/probe.ts', DRIVER],
+  ])('refuses %s', async (_name, file, code) => {
+    const errors = await engineErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/Only server\/engines and server\/store open DuckDB/);
+  });
+
+  it.each([
+    [
+      'a service taking an engine as a type',
+      'server/services/probe.ts',
+      `import type { DuckDb as imported } from '../engines/duckdb';`,
+    ],
+    [
+      'a service using a helper',
+      'server/services/probe.ts',
+      `import { quoteIdent as imported } from '../engines/duckdb';`,
+    ],
+    ['a store opening an engine', 'server/store/probe.ts', duckDbClass('..')],
+    ['an engine using the driver', 'server/engines/probe.ts', DRIVER],
+  ])('allows %s', async (_name, file, code) => {
+    expect(await engineErrors(file, code)).toEqual([]);
+  });
+});

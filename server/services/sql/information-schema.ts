@@ -1,4 +1,5 @@
-import { DuckDb, quoteIdent, type JsonValue, type SqlParam } from '../../engines/duckdb';
+import { quoteIdent, type JsonValue, type SqlParam } from '../../engines/duckdb';
+import { openScratchEngine } from '../../engines/scratch';
 import { tokenize, type Token } from '../../dialect/tokenizer';
 import type { FileService } from '../files';
 import { DATA_SOURCES, type ProjectService } from '../projects';
@@ -204,7 +205,7 @@ export async function runInformationSchemaSelect(
   sources: CatalogSources,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SqlOutcome> {
-  const engine = await DuckDb.open(':memory:', { sandbox: { memoryLimit: '256MB' } });
+  const engine = await openScratchEngine({ memoryLimit: '256MB' });
   try {
     for (const t of tables.values()) {
       const cols = t.columns.map((c) => `${quoteIdent(c)} VARCHAR`);
