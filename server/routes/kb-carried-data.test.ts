@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, startTestApp, type TestApp } from '../test/harness';
+import { startTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/use-test-app';
 
 /** A small web site on this machine: a page, a script-laden HTML page, a 404 and a binary file. */
 function startSite() {
@@ -43,24 +44,19 @@ async function rowsOf(t: TestApp, kb: string): Promise<[string, string][]> {
 }
 
 describe('a knowledge base body carrying query and files (MindsDB 26)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-    await t.inject({
-      method: 'PUT',
-      url: '/api/files/faq',
-      ...multipartFile(
-        'file',
-        'faq.csv',
-        'id,content\n1,Refunds take five days.\n2,Parcels ship from Leeds.\n',
-      ),
+  const t = useTestApp({}, async (app) => {
+    await app.putFile(
+      'faq',
+      'faq.csv',
+      'id,content\n1,Refunds take five days.\n2,Parcels ship from Leeds.\n',
+    );
+    const created = await app.inject({
+      method: 'POST',
+      url: kbUrl(),
+      payload: { knowledge_base: { name: 'carry' } },
     });
-    expect(
-      (await t.inject({ method: 'POST', url: kbUrl(), payload: { knowledge_base: { name: 'carry' } } }))
-        .statusCode,
-    ).toBe(201);
+    expect(created.statusCode).toBe(201);
   });
-  afterAll(() => t.close());
 
   it('inserts the rows of a SELECT given as query, in the project of the route', async () => {
     const res = await t.inject({

@@ -1,8 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/use-test-app';
 
 describe('REST: /api/projects/{project}/views and /jobs', () => {
-  let t: TestApp;
+  const t = useTestApp(
+    { jobs: { now: () => new Date('2030-01-01T00:00:00Z'), tickMs: 3_600_000 } },
+    async (app) => {
+      await app.sqlOk('CREATE PROJECT web');
+    },
+  );
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
     const res = await t.inject({
       method,
@@ -11,12 +16,6 @@ describe('REST: /api/projects/{project}/views and /jobs', () => {
     });
     return { status: res.statusCode, body: res.body ? res.json() : undefined };
   };
-
-  beforeAll(async () => {
-    t = await startTestApp({ jobs: { now: () => new Date('2030-01-01T00:00:00Z'), tickMs: 3_600_000 } });
-    await t.sql('CREATE PROJECT web');
-  });
-  afterAll(() => t.close());
 
   it('creates, lists, gets, updates and deletes views with MindsDB’s shapes and codes', async () => {
     const made = await call('POST', '/api/projects/web/views', {

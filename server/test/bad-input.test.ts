@@ -1,27 +1,19 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { brokenSqlCorpus } from './broken-sql';
-import { multipartFile, startTestApp, type TestApp } from './harness';
+import { multipartFile, startTestApp } from './harness';
+import { useTestApp } from './use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  await t.inject({
-    method: 'PUT',
-    url: '/api/files/docs',
-    ...multipartFile(
-      'file',
-      'docs.csv',
-      'id,body,author\n1,refunds take five days,ann\n2,shipping is free,bo\n',
-    ),
-  });
-  await t.sql(`CREATE KNOWLEDGE_BASE kb USING content_columns = ['body'], metadata_columns = ['author']`);
-  await t.sql('INSERT INTO kb SELECT id, body, author FROM files.docs');
-  await t.sql(`CREATE KNOWLEDGE_BASE put_kb USING content_columns = ['body']`);
-  await t.sql(`CREATE AGENT ag USING data = {"knowledge_bases": ["mindsdb.kb"]}`);
-}, 60_000);
-afterAll(async () => {
-  await t.close();
+const t = useTestApp({}, async (app) => {
+  await app.putFile(
+    'docs',
+    'docs.csv',
+    'id,body,author\n1,refunds take five days,ann\n2,shipping is free,bo\n',
+  );
+  await app.sql(`CREATE KNOWLEDGE_BASE kb USING content_columns = ['body'], metadata_columns = ['author']`);
+  await app.sql('INSERT INTO kb SELECT id, body, author FROM files.docs');
+  await app.sql(`CREATE KNOWLEDGE_BASE put_kb USING content_columns = ['body']`);
+  await app.sql(`CREATE AGENT ag USING data = {"knowledge_bases": ["mindsdb.kb"]}`);
 });
 
 /** What every answer to bad input must be: a 4xx problem body, or a SQL `error` result; never internals. */
