@@ -1,5 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../fixtures';
+import { sqlOk } from '../sql';
 
 const DOCS = [
   [1, 'The waterproof hiking boot keeps feet dry in rain, snow and river crossings.'],
@@ -9,23 +9,17 @@ const DOCS = [
   [5, 'The electric toothbrush runs for two weeks on one charge and has a pressure sensor.'],
 ] as const;
 
-async function sql(request: APIRequestContext, query: string) {
-  const answer = await (await request.post('/api/sql/query', { data: { query } })).json();
-  expect(answer.type, JSON.stringify(answer)).not.toBe('error');
-  return answer;
-}
-
 test('evaluates a KB on a question table, compares two settings and applies one as the default', async ({
   page,
   request,
 }) => {
-  await sql(request, `CREATE KNOWLEDGE_BASE eval_kb USING content_columns = ['body'], id_column = 'id'`);
-  await sql(
+  await sqlOk(request, `CREATE KNOWLEDGE_BASE eval_kb USING content_columns = ['body'], id_column = 'id'`);
+  await sqlOk(
     request,
     `INSERT INTO eval_kb (id, body) VALUES ${DOCS.map(([id, b]) => `(${id}, '${b}')`).join(', ')}`,
   );
   // Four questions in their document's words; the fifth expects the toothbrush but asks about the tent.
-  await sql(
+  await sqlOk(
     request,
     `CREATE TABLE files.eval_questions (SELECT * FROM (VALUES
       ('boots that stay dry in rain and snow', 1), ('espresso coffee with a steam wand', 2),
@@ -74,7 +68,7 @@ test('evaluates a KB on a question table, compares two settings and applies one 
   ).json();
   expect(defaults).toEqual({ mode: 'keyword', rerank: false, limit: 1, alpha: 0.5 });
   // A plain search now answers one row.
-  const search = await sql(request, `SELECT id FROM eval_kb WHERE content = 'espresso'`);
+  const search = await sqlOk(request, `SELECT id FROM eval_kb WHERE content = 'espresso'`);
   expect(search.data).toEqual([[2]]);
 
   // Both runs are kept and listed, and stay after a reload.
@@ -86,8 +80,8 @@ test('evaluates a KB on a question table, compares two settings and applies one 
 });
 
 test('generates extractive questions from the KB and evaluates them', async ({ page, request }) => {
-  await sql(request, `CREATE KNOWLEDGE_BASE gen_kb USING content_columns = ['body'], id_column = 'id'`);
-  await sql(
+  await sqlOk(request, `CREATE KNOWLEDGE_BASE gen_kb USING content_columns = ['body'], id_column = 'id'`);
+  await sqlOk(
     request,
     `INSERT INTO gen_kb (id, body) VALUES ${DOCS.map(([id, b]) => `(${id}, '${b}')`).join(', ')}`,
   );
@@ -98,6 +92,6 @@ test('generates extractive questions from the KB and evaluates them', async ({ p
   await expect(panel.getByText(/extractive, no model writes them/)).toBeVisible();
   await panel.getByRole('button', { name: 'Run evaluation' }).click();
   await expect(panel.getByRole('table', { name: 'Metrics per setting' })).toBeVisible();
-  const rows = await sql(request, 'SELECT count(*) AS n FROM files.gen_kb_questions');
+  const rows = await sqlOk(request, 'SELECT count(*) AS n FROM files.gen_kb_questions');
   expect(rows.data).toEqual([[4]]);
 });

@@ -1,19 +1,13 @@
-import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../fixtures';
-
-async function sql(request: APIRequestContext, query: string) {
-  const answer = await (await request.post('/api/sql/query', { data: { query } })).json();
-  expect(answer.type, JSON.stringify(answer)).not.toBe('error');
-  return answer;
-}
+import { sqlOk } from '../sql';
 
 test('the KB page shows what the KB holds, its last load, and builds the index on request', async ({
   page,
   request,
 }) => {
-  await sql(request, `CREATE KNOWLEDGE_BASE status_kb USING content_columns = ['body']`);
+  await sqlOk(request, `CREATE KNOWLEDGE_BASE status_kb USING content_columns = ['body']`);
   const values = Array.from({ length: 40 }, (_, i) => `(${i + 1}, 'Note ${i + 1} about topic ${i % 4}')`);
-  await sql(request, `INSERT INTO status_kb (id, body) VALUES ${values.join(', ')} USING batch_size = 7`);
+  await sqlOk(request, `INSERT INTO status_kb (id, body) VALUES ${values.join(', ')} USING batch_size = 7`);
 
   await page.goto('/projects/mindsdb/knowledge-bases/status_kb');
   const status = page.getByRole('region', { name: 'Knowledge base status' });
@@ -25,11 +19,11 @@ test('the KB page shows what the KB holds, its last load, and builds the index o
   await status.getByRole('button', { name: 'Build index now' }).click();
   await expect(status).toContainText('Covers 40 chunks');
   await expect(status.getByRole('button', { name: 'Rebuild index' })).toBeEnabled();
-  const described = await sql(request, 'DESCRIBE KNOWLEDGE_BASE status_kb');
+  const described = await sqlOk(request, 'DESCRIBE KNOWLEDGE_BASE status_kb');
   expect(described.data[0][described.column_names.indexOf('PROCESSED_ROWS')]).toBe(40);
 
   // A failed load is shown with its cause.
-  await sql(request, 'CREATE TABLE files.no_body (SELECT 1 AS id, 2 AS other)');
+  await sqlOk(request, 'CREATE TABLE files.no_body (SELECT 1 AS id, 2 AS other)');
   const failed = await (
     await request.post('/api/sql/query', {
       data: { query: 'INSERT INTO status_kb SELECT * FROM files.no_body' },
