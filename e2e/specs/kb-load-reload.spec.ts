@@ -84,4 +84,7 @@ test('a KB load goes on through a page reload, and the reloaded page follows it 
     await page.screenshot({ path });
     await testInfo.attach(`kb-load-cancelled-${colorScheme}`, { path, contentType: 'image/png' });
   }
+  // Leave the worker's server light to stop: the KB and its source go (the server is shared by the worker).
+  await sql(request, 'DROP KNOWLEDGE_BASE reload_kb');
+  await sql(request, 'DROP TABLE files.many_notes');
 });
