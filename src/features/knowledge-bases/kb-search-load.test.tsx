@@ -81,14 +81,17 @@ describe('loading data', () => {
   it('maps the table onto the KB, polls progress while the insert runs, and ends at 100 %', async () => {
     let finish: (() => void) | undefined;
     const inserted = new Promise<void>((resolve) => (finish = resolve));
+    // No load runs until the INSERT arrives (a running one would be followed as soon as the page opens).
+    let state = 'idle';
     const api = fakeFetch(async (req) => {
       if (req.path === KB) return { json: docs };
       if (req.path === '/api/files')
         return { json: [{ name: 'faq', row_count: 4, columns: ['qid', 'text', 'topic'] }] };
-      if (req.path === `${KB}/progress`) return { json: { state: 'running', rows_done: 1, rows_total: 4 } };
+      if (req.path === `${KB}/progress`) return { json: { state, rows_done: 1, rows_total: 4 } };
       const query = (req.body as { query?: string } | undefined)?.query ?? '';
       if (query.startsWith('SELECT id FROM')) return sqlTable(['id'], []);
       if (query.startsWith('INSERT INTO')) {
+        state = 'running';
         await inserted;
         return { json: { type: 'ok', affected_rows: 4 } };
       }

@@ -108,7 +108,7 @@ describe('a running KB load', () => {
     const { api } = serve({ running: true });
     const user = userEvent.setup();
     openPage();
-    const bar = await screen.findByRole('progressbar', { name: 'Load progress' });
+    const bar = await screen.findByRole('progressbar', { name: 'Load progress' }, { timeout: 10_000 });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '25'));
     expect(screen.getByText(/A load started earlier is still running on the server/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel load' }));

@@ -90,8 +90,14 @@ export function LoadPanel({
           {runner.running ? 'Loading…' : rows === null ? 'Load rows' : `Load ${plural(rows, 'row')}`}
         </button>
         {runner.running && (
-          <button type="button" className="btn" onClick={runner.cancel}>
-            Cancel load
+          // The server stops the load after the batch it is embedding: that can take a while.
+          <button
+            type="button"
+            className="btn"
+            onClick={runner.cancel}
+            disabled={runner.job?.cancelRequested}
+          >
+            {runner.job?.cancelRequested ? 'Stopping after this batch…' : 'Cancel load'}
           </button>
         )}
         {runner.job && !runner.running && (
