@@ -168,7 +168,7 @@ describe('a source joined with files: each side is asked only for what the query
       "SELECT o.id, o.status, (SELECT count(*) FROM files.regions) AS n FROM shop.orders o WHERE o.status = 'open' LIMIT 4",
     );
     expect(alone.result.data).toHaveLength(4);
-    expect(alone.result.data.every((row) => row[1] === 'open')).toBe(true);
+    expect(alone.result.data.every((row: unknown[]) => row[1] === 'open')).toBe(true);
     expect(reads(alone.logged, '"orders"')[0]).toContain('WHERE "status" = $1 LIMIT 4');
     const joined = await compare(
       postgres,
@@ -201,7 +201,7 @@ describe('a source joined with files: each side is asked only for what the query
         "WHERE o.total >= 4000 AND o.status = 'open' ORDER BY o.id",
     );
     expect(result.data.length).toBeGreaterThan(10);
-    expect(result.data.every((row) => row[1] === 'open')).toBe(true);
+    expect(result.data.every((row: unknown[]) => row[1] === 'open')).toBe(true);
     expect(reads(logged, '`orders`')[0]).toContain(
       "SELECT `id`, `customer`, `total`, `status` FROM `orders` WHERE `total` >= 4000 AND `status` = 'open' LIMIT 100001",
     );
@@ -214,7 +214,7 @@ describe('a source joined with files: each side is asked only for what the query
       "SELECT o.id, o.status, (SELECT count(*) FROM files.regions) AS n FROM maria.orders o WHERE o.status = 'open' LIMIT 3",
     );
     expect(result.data).toHaveLength(3);
-    expect(result.data.every((row) => row[1] === 'open')).toBe(true);
+    expect(result.data.every((row: unknown[]) => row[1] === 'open')).toBe(true);
     expect(reads(logged, '`orders`')[0]).toContain("WHERE `status` = 'open' LIMIT 100001");
   });
 });
