@@ -15,6 +15,8 @@ export interface TestApp {
   sql: (query: string, context?: Record<string, unknown>, headers?: Record<string, string>) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- results are checked field by field in tests
   /** Runs SQL that must succeed: an `error` result throws, naming the statement and the message. */
   sqlOk: (query: string, context?: Record<string, unknown>) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- as `sql`
+  /** Runs SQL that must answer rows and returns them as objects keyed by column name. */
+  sqlRows: (query: string, context?: Record<string, unknown>) => Promise<Record<string, any>[]>; // eslint-disable-line @typescript-eslint/no-explicit-any -- as `sql`
   /** Runs SQL that must fail and returns its `error_message`; any other result throws. */
   sqlError: (query: string, context?: Record<string, unknown>) => Promise<string>;
   /** Uploads `content` as the table `files.<name>` and throws unless the server took it. */
@@ -43,16 +45,24 @@ export async function startTestApp(
     });
     return res.json();
   };
+  const sqlOk: TestApp['sqlOk'] = async (query, context) => {
+    const res = await sql(query, context);
+    if (res.type === 'error') throw new Error(`${query}: ${res.error_message}`);
+    return res;
+  };
   return {
     app,
     deps,
     dataDir: dir,
     inject: (opts) => app.inject(opts),
     sql,
-    sqlOk: async (query, context) => {
-      const res = await sql(query, context);
-      if (res.type === 'error') throw new Error(`${query}: ${res.error_message}`);
-      return res;
+    sqlOk,
+    sqlRows: async (query, context) => {
+      const res = await sqlOk(query, context);
+      if (res.type !== 'table') throw new Error(`${query}: expected rows, got ${JSON.stringify(res)}`);
+      return (res.data as unknown[][]).map((row) =>
+        Object.fromEntries((res.column_names as string[]).map((c, i) => [c, row[i]])),
+      );
     },
     sqlError: async (query, context) => {
       const res = await sql(query, context);

@@ -86,11 +86,7 @@ describe('the build as DESCRIBE, the status route and the progress route show it
   afterAll(() => t.close());
 
   it('reports the finished build with its phases in all three places', async () => {
-    const ok = async (query: string) => {
-      const res = await t.sql(query);
-      expect(res.type, JSON.stringify(res)).not.toBe('error');
-      return res;
-    };
+    const ok = (query: string) => t.sqlOk(query);
     await ok("CREATE KNOWLEDGE_BASE kb_p USING metadata_columns = ['author']");
     const values = rows(25)
       .map((r) => `(${r.id}, '${r.content}', '${r.author}')`)

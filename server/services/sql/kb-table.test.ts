@@ -11,13 +11,7 @@ const PRODUCTS = [
 
 describe('a knowledge base used like a table', () => {
   let t: TestApp;
-  const rows = async (query: string) => {
-    const r = await t.sql(query);
-    expect(r.type, JSON.stringify(r).slice(0, 400)).toBe('table');
-    return r.data.map((row: unknown[]) =>
-      Object.fromEntries(r.column_names.map((c: string, i: number) => [c, row[i]])),
-    );
-  };
+  const rows = (query: string) => t.sqlRows(query);
 
   beforeAll(async () => {
     t = await startTestApp();

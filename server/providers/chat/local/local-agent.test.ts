@@ -5,13 +5,9 @@ import { startTestApp, type TestApp } from '../../../test/harness';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  const ok = async (query: string) => {
-    const r = await t.sql(query);
-    if (r.type === 'error') throw new Error(`${query}: ${r.error_message}`);
-  };
-  await ok(`CREATE KNOWLEDGE_BASE refunds_kb USING content_columns = ['body'], id_column = 'id'`);
+  await t.sqlOk(`CREATE KNOWLEDGE_BASE refunds_kb USING content_columns = ['body'], id_column = 'id'`);
   // Every chunk mentions refunds: the question's one topic word tells them apart by nothing.
-  await ok(
+  await t.sqlOk(
     'INSERT INTO refunds_kb (id, body) VALUES ' +
       "(1, 'Refunds are paid within 14 days of the returned item reaching our store.'), " +
       "(2, 'Refunds for gift cards are not possible.'), " +

@@ -46,17 +46,8 @@ describe('EVALUATE KNOWLEDGE_BASE with an llm', () => {
       base_url: model.baseUrl,
       ...extra,
     });
-  const ok = async (query: string) => {
-    const r = await t.sql(query);
-    expect(r.type, JSON.stringify(r)).not.toBe('error');
-    return r;
-  };
-  const rows = async (query: string) => {
-    const r = await ok(query);
-    return r.data.map((row: unknown[]) =>
-      Object.fromEntries(r.column_names.map((c: string, i: number) => [c, row[i]])),
-    );
-  };
+  const ok = (query: string) => t.sqlOk(query);
+  const rows = (query: string) => t.sqlRows(query);
 
   beforeAll(async () => {
     model = await startFakeProvider(writerAndJudge);

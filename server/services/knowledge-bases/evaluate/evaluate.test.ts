@@ -15,17 +15,8 @@ const DOCS = [
 describe('EVALUATE KNOWLEDGE_BASE', () => {
   let t: TestApp;
   const sql = async (query: string) => t.sql(query);
-  const ok = async (query: string) => {
-    const r = await sql(query);
-    expect(r.type, JSON.stringify(r)).not.toBe('error');
-    return r;
-  };
-  const rows = async (query: string) => {
-    const r = await ok(query);
-    return r.data.map((row: unknown[]) =>
-      Object.fromEntries(r.column_names.map((c: string, i: number) => [c, row[i]])),
-    );
-  };
+  const ok = (query: string) => t.sqlOk(query);
+  const rows = (query: string) => t.sqlRows(query);
 
   beforeAll(async () => {
     t = await startTestApp();
