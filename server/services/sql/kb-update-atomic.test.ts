@@ -9,10 +9,9 @@ import { startTestApp, type TestApp } from '../../test/harness';
 
 /**
  * UPDATE kb SET ... is one write: a failure after the new chunks are built leaves the old document whole, and
- * a document that shrinks loses its extra chunks in the same commit. An INSERT of an id the KB holds replaces
- * it the same way.
+ * a document that shrinks loses its extra chunks in the same commit.
  */
-describe('UPDATE and a re-INSERT of a knowledge base are all or nothing', () => {
+describe('UPDATE of a knowledge base is all or nothing', () => {
   let t: TestApp;
   let fake: FakeProvider;
   const ok = (query: string) => t.sqlOk(query);
@@ -57,27 +56,6 @@ describe('UPDATE and a re-INSERT of a knowledge base are all or nothing', () => 
     fake.setScript(answerNormally);
     expect(await chunksOf(2)).toEqual(before);
     expect((await ok('SELECT COUNT(*) FROM kb_atomic WHERE id = 2')).data[0][0]).toBe(1);
-  });
-
-  it('keeps the old document whole when an INSERT of its id fails to store the new chunks', async () => {
-    const before = await chunksOf(2);
-    fake.setScript((request) => {
-      if (!request.path.endsWith('/embeddings')) return answerNormally(request);
-      const input = request.body.input as string[];
-      return {
-        json: { data: input.map((text, index) => ({ index, embedding: fakeEmbedding(text).slice(0, 8) })) },
-      };
-    });
-    // The old delete-then-add removed the stored chunks before the add failed.
-    await t.sql(
-      "INSERT INTO kb_atomic (id, content, author, year) VALUES (2, 'Dogs bark at night.', 'bo', 2022)",
-    );
-    fake.setScript(answerNormally);
-    expect(await chunksOf(2)).toEqual(before);
-    await ok(
-      "INSERT INTO kb_atomic (id, content, author, year) VALUES (2, 'Dogs bark at night.', 'bo', 2022)",
-    );
-    expect((await chunksOf(2)).map((r) => r[1])).toEqual(['Dogs bark at night.']);
   });
 
   it('replaces a long document by a short one in one go: no chunk of the old text is left', async () => {
