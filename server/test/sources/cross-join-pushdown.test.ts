@@ -1,9 +1,8 @@
-import mysql from 'mysql2/promise';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, type TestApp } from '../harness';
+import type { TestApp } from '../harness';
 import { startMariadb, startPostgres, type RunningServer } from './servers';
-import { createStatement, pgAdmin, startLoggedApp } from './setup';
+import { closeSourceTest, createStatement, mariadbAdmin, pgAdmin, startLoggedApp } from './setup';
 
 // Queries that join a source with files.*: what each side is asked for, read from the source's own statement
 // log (PostgreSQL's log_statement, MariaDB's general log), and answers equal to the same query over files.
@@ -20,15 +19,6 @@ const ORDERS = Array.from({ length: 3000 }, (_, i) => {
 /** c99 has no orders (an outer join leaves it alone); c0 has no region. */
 const REGIONS = [1, 2, 3, 4, 5, 6, 99].map((n) => [`c${n}`, ['north', 'south', 'west'][n % 3]]);
 
-async function upload(name: string, csv: string): Promise<void> {
-  const r = await t.inject({
-    method: 'PUT',
-    url: `/api/files/${name}`,
-    ...multipartFile('file', `${name}.csv`, csv),
-  });
-  expect(r.statusCode).toBeLessThan(300);
-}
-
 beforeAll(async () => {
   [postgres, mariadb] = await Promise.all([
     startPostgres({ logStatements: true }),
@@ -42,13 +32,7 @@ beforeAll(async () => {
     CREATE TABLE orders (id int PRIMARY KEY, customer text, total numeric(10,2), status text);
     INSERT INTO orders VALUES ${values.join(', ')};
     CREATE TABLE big AS SELECT g AS id FROM generate_series(1, 100001) g;`);
-  const maria = await mysql.createConnection({
-    host: '127.0.0.1',
-    port: mariadb.port,
-    user: mariadb.user,
-    password: mariadb.password,
-    database: mariadb.database,
-  });
+  const maria = await mariadbAdmin(mariadb);
   await maria.query(
     'CREATE TABLE orders (id int PRIMARY KEY, customer varchar(20), total decimal(10,2), status varchar(20))',
   );
@@ -57,16 +41,19 @@ beforeAll(async () => {
   ({ t } = await startLoggedApp());
   expect(await t.sql(createStatement('shop', 'postgres', postgres))).toMatchObject({ type: 'ok' });
   expect(await t.sql(createStatement('maria', 'mysql', mariadb))).toMatchObject({ type: 'ok' });
-  await upload('orders', ['id,customer,total,status', ...ORDERS.map((r) => r.join(','))].join('\n'));
-  await upload('regions', ['customer,region', ...REGIONS.map((r) => r.join(','))].join('\n'));
+  await t.putFile(
+    'orders',
+    'orders.csv',
+    ['id,customer,total,status', ...ORDERS.map((r) => r.join(','))].join('\n'),
+  );
+  await t.putFile(
+    'regions',
+    'regions.csv',
+    ['customer,region', ...REGIONS.map((r) => r.join(','))].join('\n'),
+  );
 }, 120_000);
 
-afterAll(async () => {
-  await t?.deps.dataSources.close();
-  await t?.close();
-  await admin?.end();
-  await Promise.all([postgres?.stop(), mariadb?.stop()]);
-});
+afterAll(() => closeSourceTest(t, admin, postgres, mariadb));
 
 /**
  * Runs `sql` and returns its answer with the statements the source logged for it (read once a marker statement

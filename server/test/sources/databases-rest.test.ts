@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../harness';
 import { startMariadb, APP_PASSWORD, type RunningServer } from './servers';
-import { createStatement, paramsOf, startLoggedApp } from './setup';
+import { closeSourceTest, createStatement, paramsOf, startLoggedApp } from './setup';
 
 // /api/databases as MindsDB serves it, against a real MariaDB.
 let server: RunningServer;
@@ -13,11 +13,7 @@ beforeAll(async () => {
   ({ t } = await startLoggedApp());
 }, 60_000);
 
-afterAll(async () => {
-  await t?.deps.dataSources.close();
-  await t?.close();
-  await server?.stop();
-});
+afterAll(() => closeSourceTest(t, undefined, server));
 
 const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   t.inject({ method, url, payload: payload as object });

@@ -1,9 +1,8 @@
-import mysql from 'mysql2/promise';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../harness';
 import { startMariadb, startPostgres, type RunningServer } from './servers';
-import { createStatement, pgAdmin, startLoggedApp } from './setup';
+import { closeSourceTest, createStatement, mariadbAdmin, pgAdmin, startLoggedApp } from './setup';
 
 // INSERT INTO kb SELECT from a real PostgreSQL and a real MariaDB: the rows are streamed from the source in
 // pages while the KB embeds them, rather than read whole first.
@@ -22,24 +21,13 @@ beforeAll(async () => {
   ({ t } = await startLoggedApp());
   expect(await t.sql(createStatement('pgsrc', 'postgres', postgres))).toMatchObject({ type: 'ok' });
   expect(await t.sql(createStatement('mysrc', 'mysql', mariadb))).toMatchObject({ type: 'ok' });
-  const my = await mysql.createConnection({
-    host: '127.0.0.1',
-    port: mariadb.port,
-    user: mariadb.user,
-    password: mariadb.password,
-    database: mariadb.database,
-  });
+  const my = await mariadbAdmin(mariadb);
   await my.query(`CREATE TABLE notes AS SELECT seq AS id, CONCAT('note ', seq, ' on topic ', seq % 17) AS body
     FROM seq_1_to_${ROWS}`);
   await my.end();
 }, 120_000);
 
-afterAll(async () => {
-  await t?.deps.dataSources.close();
-  await t?.close();
-  await admin?.end();
-  await Promise.all([postgres?.stop(), mariadb?.stop()]);
-});
+afterAll(() => closeSourceTest(t, admin, postgres, mariadb));
 
 const progressOf = async (kb: string) =>
   (await t.inject({ method: 'GET', url: `/api/projects/mindsdb/knowledge_bases/${kb}/progress` })).json() as {

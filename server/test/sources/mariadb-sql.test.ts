@@ -1,10 +1,10 @@
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseSse } from '../../../protocol/sse';
 import { startFakeProvider, textReply, toolCallReply } from '../fake-provider';
 import type { TestApp } from '../harness';
 import { startMariadb, APP_PASSWORD, type RunningServer } from './servers';
-import { createStatement, startLoggedApp } from './setup';
+import { closeSourceTest, createStatement, mariadbAdmin, startLoggedApp } from './setup';
 
 // A real MariaDB started for this file, connected with ENGINE = 'mysql' (MindsDB's parameter names).
 let server: RunningServer;
@@ -14,14 +14,7 @@ let logs: string[];
 
 beforeAll(async () => {
   server = await startMariadb();
-  admin = await mysql.createConnection({
-    host: '127.0.0.1',
-    port: server.port,
-    user: server.user,
-    password: server.password,
-    database: server.database,
-    multipleStatements: true,
-  });
+  admin = await mariadbAdmin(server);
   await admin.query(`
     CREATE TABLE articles (id INT PRIMARY KEY, title VARCHAR(100), body TEXT, price DECIMAL(8,2), made DATETIME);
     INSERT INTO articles VALUES (1, 'Hello', 'first body', 9.99, '2024-05-01 10:00:00'),
@@ -33,12 +26,7 @@ beforeAll(async () => {
   expect(await t.sql(createStatement('maria', 'mysql', server))).toMatchObject({ type: 'ok' });
 }, 60_000);
 
-afterAll(async () => {
-  await t?.deps.dataSources.close();
-  await t?.close();
-  await admin?.end();
-  await server?.stop();
-});
+afterAll(() => closeSourceTest(t, admin, server));
 
 it('lists the source and its tables', async () => {
   expect((await t.sql('SHOW FULL DATABASES')).data).toContainEqual(['maria', 'data', 'mysql']);

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../harness';
 import { startPostgres, type RunningServer } from './servers';
-import { createStatement, pgAdmin, startLoggedApp } from './setup';
+import { closeSourceTest, createStatement, pgAdmin, startLoggedApp } from './setup';
 
 // A real PostgreSQL started for this file: the time limit, Stop, a source that goes away, the bounded pool.
 let server: RunningServer;
@@ -18,12 +18,7 @@ beforeAll(async () => {
   expect(await t.sql(createStatement('shop', 'postgres', server))).toMatchObject({ type: 'ok' });
 }, 60_000);
 
-afterAll(async () => {
-  await t?.deps.dataSources.close();
-  await t?.close();
-  await admin?.end();
-  await server?.stop();
-});
+afterAll(() => closeSourceTest(t, admin, server));
 
 describe('limits and faults', () => {
   const activeSleeps = async () =>

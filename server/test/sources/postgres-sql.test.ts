@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, type TestApp } from '../harness';
+import type { TestApp } from '../harness';
 import { startPostgres, APP_PASSWORD, type RunningServer } from './servers';
-import { createStatement, pgAdmin, startLoggedApp } from './setup';
+import { closeSourceTest, createStatement, pgAdmin, startLoggedApp } from './setup';
 
 // A real PostgreSQL started for this file: CREATE DATABASE, SELECTs sent to it, its faults and limits.
 let server: RunningServer;
@@ -28,12 +28,7 @@ beforeAll(async () => {
   expect(created).toMatchObject({ type: 'ok' });
 }, 60_000);
 
-afterAll(async () => {
-  await t?.deps.dataSources.close();
-  await t?.close();
-  await admin?.end();
-  await server?.stop();
-});
+afterAll(() => closeSourceTest(t, admin, server));
 
 describe('CREATE DATABASE', () => {
   it('lists the source with its engine in SHOW DATABASES and SHOW FULL DATABASES', async () => {
@@ -201,12 +196,7 @@ describe('INSERT INTO a knowledge base SELECT from the source', () => {
 
 describe('queries that join a source with files or another source', () => {
   it('joins a source table with an uploaded file, pulling only the named columns', async () => {
-    const upload = await t.inject({
-      method: 'PUT',
-      url: '/api/files/regions',
-      ...multipartFile('file', 'regions.csv', 'customer,region\nc1,north\nc2,south\n'),
-    });
-    expect(upload.statusCode).toBeLessThan(300);
+    await t.putFile('regions', 'regions.csv', 'customer,region\nc1,north\nc2,south\n');
     const r = await t.sql(
       'SELECT r.region, count(*) AS n, sum(o.total) AS total FROM shop.public.orders o ' +
         'JOIN files.regions r ON r.customer = o.customer GROUP BY r.region ORDER BY r.region',

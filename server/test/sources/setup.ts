@@ -1,3 +1,4 @@
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { startTestApp, type TestApp } from '../harness';
 import type { RunningServer } from './servers';
@@ -36,15 +37,39 @@ export async function startLoggedApp(
   return { t, logs };
 }
 
-/** A direct connection to the test PostgreSQL as its owner: to prepare tables and watch the server. */
-export async function pgAdmin(server: RunningServer): Promise<pg.Client> {
-  const client = new pg.Client({
+/** The address and owner's login of a test server, as its driver takes them. */
+function ownerLogin(server: RunningServer) {
+  return {
     host: '127.0.0.1',
     port: server.port,
     database: server.database,
     user: server.user,
     password: server.password,
-  });
+  };
+}
+
+/** A direct connection to the test PostgreSQL as its owner: to prepare tables and watch the server. */
+export async function pgAdmin(server: RunningServer): Promise<pg.Client> {
+  const client = new pg.Client(ownerLogin(server));
   await client.connect();
   return client;
+}
+
+/** A direct connection to the test MariaDB as its owner, several statements a query allowed. */
+export function mariadbAdmin(server: RunningServer): Promise<mysql.Connection> {
+  return mysql.createConnection({ ...ownerLogin(server), multipleStatements: true });
+}
+
+/**
+ * Closes what a source test opened, the app first (which closes its source connections), then the
+ * admin connection and the servers. Each may be missing if the file's setup failed before it.
+ */
+export async function closeSourceTest(
+  t: TestApp | undefined,
+  admin: { end(): Promise<void> } | undefined,
+  ...servers: (RunningServer | undefined)[]
+): Promise<void> {
+  await t?.close();
+  await admin?.end();
+  await Promise.all(servers.map((server) => server?.stop()));
 }
