@@ -54,6 +54,29 @@ export function cosineDistance(a: ArrayLike<number>, b: ArrayLike<number>): numb
 /** Ids per `doc_id IN (...)` predicate: keeps predicates small while deleting few times. */
 const DELETE_CHUNK = 1000;
 
+/** Which of `docIds` have chunks in the table (asked in slices, as deletes are). */
+export async function storedDocIds(table: Table, docIds: readonly string[]): Promise<string[]> {
+  if (docIds.length === 0) return [];
+  const stored = new Set<string>();
+  for (let i = 0; i < docIds.length; i += DELETE_CHUNK) {
+    const rows = await table
+      .query()
+      .where(docIdsWhere(docIds.slice(i, i + DELETE_CHUNK)))
+      .select(['doc_id'])
+      .toArray();
+    for (const row of rows) stored.add(String(row.doc_id));
+  }
+  return [...stored];
+}
+
+/**
+ * One record per chunk id, the last one winning: a batch that names a document twice stores it once, as
+ * the second row says (a merge refuses two source rows for one stored chunk).
+ */
+export function lastPerId<T extends { id: string }>(records: readonly T[]): T[] {
+  return [...new Map(records.map((r) => [r.id, r])).values()];
+}
+
 export async function deleteDocIds(table: Table, docIds: readonly string[]): Promise<number> {
   if (docIds.length === 0) return 0;
   const before = await table.countRows();

@@ -57,6 +57,26 @@ describe('VectorStore', () => {
     expect(await store.vectorSearch('kb_1', unit(0), { limit: 3 })).toEqual([]);
   });
 
+  it('upserts in one commit: a batch that cannot be stored leaves the stored document whole', async () => {
+    await store.createTable('kb_1', DIMS);
+    await store.upsert('kb_1', [record('a', 1, 0), record('b', 1, 1)], []);
+    const broken = { ...record('a', 1, 2, {}, 'new text of a'), vector: new Float32Array(DIMS * 2) };
+    // The old delete-then-add removed a's chunk before the add failed.
+    await expect(store.upsert('kb_1', [broken], ['a'])).rejects.toThrow();
+    const hits = await store.vectorSearch('kb_1', unit(0), { limit: 5 });
+    expect(hits.map((h) => [h.docId, h.content]).sort()).toEqual([
+      ['a', 'text of a 1'],
+      ['b', 'text of b 1'],
+    ]);
+    await store.upsert(
+      'kb_1',
+      [record('a', 1, 2, {}, 'new text of a'), record('a', 1, 2, {}, 'newest')],
+      ['a'],
+    );
+    const after = await store.vectorSearch('kb_1', unit(2), { limit: 5 });
+    expect(after.filter((h) => h.docId === 'a').map((h) => h.content)).toEqual(['newest']);
+  });
+
   it('upserts: replacing a document removes all its old chunks', async () => {
     await store.createTable('t', DIMS);
     await store.upsert('t', [record('a', 1, 0), record('a', 2, 0), record('b', 1, 1)], []);

@@ -6,6 +6,8 @@ import { KeyedQueue } from '../util/keyed-queue';
 import {
   cosineDistance,
   deleteDocIds,
+  lastPerId,
+  storedDocIds,
   toChunk,
   vectorValues,
   type RawRow,
@@ -154,9 +156,10 @@ export class VectorStore {
   }
 
   /**
-   * Replaces the chunks of the documents in `replaceDocIds`, then adds `records`. The table must exist.
-   * The delete and the add are two commits: a crash between them loses those documents' old chunks, which
-   * re-running the insert restores.
+   * Adds `records` and replaces the stored chunks of the documents in `replaceDocIds` (an insert's batch). One
+   * commit either way, so a failure or a kill mid-insert leaves each document's old chunks or its new ones: a
+   * plain add when none of those documents is stored yet, else the merge of `replaceDocs` (which reads the
+   * whole table, so it is paid only when the batch really replaces something). The table must exist.
    */
   async upsert(
     name: string,
@@ -165,7 +168,8 @@ export class VectorStore {
   ): Promise<void> {
     await this.queue.run(name, async () => {
       const table = await this.require(name);
-      await deleteDocIds(table, replaceDocIds);
+      const stored = await storedDocIds(table, replaceDocIds);
+      if (stored.length > 0) return this.mergeDocs(table, name, lastPerId(records), stored);
       if (records.length === 0) return;
       await this.addMetadataColumns(table, metadataNamesOf(records));
       const dims = (await this.dimensions(name)) ?? records[0].vector.length;
@@ -190,19 +194,30 @@ export class VectorStore {
     if (docIds.length === 0) return;
     await this.queue.run(name, async () => {
       const table = await this.require(name);
-      if (records.length === 0) {
-        await table.delete(docIdsWhere(docIds));
-        return;
-      }
-      // New metadata columns first (a schema change alone, null for every stored row): the merge must name them.
-      await this.addMetadataColumns(table, metadataNamesOf(records));
-      const dims = (await this.dimensions(name)) ?? records[0].vector.length;
-      const kept = new Set(records.map((r) => r.id));
-      const nothingLeft = previousChunkIds?.every((id) => kept.has(id)) ?? false;
-      let merge = table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll();
-      if (!nothingLeft) merge = merge.whenNotMatchedBySourceDelete({ where: docIdsWhere(docIds) });
-      await merge.execute(recordsToArrow(records, dims, await this.metadataSet(table)));
+      await this.mergeDocs(table, name, records, docIds, previousChunkIds);
     });
+  }
+
+  /** The one-commit replacement of `replaceDocs`, inside the table's write queue. */
+  private async mergeDocs(
+    table: Table,
+    name: string,
+    records: readonly ChunkRecord[],
+    docIds: readonly string[],
+    previousChunkIds?: readonly string[],
+  ): Promise<void> {
+    if (records.length === 0) {
+      await table.delete(docIdsWhere(docIds));
+      return;
+    }
+    // New metadata columns first (a schema change alone, null for every stored row): the merge must name them.
+    await this.addMetadataColumns(table, metadataNamesOf(records));
+    const dims = (await this.dimensions(name)) ?? records[0].vector.length;
+    const kept = new Set(records.map((r) => r.id));
+    const nothingLeft = previousChunkIds?.every((id) => kept.has(id)) ?? false;
+    let merge = table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll();
+    if (!nothingLeft) merge = merge.whenNotMatchedBySourceDelete({ where: docIdsWhere(docIds) });
+    await merge.execute(recordsToArrow(records, dims, await this.metadataSet(table)));
   }
 
   async deleteDocs(name: string, docIds: readonly string[]): Promise<number> {
