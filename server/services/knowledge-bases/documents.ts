@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { JsonValue } from '../../engines/duckdb';
+import type { ChunkRecord } from '../../engines/vector-store';
 import { CHUNKER_NAME, chunkText, DEFAULT_CHUNKING, type ChunkingConfig } from '../chunking/text-chunker';
 
 /** One input row, as it comes from SQL (`INSERT ... SELECT`, `VALUES`) or REST (`rows`). */
@@ -50,6 +51,18 @@ export interface KbChunk {
   metadata: ChunkMetadata;
   /** The row's own metadata columns, which the vector store also keeps as filterable columns. */
   userMetadata: Record<string, JsonValue>;
+}
+
+/** Chunks with their embeddings (in the same order), as the vector store keeps them. */
+export function chunkRecords(chunks: readonly KbChunk[], vectors: readonly Float32Array[]): ChunkRecord[] {
+  return chunks.map((c, i) => ({
+    id: c.chunkId,
+    docId: c.docId,
+    content: c.content,
+    metadata: c.metadata,
+    filterable: c.userMetadata,
+    vector: vectors[i],
+  }));
 }
 
 /** Values come from DuckDB, JSON bodies or SQL literals: make them plain JSON. */

@@ -1,16 +1,16 @@
 import { MAX_METADATA_NAMES } from '../../engines/vector-schema';
-import type { ChunkRecord, VectorStore } from '../../engines/vector-store';
+import type { VectorStore } from '../../engines/vector-store';
 import type { EmbeddingProvider } from '../../providers/types';
 import type { ChunkingConfig } from '../chunking/text-chunker';
 import { ServiceError, ValidationError } from '../../errors';
 import {
   cell,
   chunkDocuments,
+  chunkRecords,
   keepLastRowPerId,
   rowsToDocuments,
   type DocumentSpec,
   type InputRow,
-  type KbChunk,
 } from './documents';
 import type { InsertResult } from './types';
 
@@ -111,17 +111,6 @@ async function* batchesOf(
   if (pending.length) yield { start, batch: pending };
 }
 
-function toRecords(chunks: readonly KbChunk[], vectors: readonly Float32Array[]): ChunkRecord[] {
-  return chunks.map((c, i) => ({
-    id: c.chunkId,
-    docId: c.docId,
-    content: c.content,
-    metadata: c.metadata,
-    filterable: c.userMetadata,
-    vector: vectors[i],
-  }));
-}
-
 /** Makes sure the vector table exists with the embedder's dimensions; an empty table may be rebuilt. */
 async function ensureTable(job: IngestJob, dimensions: number): Promise<void> {
   const current = await job.store.dimensions(job.table);
@@ -220,7 +209,7 @@ export async function ingest(job: IngestJob): Promise<InsertResult> {
         try {
           if (chunks.length) await ensureTable(job, vectors[0].length);
           if (chunks.length || replace.length)
-            await job.store.upsert(job.table, toRecords(chunks, vectors), replace);
+            await job.store.upsert(job.table, chunkRecords(chunks, vectors), replace);
           result.documents += docs.length;
           result.chunks += chunks.length;
         } catch (err) {

@@ -1,26 +1,16 @@
+import { CHUNK_METADATA_KEYS } from '../../../protocol/api/knowledge-bases';
 import type { JsonValue } from '../../engines/duckdb';
-import type { ChunkRecord, StoredChunk, VectorStore } from '../../engines/vector-store';
+import type { StoredChunk, VectorStore } from '../../engines/vector-store';
 import { ValidationError } from '../../errors';
 import type { EmbeddingProvider } from '../../providers/types';
 import type { ChunkingConfig } from '../chunking/text-chunker';
-import { chunkDocument, toJsonValue, type KbChunk } from './documents';
+import { chunkDocument, chunkRecords, toJsonValue, type KbChunk } from './documents';
 import type { FilterNode } from './types';
 
 /** Most documents one UPDATE may change: each is re-chunked or re-embedded in memory before anything is written. */
 export const MAX_UPDATE_DOCUMENTS = 10_000;
 /** Most matching chunks read to find those documents. */
 const MAX_MATCHED_CHUNKS = 200_000;
-
-/** Keys the chunker writes into every chunk's metadata; the rest is the row's own metadata. */
-const CHUNK_KEYS = new Set([
-  'chunk_index',
-  'content_column',
-  'start_char',
-  'end_char',
-  'original_doc_id',
-  'original_row_index',
-  'source',
-]);
 
 /** What `UPDATE kb SET ...` asks for, read from its SET list. */
 export interface DocumentChanges {
@@ -79,7 +69,8 @@ export function readChanges(
         throw new ValidationError(`metadata must be set to an object such as {"author": "ann"}`, column);
       changes.metadata = toJsonValue(value) as Record<string, JsonValue>;
     } else {
-      if (CHUNK_KEYS.has(lower)) throw new ValidationError(`'${column}' is kept by the chunker`, column);
+      if (CHUNK_METADATA_KEYS.has(lower))
+        throw new ValidationError(`'${column}' is kept by the chunker`, column);
       if (ctx.declaredMetadata && !ctx.declaredMetadata.some((m) => m.toLowerCase() === lower)) {
         throw new ValidationError(
           `Unknown column '${column}' in knowledge base '${ctx.kbName}' (it keeps the metadata columns ` +
@@ -94,7 +85,7 @@ export function readChanges(
 }
 
 function userMetadataOf(chunk: StoredChunk): Record<string, JsonValue> {
-  return Object.fromEntries(Object.entries(chunk.metadata).filter(([k]) => !CHUNK_KEYS.has(k)));
+  return Object.fromEntries(Object.entries(chunk.metadata).filter(([k]) => !CHUNK_METADATA_KEYS.has(k)));
 }
 
 function applyMetadata(
@@ -108,7 +99,7 @@ function applyMetadata(
 
 /** A stored chunk kept as it is, with the document's new metadata (the chunker's keys win, as on insert). */
 function keptChunk(chunk: StoredChunk, metadata: Record<string, JsonValue>): KbChunk {
-  const own = Object.fromEntries(Object.entries(chunk.metadata).filter(([k]) => CHUNK_KEYS.has(k)));
+  const own = Object.fromEntries(Object.entries(chunk.metadata).filter(([k]) => CHUNK_METADATA_KEYS.has(k)));
   return {
     chunkId: chunk.chunkId,
     docId: chunk.docId,
@@ -174,14 +165,7 @@ export async function updateDocuments(
   for (const c of all) byDoc.set(c.docId, [...(byDoc.get(c.docId) ?? []), c]);
   const chunks = [...byDoc.values()].flatMap((docChunks) => rebuild(docChunks, changes, ctx));
   const vectors = await ctx.embedder.embed(chunks.map((c) => c.content));
-  const records: ChunkRecord[] = chunks.map((c, i) => ({
-    id: c.chunkId,
-    docId: c.docId,
-    content: c.content,
-    metadata: c.metadata,
-    filterable: c.userMetadata,
-    vector: vectors[i],
-  }));
+  const records = chunkRecords(chunks, vectors);
   await ctx.store.replaceDocs(
     ctx.table,
     records,
