@@ -3,16 +3,7 @@ import * as lancedb from '@lancedb/lancedb';
 import { MatchQuery, type Connection, type Table } from '@lancedb/lancedb';
 import { buildWhere, docIdsWhere, type FilterNode } from './vector-filter';
 import { KeyedQueue } from '../util/keyed-queue';
-import {
-  cosineDistance,
-  deleteDocIds,
-  lastPerId,
-  storedDocIds,
-  toChunk,
-  vectorValues,
-  type RawRow,
-  type StoredChunk,
-} from './vector-rows';
+import { chunksFromArrow, deleteDocIds, lastPerId, storedDocIds, type StoredChunk } from './vector-rows';
 import {
   buildAllIndexes,
   buildAnnIndex,
@@ -256,7 +247,7 @@ export class VectorStore {
       .select([...OUTPUT_COLUMNS, '_distance'])
       .limit(query.limit);
     if (where) q = q.where(where);
-    return (await q.toArray()).map(toChunk);
+    return chunksFromArrow(await q.toArrow());
   }
 
   /**
@@ -280,12 +271,7 @@ export class VectorStore {
     const columns = [...OUTPUT_COLUMNS, '_score', ...(query.vector ? ['vector'] : [])];
     let q = table.query().fullTextSearch(new MatchQuery(text, 'content')).select(columns).limit(query.limit);
     if (where) q = q.where(where);
-    const rows = await q.toArray();
-    return rows.map((row: RawRow) => {
-      const chunk = toChunk(row);
-      if (query.vector && row.vector) chunk.distance = cosineDistance(query.vector, vectorValues(row.vector));
-      return chunk;
-    });
+    return chunksFromArrow(await q.toArrow(), query.vector);
   }
 
   /** Chunks in storage order, without a query. */
@@ -297,7 +283,7 @@ export class VectorStore {
     if (query.limit !== undefined) q = q.limit(query.limit);
     if (query.offset) q = q.offset(query.offset);
     if (where) q = q.where(where);
-    return (await q.toArray()).map(toChunk);
+    return chunksFromArrow(await q.toArrow());
   }
 
   async indexState(name: string): Promise<IndexState | null> {
