@@ -1,7 +1,6 @@
 import type { JsonValue } from '../../../engines/duckdb';
 import { formatRows, KB_COLUMNS, TOOL } from '../../../providers/chat/tool-protocol';
-import { parseStatement } from '../../../dialect/parser';
-import { cleanSql, noArgs, oneStringArg, type AgentTool, type ToolContext } from './types';
+import { noArgs, parseToolSql, oneStringArg, type AgentTool, type ToolContext } from './types';
 
 /** The KB search result as the observation of api.md: its column order, metadata keys with a leading `_`. */
 export function kbObservation(columns: string[], rows: JsonValue[][]): string {
@@ -59,13 +58,9 @@ export function kbTools(ctx: ToolContext): AgentTool[] {
         parameters: oneStringArg('query', 'A SELECT statement on one knowledge base'),
       },
       run: async (input) => {
-        const query = cleanSql(input);
-        let statement;
-        try {
-          statement = parseStatement(query);
-        } catch (err) {
-          return `Error: ${(err as Error).message}`;
-        }
+        const parsed = parseToolSql(input);
+        if (typeof parsed === 'string') return parsed;
+        const { query, statement } = parsed;
         if (statement.kind !== 'select' || !statement.simple) {
           return "Error: give one SELECT on one knowledge base, e.g. SELECT * FROM project.kb WHERE content = '...' LIMIT 10";
         }

@@ -1,7 +1,6 @@
 import { formatRows, sqlName, TOOL } from '../../../providers/chat/tool-protocol';
-import { parseStatement } from '../../../dialect/parser';
 import { tablesRead } from './table-refs';
-import { cleanSql, noArgs, oneStringArg, type AgentTool, type ToolContext } from './types';
+import { noArgs, parseToolSql, oneStringArg, type AgentTool, type ToolContext } from './types';
 
 /** Rows shown to the model at most: enough to answer, small enough for its context. */
 export const MAX_QUERY_ROWS = 100;
@@ -41,13 +40,9 @@ async function describeTable(table: string, ctx: ToolContext): Promise<string> {
 
 /** Checks that a query is one SELECT reading only the agent's tables, then runs it through the SQL router. */
 async function runQuery(input: string, ctx: ToolContext): Promise<string> {
-  const query = cleanSql(input);
-  let statement;
-  try {
-    statement = parseStatement(query);
-  } catch (err) {
-    return `Error: ${(err as Error).message}`;
-  }
+  const parsed = parseToolSql(input);
+  if (typeof parsed === 'string') return parsed;
+  const { query, statement } = parsed;
   if (statement.kind !== 'select') return 'Error: only SELECT statements can be run';
   let refs;
   try {

@@ -1,3 +1,5 @@
+import { parseStatement } from '../../../dialect/parser';
+import type { Statement } from '../../../dialect/ast';
 import type { ToolSpec } from '../../../providers/chat/types';
 import type { DuckDb } from '../../../engines/duckdb';
 import type { SqlRouter } from '../../sql/router';
@@ -40,4 +42,17 @@ export function cleanSql(input: string): string {
     .replace(/^```(?:sql)?\s*/i, '')
     .replace(/\s*```$/, '')
     .trim();
+}
+
+/**
+ * The model's SQL, cleaned and parsed. A statement that does not parse comes back as the observation to
+ * give the model (`Error: ...`), so that it can write it again.
+ */
+export function parseToolSql(input: string): { query: string; statement: Statement } | string {
+  const query = cleanSql(input);
+  try {
+    return { query, statement: parseStatement(query) };
+  } catch (err) {
+    return `Error: ${(err as Error).message}`;
+  }
 }
