@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness';
+import { expect, it } from 'vitest';
+import { postSql, useListeningApp } from '../test/listening-app';
 
 // The console's Cancel closes the INSERT's request. The server must then stop the insert between batches, say
 // so in the KB's progress, and leave the KB free for the next insert.
-let t: TestApp;
-let base: string;
-
-beforeAll(async () => {
-  t = await startTestApp({ sqlTimeoutMs: 600_000 });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => t.close());
+const server = useListeningApp({ sqlTimeoutMs: 600_000 });
 
 /** A SQL answer's JSON (its type and, for ok, affected_rows). */
 const json = async (res: Response) => (await res.json()) as { type: string; affected_rows?: number };
 const sql = (query: string, signal?: AbortSignal, extra: Record<string, unknown> = {}) =>
-  fetch(`${base}/api/sql/query`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, context: { db: 'mindsdb' }, ...extra }),
-    signal,
-  });
+  postSql(server.base, { query, context: { db: 'mindsdb' }, ...extra }, signal);
 const progress = async (kb = 'cancel_kb') =>
-  (await fetch(`${base}/api/projects/mindsdb/knowledge_bases/${kb}/progress`)).json() as Promise<{
+  (await fetch(`${server.base}/api/projects/mindsdb/knowledge_bases/${kb}/progress`)).json() as Promise<{
     state: string;
     rows_done: number;
     rows_total: number;
@@ -57,7 +45,9 @@ it('stops an INSERT whose request was closed, reports it, and takes the next ins
 it('keeps a keep_running INSERT going after its request closed, until the cancel route stops it', async () => {
   const cancelInsert = async () =>
     (
-      await fetch(`${base}/api/projects/mindsdb/knowledge_bases/kept_kb/cancel_insert`, { method: 'POST' })
+      await fetch(`${server.base}/api/projects/mindsdb/knowledge_bases/kept_kb/cancel_insert`, {
+        method: 'POST',
+      })
     ).json();
   expect((await json(await sql('CREATE KNOWLEDGE_BASE kept_kb'))).type).toBe('ok');
   expect(await cancelInsert()).toEqual({ cancelled: false });
@@ -93,7 +83,7 @@ it('keeps a keep_running INSERT going after its request closed, until the cancel
 }, 180_000);
 
 it('answers 404 for the cancel route of a KB that does not exist', async () => {
-  const res = await fetch(`${base}/api/projects/mindsdb/knowledge_bases/no_such_kb/cancel_insert`, {
+  const res = await fetch(`${server.base}/api/projects/mindsdb/knowledge_bases/no_such_kb/cancel_insert`, {
     method: 'POST',
   });
   expect(res.status).toBe(404);

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness';
+import { expect, it } from 'vitest';
+import { postSql, useListeningApp } from '../test/listening-app';
 
 // The worksheet's Stop closes its request. The server must then stop the statement too: the engine runs one
 // statement at a time, so a forgotten one would hold up every later query until the time limit.
-let t: TestApp;
-let base: string;
-
-beforeAll(async () => {
-  // A limit far beyond the test's own timeout: only the cancellation can end the statement in time.
-  t = await startTestApp({ sqlTimeoutMs: 600_000 });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => t.close());
-
-const post = (query: string, signal?: AbortSignal) =>
-  fetch(`${base}/api/sql/query`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
-    signal,
-  });
+// A limit far beyond the test's own timeout: only the cancellation can end the statement in time.
+const server = useListeningApp({ sqlTimeoutMs: 600_000 });
+const post = (query: string, signal?: AbortSignal) => postSql(server.base, { query }, signal);
 
 it('stops a SELECT whose request was closed, so the engine is free again', async () => {
-  const engine = t.deps.databases.data;
+  const engine = server.t.deps.databases.data;
   const cancel = new AbortController();
   const abandoned = post('SELECT count(*) AS n FROM range(1000000000000000)', cancel.signal);
   await expect.poll(() => engine.runningSelects).toBe(1);

@@ -1,19 +1,11 @@
 import http from 'node:http';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
+import { expect, it } from 'vitest';
+import { useListeningApp } from './listening-app';
 
 // Item 8 of issue 12: three heavy queries of one user must not starve everyone else's SELECT. Without login
 // the user is the client's address: two loopback addresses stand for two users.
-let t: TestApp;
-let port: number;
-
-beforeAll(async () => {
-  // A limit far beyond the test's own timeout: only fair queueing can answer the second user in time.
-  t = await startTestApp({ sqlTimeoutMs: 600_000 });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as { port: number }).port;
-});
-afterAll(() => t.close());
+// A limit far beyond the test's own timeout: only fair queueing can answer the second user in time.
+const server = useListeningApp({ sqlTimeoutMs: 600_000 });
 
 /** POSTs a query from `from` (a loopback address); `stop` closes the request, which stops the statement. */
 function query(from: string, sql: string) {
@@ -22,7 +14,7 @@ function query(from: string, sql: string) {
     request = http.request(
       {
         host: '127.0.0.1',
-        port,
+        port: new URL(server.base).port,
         localAddress: from,
         method: 'POST',
         path: '/api/sql/query',
@@ -43,7 +35,7 @@ function query(from: string, sql: string) {
 const HEAVY = 'SELECT count(*) AS n FROM range(1000000000000000) a, range(1000000) b';
 
 it("answers a second user's SELECT while the first user's heavy queries hold every connection", async () => {
-  const engine = t.deps.databases.data;
+  const engine = server.t.deps.databases.data;
   const settled: string[] = [];
   const heavy = Array.from({ length: 5 }, (_, i) => {
     const q = query('127.0.0.2', HEAVY);
