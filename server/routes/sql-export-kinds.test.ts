@@ -9,12 +9,15 @@ import { createStatement, pgAdmin, startLoggedApp } from '../test/sources/setup'
 let t: TestApp;
 let server: RunningServer;
 let admin: pg.Client;
+/** More rows than the SQL router answers (its limit is 100,000), so only a streamed export gives them all. */
+const BIG_ROWS = 100_050;
 
 beforeAll(async () => {
   server = await startPostgres();
   admin = await pgAdmin(server);
   await admin.query(`CREATE TABLE tickets (id int PRIMARY KEY, subject text);
-    INSERT INTO tickets SELECT g, 'ticket ' || g FROM generate_series(1, 1200) g;`);
+    INSERT INTO tickets SELECT g, 'ticket ' || g FROM generate_series(1, 1200) g;
+    CREATE TABLE big_log AS SELECT g AS id, 'line ' || g AS line FROM generate_series(1, ${BIG_ROWS}) g;`);
   ({ t } = await startLoggedApp());
   await t.inject({
     method: 'PUT',
@@ -83,6 +86,52 @@ describe('POST /api/sql/query/export of a SELECT the engine does not read itself
     expect(lines).toHaveLength(1201);
     expect(lines[1]).toBe('1,ticket 1');
     expect(lines.at(-1)).toBe('1200,ticket 1200');
+  });
+
+  it('exports a data-source table over the row limit whole, streamed from the source, as CSV and JSON', async () => {
+    const csv = await exportOf('SELECT id, line FROM helpdesk.big_log ORDER BY id');
+    expect(csv.statusCode).toBe(200);
+    const lines = csvLines(csv.body);
+    expect(lines[0]).toBe('id,line');
+    expect(lines).toHaveLength(BIG_ROWS + 1);
+    expect(lines[1]).toBe('1,line 1');
+    expect(lines.at(-1)).toBe(`${BIG_ROWS},line ${BIG_ROWS}`);
+
+    const json = await exportOf('SELECT * FROM helpdesk.big_log WHERE id % 2 = 0 OR id > 100000', 'json');
+    expect(json.statusCode).toBe(200);
+    const rows = JSON.parse(json.body) as { id: number; line: string }[];
+    expect(rows).toHaveLength(50_000 + 50);
+    expect(Object.keys(rows[0])).toEqual(['id', 'line']);
+    expect(rows.find((r) => r.id === BIG_ROWS)).toEqual({ id: BIG_ROWS, line: `line ${BIG_ROWS}` });
+    // A LIMIT written in the query is the source's, as in the worksheet.
+    const limited = await exportOf('SELECT id FROM helpdesk.big_log ORDER BY id LIMIT 3');
+    expect(csvLines(limited.body)).toEqual(['id', '1', '2', '3']);
+  });
+
+  it('cancels the statement on the source when the reader goes away', async () => {
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const reader = new AbortController();
+    // A first page that takes minutes to read: only a cancel on the source ends it early.
+    const download = fetch(`${address}/api/sql/query/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'SELECT id, pg_sleep(0.02) AS s FROM helpdesk.big_log' }),
+      signal: reader.signal,
+    }).catch(() => undefined);
+    // The source's connection: DECLAREs the cursor of the SELECT, then FETCHes its pages.
+    const sleeping = async () =>
+      (
+        await admin.query<{ state: string }>(
+          `SELECT state FROM pg_stat_activity WHERE application_name = 'knowledge-studio:helpdesk'
+             AND (query LIKE 'FETCH%' OR query LIKE '%pg_sleep(0.02)%')`,
+        )
+      ).rows;
+    await expect.poll(sleeping, { timeout: 20_000 }).toEqual([{ state: 'active' }]);
+    reader.abort();
+    await download;
+    // Cancelled, and the cursor's transaction rolled back: the connection is idle, not inside it.
+    await expect.poll(sleeping, { timeout: 10_000 }).not.toContainEqual({ state: 'active' });
+    expect(await sleeping()).not.toContainEqual({ state: 'idle in transaction' });
   });
 
   it('refuses a result over the row limit there, saying which queries export without one', async () => {

@@ -9,10 +9,13 @@ import type { JsonValue } from '../engines/duckdb';
 import { ServiceError } from '../errors';
 import { callerOf } from '../http/caller';
 import type { StatementOf } from '../dialect/ast';
+import { SourceSelect } from '../services/data-sources/source-select';
 import { DEFAULT_PROJECT } from '../services/projects';
 import { EngineSelect, SqlEngineError } from '../services/sql/engine-select';
 import { StatementParseError } from '../services/sql/table-references';
+import type { SqlSession } from '../services/sql/types';
 import { HttpProblem, parseBody } from './problem';
+import { exportFromSource } from './sql-export-source';
 
 /** Ours: `POST /api/sql/query/export` body. */
 const exportRequestSchema = z.object({
@@ -38,14 +41,20 @@ const csvCell = (value: JsonValue) =>
 /**
  * Ours: the whole result of a SELECT as a CSV or JSON download (the console's "Export the full result").
  * A SELECT the SQL engine reads itself (files, plain queries) is streamed from the engine a chunk at a time,
- * with no row limit: the server holds one chunk at a time, whatever the size. Any other SELECT the worksheet
- * can run (a knowledge-base search, a query on a data source, a join with a KB, information_schema, a view)
- * is answered by the SQL router as the worksheet's query is, within the same row limit, and then written
- * out: those answers are built whole in memory by their handlers, so the limit is what bounds the memory.
- * A reader that goes away stops the statement.
+ * with no row limit: the server holds one chunk at a time, whatever the size. A SELECT sent whole to one
+ * data source (`SELECT * FROM shop.orders`) is streamed from the source a page at a time through a cursor,
+ * with no row limit either (sql-export-source.ts). Any other SELECT the worksheet can run (a knowledge-base
+ * search, a join across sources or with a KB, a native source query, information_schema, a view) is answered
+ * by the SQL router as the worksheet's query is, within the same row limit, and then written out: those
+ * answers are built whole in memory by their handlers, so the limit is what bounds the memory.
+ * A reader that goes away stops the statement (on a source, it is cancelled there).
  */
 export function registerSqlExportRoute(app: FastifyInstance, deps: AppDeps): void {
   const engine = new EngineSelect(deps.databases.data, deps.projects);
+  const sources = {
+    select: new SourceSelect(deps.dataSources, deps.databases.data, deps.projects),
+    sources: deps.dataSources,
+  };
 
   app.post('/api/sql/query/export', async (request, reply) => {
     const { query, context, format = 'csv' } = parseBody(exportRequestSchema, request.body);
@@ -93,8 +102,10 @@ export function registerSqlExportRoute(app: FastifyInstance, deps: AppDeps): voi
     };
     const run = { signal: stop.signal, caller: callerOf(request, deps.auth.enabled) };
     try {
+      const session = sessionOf(context);
       if (await readByEngine(engine, statement)) await engine.exportRows(statement, sink, run);
-      else await exportRouted(deps, query, context, sink, run);
+      else if (!(await exportFromSource(sources, statement, session, sink, stop.signal)))
+        await exportRouted(deps, query, session, sink, run);
     } catch (err) {
       // Before the first byte the error is a problem answer; after it, the download is cut short.
       if (!started) {
@@ -110,6 +121,14 @@ export function registerSqlExportRoute(app: FastifyInstance, deps: AppDeps): voi
     if (format === 'json') await write(rowsWritten ? '\n]\n' : ']\n');
     reply.raw.end();
   });
+}
+
+/** The worksheet's session for the request's context: its current database, secrets masked. */
+function sessionOf(context: SqlContext | undefined): SqlSession {
+  return {
+    db: typeof context?.db === 'string' && context.db ? context.db : DEFAULT_PROJECT,
+    show_secrets: false,
+  };
 }
 
 /** Whether the engine reads every table the SELECT names (then it streams); a refusal names another reader. */
@@ -136,19 +155,15 @@ const OVER_LIMIT = /returns more than|gives more than/;
 async function exportRouted(
   deps: AppDeps,
   query: string,
-  context: SqlContext | undefined,
+  session: SqlSession,
   sink: (columns: string[], rows: JsonValue[][]) => Promise<void>,
   { signal, caller }: { signal: AbortSignal; caller: string },
 ): Promise<void> {
-  const session = {
-    db: typeof context?.db === 'string' && context.db ? context.db : DEFAULT_PROJECT,
-    show_secrets: false,
-  };
   const result = await deps.sql.execute(query, session, { signal, caller });
   if (result.type === 'error')
     throw new ServiceError(
       OVER_LIMIT.test(result.error_message)
-        ? `${result.error_message}. Only a query the SQL engine reads itself (files and plain queries) exports without a row limit; a knowledge base, a data source, a view or information_schema answers within the limit`
+        ? `${result.error_message}. Only a query the SQL engine reads itself (files and plain queries) or one data source answers whole exports without a row limit; a knowledge base, a join across places, a view or information_schema answers within the limit`
         : result.error_message,
     );
   if (result.type !== 'table') throw new ServiceError('Only a SELECT that returns rows can be exported');

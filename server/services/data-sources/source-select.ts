@@ -60,26 +60,28 @@ export class SourceSelect {
   /**
    * The source and text a SELECT would be sent as, when it reads one source and is ours to render (not a
    * native query, whose text may not be a SELECT): for readers that stream the rows rather than answer them.
+   * With no `maxRows` the text is sent without our row bound (a reader that holds one page at a time).
    */
   async pushdown(
     statement: StatementOf<'select'>,
     session: SqlSession,
-    maxRows: number,
+    maxRows?: number,
   ): Promise<{ source: string; sql: string } | undefined> {
     const placement = await this.placement(statement, session);
     if (placement.kind !== 'one') return undefined;
     return { source: placement.source, sql: await this.rendered(statement, placement.source, maxRows) };
   }
 
-  private async rendered(statement: StatementOf<'select'>, source: string, maxRows: number): Promise<string> {
+  private async rendered(
+    statement: StatementOf<'select'>,
+    source: string,
+    maxRows?: number,
+  ): Promise<string> {
     const dialect = await this.sources.dialect(source);
     // One reading of the statement serves both: its top-level LIMIT is the same in the rendered text.
     const tokens = tokenize(statement.sql);
-    return withRowBound(
-      renderForSource(statement.sql, source, dialect, tokens),
-      maxRows,
-      hasTopLevelLimit(tokens),
-    );
+    const text = renderForSource(statement.sql, source, dialect, tokens);
+    return maxRows === undefined ? text : withRowBound(text, maxRows, hasTopLevelLimit(tokens));
   }
 
   private async placement(
