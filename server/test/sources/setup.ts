@@ -3,7 +3,7 @@ import pg from 'pg';
 import { startTestApp, type TestApp } from '../harness';
 import type { RunningServer } from './servers';
 
-/** PARAMETERS for a test server, as a user would write them. */
+/** PARAMETERS for a test server, as a user would write them (its owner's login, as the drivers take it). */
 export function paramsOf(server: RunningServer, overrides: Record<string, unknown> = {}) {
   return {
     host: '127.0.0.1',
@@ -37,27 +37,16 @@ export async function startLoggedApp(
   return { t, logs };
 }
 
-/** The address and owner's login of a test server, as its driver takes them. */
-function ownerLogin(server: RunningServer) {
-  return {
-    host: '127.0.0.1',
-    port: server.port,
-    database: server.database,
-    user: server.user,
-    password: server.password,
-  };
-}
-
 /** A direct connection to the test PostgreSQL as its owner: to prepare tables and watch the server. */
 export async function pgAdmin(server: RunningServer): Promise<pg.Client> {
-  const client = new pg.Client(ownerLogin(server));
+  const client = new pg.Client(paramsOf(server));
   await client.connect();
   return client;
 }
 
 /** A direct connection to the test MariaDB as its owner, several statements a query allowed. */
 export function mariadbAdmin(server: RunningServer): Promise<mysql.Connection> {
-  return mysql.createConnection({ ...ownerLogin(server), multipleStatements: true });
+  return mysql.createConnection({ ...paramsOf(server), multipleStatements: true });
 }
 
 /**
