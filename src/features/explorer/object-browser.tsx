@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TreeDatabase, TreeObject } from '../../../protocol/api/tree';
 import { useDatabaseObjects, useDatabases } from '../../api/tree/queries';
@@ -71,57 +71,43 @@ function DatabaseNode({
   const [open, setOpen] = useState(defaultOpen);
   const objects = useDatabaseObjects(db.name, open);
   const isProject = db.type === 'project' || db.class === 'project';
-  const groupId = useId();
+  const label = (
+    <>
+      <span className={`explorer-icon ${isProject ? 'is-project' : 'is-data'}`} aria-hidden>
+        {isProject ? 'P' : 'D'}
+      </span>
+      {db.name}
+      <span className="muted explorer-kind">{isProject ? 'project' : (db.engine ?? 'data')}</span>
+    </>
+  );
   return (
-    <li role="none">
-      <button
-        type="button"
-        role="treeitem"
-        aria-level={1}
-        aria-expanded={open}
-        aria-owns={open ? groupId : undefined}
-        className="explorer-db"
-        onClick={() => setOpen(!open)}
-      >
-        <span className="explorer-caret" aria-hidden>
-          {open ? '▾' : '▸'}
-        </span>
-        <span className={`explorer-icon ${isProject ? 'is-project' : 'is-data'}`} aria-hidden>
-          {isProject ? 'P' : 'D'}
-        </span>
-        {db.name}
-        <span className="muted explorer-kind">{isProject ? 'project' : (db.engine ?? 'data')}</span>
-      </button>
-      {open && (
-        <ul role="group" id={groupId} className="explorer-children">
-          {objects.isPending && (
-            <li role="none" className="muted explorer-note">
-              Loading…
-            </li>
-          )}
-          {objects.isError && (
-            <li role="none" className="field-error explorer-note">
-              {objects.error.message}
-            </li>
-          )}
-          {objects.data?.length === 0 && (
-            <li role="none" className="muted explorer-note">
-              {isProject ? 'No knowledge bases or agents yet' : 'No tables yet'}
-            </li>
-          )}
-          {objects.data?.map((o) => (
-            <ObjectNode
-              key={`${o.type}:${o.name}`}
-              db={db.name}
-              object={o}
-              currentProject={currentProject}
-              level={2}
-              withColumns={db.type === 'data'}
-            />
-          ))}
-        </ul>
+    <TreeBranch level={1} open={open} onToggle={() => setOpen(!open)} label={label}>
+      {objects.isPending && (
+        <li role="none" className="muted explorer-note">
+          Loading…
+        </li>
       )}
-    </li>
+      {objects.isError && (
+        <li role="none" className="field-error explorer-note">
+          {objects.error.message}
+        </li>
+      )}
+      {objects.data?.length === 0 && (
+        <li role="none" className="muted explorer-note">
+          {isProject ? 'No knowledge bases or agents yet' : 'No tables yet'}
+        </li>
+      )}
+      {objects.data?.map((o) => (
+        <ObjectNode
+          key={`${o.type}:${o.name}`}
+          db={db.name}
+          object={o}
+          currentProject={currentProject}
+          level={2}
+          withColumns={db.type === 'data'}
+        />
+      ))}
+    </TreeBranch>
   );
 }
 
@@ -181,6 +167,45 @@ function SchemaNode({
   level: number;
 }) {
   const [open, setOpen] = useState(false);
+  const label = (
+    <>
+      {schema.name}
+      <span className="muted explorer-kind">schema</span>
+    </>
+  );
+  return (
+    <TreeBranch level={level} open={open} onToggle={() => setOpen(!open)} label={label}>
+      {(schema.children ?? []).map((o) => (
+        <ObjectNode
+          key={o.name}
+          db={db}
+          object={{ ...o, schema: o.schema ?? schema.name }}
+          currentProject={currentProject}
+          level={level + 1}
+          withColumns
+        />
+      ))}
+    </TreeBranch>
+  );
+}
+
+/**
+ * A tree item that opens onto a group: its toggle (a caret and `label`) owns the group, which is in the page
+ * only while open. The parent holds `open`, so that it can load the children only once they are shown.
+ */
+function TreeBranch({
+  level,
+  open,
+  onToggle,
+  label,
+  children,
+}: {
+  level: number;
+  open: boolean;
+  onToggle: () => void;
+  label: ReactNode;
+  children: ReactNode;
+}) {
   const groupId = useId();
   return (
     <li role="none">
@@ -191,26 +216,16 @@ function SchemaNode({
         aria-expanded={open}
         aria-owns={open ? groupId : undefined}
         className="explorer-db"
-        onClick={() => setOpen(!open)}
+        onClick={onToggle}
       >
         <span className="explorer-caret" aria-hidden>
           {open ? '▾' : '▸'}
         </span>
-        {schema.name}
-        <span className="muted explorer-kind">schema</span>
+        {label}
       </button>
       {open && (
         <ul role="group" id={groupId} className="explorer-children">
-          {(schema.children ?? []).map((o) => (
-            <ObjectNode
-              key={o.name}
-              db={db}
-              object={{ ...o, schema: o.schema ?? schema.name }}
-              currentProject={currentProject}
-              level={level + 1}
-              withColumns
-            />
-          ))}
+          {children}
         </ul>
       )}
     </li>
