@@ -2,22 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, sqlTable } from '../../testing/fake-fetch';
-import { KnowledgeBasePage } from './kb-page';
-import { renderRoutes } from '../../testing/render-routes';
+import { renderKbPage } from '../../testing/render-kb-page';
 
 const KB = '/api/projects/mindsdb/knowledge_bases/docs';
 const docs = { id: 1, name: 'docs', embedding_model: { provider: 'local' }, content_columns: ['content'] };
 
-const renderAt = (tab: string) =>
-  renderRoutes(
-    [
-      {
-        path: '/projects/:project/knowledge-bases/:kb',
-        element: <KnowledgeBasePage project="mindsdb" name="docs" />,
-      },
-    ],
-    `/projects/mindsdb/knowledge-bases/docs?tab=${tab}`,
-  );
+const renderAt = renderKbPage;
 
 describe('try a search', () => {
   it('runs the escaped statement and shows ranked chunks with relevance and metadata', async () => {

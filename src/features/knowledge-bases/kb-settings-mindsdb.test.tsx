@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, sqlTable, type FakeHandler } from '../../testing/fake-fetch';
 import { mindsdbRecordedFake, type MindsdbVersion } from '../../testing/mindsdb-recorded-fake';
-import { renderRoutes } from '../../testing/render-routes';
-import { KnowledgeBasePage } from './kb-page';
+import { renderKbPage } from '../../testing/render-kb-page';
 
 const KB_PATH = '/api/projects/mindsdb/knowledge_bases/docs';
 
@@ -30,16 +29,7 @@ function mindsdb(version: MindsdbVersion) {
   return fake;
 }
 
-const renderKb = () =>
-  renderRoutes(
-    [
-      {
-        path: '/projects/:project/knowledge-bases/:kb',
-        element: <KnowledgeBasePage project="mindsdb" name="docs" />,
-      },
-    ],
-    '/projects/mindsdb/knowledge-bases/docs',
-  );
+const renderKb = () => renderKbPage();
 
 async function changeIdColumnAndSave(user: ReturnType<typeof userEvent.setup>) {
   const idColumn = await screen.findByLabelText('ID column');

@@ -2,8 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeFetch, sqlTable, type FakeRequest, type FakeResponse } from '../../../testing/fake-fetch';
-import { renderRoutes } from '../../../testing/render-routes';
-import { KnowledgeBasePage } from '../kb-page';
+import { renderKbPage } from '../../../testing/render-kb-page';
 import { useLoadJobs } from './load-store';
 
 afterEach(() => {
@@ -59,15 +58,7 @@ function serve({
 }
 
 function openPage() {
-  renderRoutes(
-    [
-      {
-        path: '/projects/:project/knowledge-bases/:kb',
-        element: <KnowledgeBasePage project="mindsdb" name="docs" />,
-      },
-    ],
-    '/projects/mindsdb/knowledge-bases/docs?tab=load',
-  );
+  renderKbPage('load');
 }
 
 async function startLoad() {

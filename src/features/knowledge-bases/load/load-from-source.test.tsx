@@ -2,8 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeFetch, sqlTable } from '../../../testing/fake-fetch';
-import { renderRoutes } from '../../../testing/render-routes';
-import { KnowledgeBasePage } from '../kb-page';
+import { renderKbPage } from '../../../testing/render-kb-page';
 import { useLoadJobs } from './load-store';
 
 afterEach(() => {
@@ -35,15 +34,7 @@ describe('loading a KB from a data source', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    renderRoutes(
-      [
-        {
-          path: '/projects/mindsdb/knowledge-bases/:kb',
-          element: <KnowledgeBasePage project="mindsdb" name="docs" />,
-        },
-      ],
-      '/projects/mindsdb/knowledge-bases/docs?tab=load',
-    );
+    renderKbPage('load');
     const option = await screen.findByRole('option', { name: 'shop.sales.leads' }, { timeout: 5000 });
     await user.selectOptions(screen.getByLabelText('Table'), option);
     await user.click(await screen.findByRole('button', { name: 'Load rows' }));

@@ -2,8 +2,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, sqlTable } from '../../../testing/fake-fetch';
-import { renderRoutes } from '../../../testing/render-routes';
-import { KnowledgeBasePage } from '../kb-page';
+import { renderKbPage } from '../../../testing/render-kb-page';
 import { useRecentSearches } from './recent-searches';
 
 afterEach(() => {
@@ -35,16 +34,7 @@ function serve() {
   });
 }
 
-const renderSearch = () =>
-  renderRoutes(
-    [
-      {
-        path: '/projects/:project/knowledge-bases/:kb',
-        element: <KnowledgeBasePage project="mindsdb" name="docs" />,
-      },
-    ],
-    '/projects/mindsdb/knowledge-bases/docs?tab=search',
-  );
+const renderSearch = () => renderKbPage('search');
 
 const sentQueries = (api: ReturnType<typeof serve>) =>
   api.requests
