@@ -10,15 +10,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { startServerProcess } from '../server/test/server-process';
+import { measureExport, rssMb } from './export-measure';
 
 const LARGEST = Number(process.argv[2] ?? 2_000_000);
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 async function main(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-export-'));
@@ -32,32 +27,11 @@ async function main(): Promise<void> {
     const baseline = await rssMb(pid);
     console.log(`server RSS at rest: ${baseline.toFixed(0)} MB`);
     for (const rows of [LARGEST / 10, LARGEST / 2, LARGEST].map(Math.round)) {
-      let peak = 0;
-      let sampling = true;
-      const sampler = (async () => {
-        while (sampling) {
-          peak = Math.max(peak, await rssMb(pid));
-          await new Promise((r) => setTimeout(r, 25));
-        }
-      })();
-      const started = performance.now();
-      const res = await server.request('/api/sql/query/export', {
-        method: 'POST',
-        json: {
-          query: `SELECT range AS id, 'row ' || range || ' of the export' AS label, range * 0.5 AS half FROM range(${rows})`,
-        },
-      });
-      let bytes = 0;
-      let lines = 0;
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        bytes += chunk.length;
-        for (const b of chunk) if (b === 10) lines++;
-      }
-      const seconds = (performance.now() - started) / 1000;
-      sampling = false;
-      await sampler;
-      console.log(
-        `${rows.toLocaleString('en')} rows: ${(bytes / 2 ** 20).toFixed(0)} MB of CSV (${(lines - 1).toLocaleString('en')} rows) in ${seconds.toFixed(1)} s; server RSS peak ${peak.toFixed(0)} MB (+${(peak - baseline).toFixed(0)} MB over rest)`,
+      await measureExport(
+        server,
+        rows,
+        `SELECT range AS id, 'row ' || range || ' of the export' AS label, range * 0.5 AS half FROM range(${rows})`,
+        baseline,
       );
     }
   } finally {
