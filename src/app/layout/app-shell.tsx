@@ -5,6 +5,7 @@ import { useStatus } from '../../api/auth/queries';
 import { ObjectBrowser } from '../../features/explorer/object-browser';
 import { ReloginDialog } from '../../features/auth/relogin-dialog';
 import { useAuthDisabled } from '../../features/auth/auth-gate';
+import { PlainOptions } from '../../components/plain-options';
 import { DEFAULT_PROJECT, loginPath, pagePath, type ProjectPage } from '../../lib/paths';
 import './app-shell.css';
 
@@ -93,11 +94,7 @@ function ProjectSwitcher({ project }: { project: string }) {
           navigate(pagePath(e.target.value, page));
         }}
       >
-        {names.map((n) => (
-          <option key={n} value={n}>
-            {n}
-          </option>
-        ))}
+        <PlainOptions values={names} />
       </select>
     </label>
   );

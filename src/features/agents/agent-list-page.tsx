@@ -3,6 +3,7 @@ import type { Agent } from '../../../protocol/api/agents';
 import { useAgents } from '../../api/agents/queries';
 import { shortTimestamp } from '../../components/format';
 import { describeModel } from '../../components/model-fields/model-draft';
+import { TableHead } from '../../components/table-head';
 import '../../components/resource-page.css';
 import { agentPath, chatPath, newAgentPath } from '../../lib/paths';
 import './agents.css';
@@ -50,18 +51,7 @@ function AgentTable({ project, agents }: { project: string; agents: Agent[] }) {
   return (
     <table className="rp-table">
       <caption className="sr-only">Agents of {project}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Model</th>
-          <th scope="col">Knowledge bases</th>
-          <th scope="col">Tables</th>
-          <th scope="col">Updated</th>
-          <th scope="col">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Name', 'Model', 'Knowledge bases', 'Tables', 'Updated', { hidden: 'Actions' }]} />
       <tbody>
         {agents.map((a) => (
           <tr key={a.name}>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { TreeObject } from '../../../protocol/api/tree';
 import { useDatabaseObjects, useDatabases } from '../../api/tree/queries';
 import { FieldError } from '../../components/model-fields/model-fields';
+import { PlainOptions } from '../../components/plain-options';
 import { useAgentSchemas } from './agent-schemas';
 import { entryOf, expandEntry, parseEntry, summarise } from './data-entries';
 
@@ -95,22 +96,14 @@ export function DataPicker({ kind, legend, hint, value, onChange, defaultDb, err
               setName('*');
             }}
           >
-            {dbs.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
+            <PlainOptions values={dbs} />
           </select>
         </div>
         <div className="field">
           <label htmlFor={`${id}-name`}>{words.object}</label>
           <select id={`${id}-name`} className="input" value={name} onChange={(e) => setName(e.target.value)}>
             <option value="*">{db}.* (all)</option>
-            {names.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            <PlainOptions values={names} />
           </select>
         </div>
         <button

@@ -1,4 +1,5 @@
 import { isBookkeepingKey } from '../../api/knowledge-bases/metadata-keys';
+import { TableHead } from '../../components/table-head';
 import type { KbChunk } from './kb-observation';
 import './result-table.css';
 
@@ -11,14 +12,7 @@ export function KbResultTable({ chunks, caption }: { chunks: KbChunk[]; caption:
     <div className="chat-table-wrap">
       <table className="chat-table">
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Chunk</th>
-            <th scope="col">Content</th>
-            <th scope="col">Relevance</th>
-            <th scope="col">Metadata</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Chunk', 'Content', 'Relevance', 'Metadata']} />
         <tbody>
           {chunks.map((c) => (
             <tr key={c.chunkId}>
@@ -59,15 +53,7 @@ export function RowsTable({
     <div className="chat-table-wrap">
       <table className="chat-table">
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th scope="col" key={c}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={columns} />
         <tbody>
           {rows.map((row, i) => (
             <tr key={i}>

@@ -3,6 +3,7 @@ import type { KnowledgeBase } from '../../../protocol/api/knowledge-bases';
 import { useKnowledgeBases } from '../../api/knowledge-bases/queries';
 import { shortTimestamp } from '../../components/format';
 import { describeModel } from '../../components/model-fields/model-draft';
+import { TableHead } from '../../components/table-head';
 import { hasReranker, settingOf } from './kb-draft';
 import '../../components/resource-page.css';
 import { kbPath, newKbPath } from '../../lib/paths';
@@ -49,15 +50,7 @@ function KbTable({ project, kbs }: { project: string; kbs: KnowledgeBase[] }) {
   return (
     <table className="rp-table">
       <caption className="sr-only">Knowledge bases of {project}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Embedding model</th>
-          <th scope="col">Reranking</th>
-          <th scope="col">Content columns</th>
-          <th scope="col">Updated</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Name', 'Embedding model', 'Reranking', 'Content columns', 'Updated']} />
       <tbody>
         {kbs.map((kb) => (
           <tr key={kb.name}>

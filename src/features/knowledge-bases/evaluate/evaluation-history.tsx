@@ -1,5 +1,6 @@
 import type { EvaluationSummary } from '../../../../protocol/api/kb-evaluations';
 import { shortTimestamp } from '../../../components/format';
+import { TableHead } from '../../../components/table-head';
 import { describeSettings, metric } from './settings';
 
 /** Past evaluations of the KB, newest first, kept by the server. */
@@ -16,19 +17,9 @@ export function EvaluationHistory({
   const score = (e: EvaluationSummary, key: string) => metric(e.metrics, key)?.toFixed(2) ?? '–';
   return (
     <table className="ev-table" aria-label="Past evaluations">
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Settings</th>
-          <th scope="col">Questions</th>
-          <th scope="col">Hit@1</th>
-          <th scope="col">MRR</th>
-          <th scope="col">State</th>
-          <th scope="col">
-            <span className="sr-only">Details</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={['Date', 'Settings', 'Questions', 'Hit@1', 'MRR', 'State', { hidden: 'Details' }]}
+      />
       <tbody>
         {evaluations.map((e) => (
           <tr key={e.id} aria-current={shown === e.id ? 'true' : undefined}>

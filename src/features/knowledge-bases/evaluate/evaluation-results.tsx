@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TableHead } from '../../../components/table-head';
 import type { EvaluationRecord, SearchSettings } from '../../../../protocol/api/kb-evaluations';
 import { MetricsChart } from './metrics-chart';
 import { QuestionResults } from './question-results';
@@ -34,20 +35,7 @@ export function EvaluationResults({
         series={done.map((r, i) => ({ label: label(r, i), metrics: r.metrics }))}
       />
       <table className="ev-table" aria-label="Metrics per setting">
-        <thead>
-          <tr>
-            <th scope="col">Setting</th>
-            {charted.map((m) => (
-              <th scope="col" key={m.key}>
-                {m.label}
-              </th>
-            ))}
-            <th scope="col">Avg time</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Setting', ...charted.map((m) => m.label), 'Avg time', { hidden: 'Actions' }]} />
         <tbody>
           {done.map((r, i) => {
             const isDefault = defaults !== undefined && sameSettings(defaults, r.settings);

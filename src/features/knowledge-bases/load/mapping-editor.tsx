@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { PlainOptions } from '../../../components/plain-options';
+import { TableHead } from '../../../components/table-head';
 import type { ColumnMapping, KbColumns } from './column-mapping';
 
 export interface MappingEditorProps {
@@ -50,13 +52,7 @@ export function MappingEditor({ kb, columns, source, value, onChange }: MappingE
         <caption className="sr-only">
           Which column of {source} feeds each column of the knowledge base
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Knowledge base column</th>
-            <th scope="col">Used as</th>
-            <th scope="col">From {source}</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Knowledge base column', 'Used as', `From ${source}`]} />
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.role}:${row.target}`}>
@@ -73,11 +69,7 @@ export function MappingEditor({ kb, columns, source, value, onChange }: MappingE
                   onChange={(e) => row.set(e.target.value)}
                 >
                   <option value="">{row.optional || 'Choose a column…'}</option>
-                  {columns.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
+                  <PlainOptions values={columns} />
                 </select>
               </td>
             </tr>

@@ -4,6 +4,7 @@ import { DEFAULT_SEARCH_LIMIT, searchSql } from '../../../api/knowledge-bases/sq
 import { CopyButton } from '../../../components/copy-button';
 import { problemMessage } from '../../../components/field-errors';
 import { plural } from '../../../components/format';
+import { PlainOptions } from '../../../components/plain-options';
 import { useKnowledgeBase } from '../../../api/knowledge-bases/queries';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../../api/knowledge-bases/search-options';
 import { SearchHitCard } from './search-hit';
@@ -79,11 +80,7 @@ export function SearchPanel({ project, kb }: { project: string; kb: string }) {
             value={limit}
             onChange={(e) => setLimit(Number(e.target.value))}
           >
-            {LIMITS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            <PlainOptions values={LIMITS} />
           </select>
         </div>
         <button type="submit" className="btn btn-primary" disabled={!query.trim() || search.isPending}>
