@@ -1,11 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import type { FormEvent } from 'react';
 import { useCreateAgent } from '../../api/agents/mutations';
+import { CreateResourceForm, useNewDraft } from '../../components/create-resource-form';
 import { formError } from '../../components/field-errors';
-import { useFocusFirstInvalid, useNavigateWhenSet } from '../../components/form-effects';
-import { NewResourceHeader } from '../../components/resource-header';
-import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { createAgentInput, emptyAgentDraft, validateAgentDraft, type AgentDraft } from './agent-draft';
+import { createAgentInput, emptyAgentDraft, validateAgentDraft } from './agent-draft';
 import { AgentFields } from './agent-fields';
 import { MissingKeyWarning, useMissingKeyCheck } from './missing-key';
 import { agentPath } from '../../lib/paths';
@@ -17,13 +14,11 @@ const PLACED = ['name', 'model', 'data', 'prompt_template'];
 /** Creates an agent, then opens its page. */
 export function AgentCreatePage({ project }: { project: string }) {
   const create = useCreateAgent(project);
-  const [draft, setDraft] = useState<AgentDraft>(emptyAgentDraft);
-  const [touched, setTouched] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [created, setCreated] = useNavigateWhenSet();
-  const form = useRef<HTMLFormElement>(null);
+  const { draft, edit, errors, setErrors, form, openCreated, unsaved } = useNewDraft(
+    emptyAgentDraft,
+    create.error,
+  );
   const keyCheck = useMissingKeyCheck(draft.model, false);
-  useFocusFirstInvalid(form, [errors, create.error]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -31,50 +26,35 @@ export function AgentCreatePage({ project }: { project: string }) {
     setErrors(found);
     if (Object.keys(found).length || keyCheck.hold()) return;
     create.mutate(createAgentInput(draft), {
-      onSuccess: (agent) => setCreated(agentPath(project, agent.name)),
+      onSuccess: (agent) => openCreated(agentPath(project, agent.name)),
     });
   };
-  const general = formError(create.error, PLACED);
 
   return (
-    <div className="page rp">
-      <NewResourceHeader
-        listLabel="Agents"
-        listHref={agentPath(project)}
-        title="New agent"
+    <CreateResourceForm
+      listLabel="Agents"
+      listHref={agentPath(project)}
+      title="New agent"
+      project={project}
+      form={form}
+      className="ag-form"
+      onSubmit={submit}
+      general={formError(create.error, PLACED)}
+      notices={<MissingKeyWarning check={keyCheck} onSaveAnyway={() => form.current?.requestSubmit()} />}
+      note="An empty model name takes the provider's default."
+      pending={create.isPending}
+      createLabel="Create agent"
+      unsaved={unsaved}
+      what="agent settings"
+    >
+      <AgentFields
         project={project}
+        draft={draft}
+        onChange={edit}
+        errors={errors}
+        serverError={create.error}
+        savedKey={false}
       />
-      <form ref={form} className="ag-form" aria-label="New agent" onSubmit={submit} noValidate>
-        <AgentFields
-          project={project}
-          draft={draft}
-          onChange={(next) => {
-            setDraft(next);
-            setTouched(true);
-          }}
-          errors={errors}
-          serverError={create.error}
-          savedKey={false}
-        />
-        {general && (
-          <p role="alert" className="error-box">
-            Could not create: {general}
-          </p>
-        )}
-        <MissingKeyWarning check={keyCheck} onSaveAnyway={() => form.current?.requestSubmit()} />
-        <div className="rp-savebar">
-          <span className="rp-savebar-note muted">
-            An empty model name takes the provider&apos;s default.
-          </span>
-          <Link className="btn" to={agentPath(project)}>
-            Cancel
-          </Link>
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create agent'}
-          </button>
-        </div>
-      </form>
-      <UnsavedChangesGuard when={touched && !created} what="agent settings" />
-    </div>
+    </CreateResourceForm>
   );
 }

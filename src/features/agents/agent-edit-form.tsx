@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import type { Agent } from '../../../protocol/api/agents';
 import { useQueryClient } from '@tanstack/react-query';
 import { isStaleVersion, useUpdateAgent } from '../../api/agents/mutations';
@@ -9,7 +9,7 @@ import { useFocusFirstInvalid, useNavigateWhenSet } from '../../components/form-
 import { hasSavedKey } from '../../components/model-fields/model-draft';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { NotKeptNotice } from '../../components/not-kept-notice';
-import type { Change } from '../../components/model-fields/model-draft';
+import { useSavedDraft } from '../../components/use-saved-draft';
 import {
   agentChanges,
   agentNotKept,
@@ -22,6 +22,7 @@ import { MissingKeyWarning, useMissingKeyCheck } from './missing-key';
 import { agentPath } from '../../lib/paths';
 
 const PLACED = ['name', 'model', 'data', 'prompt_template'];
+const AGENT_DRAFTS = { fromSaved: draftFromAgent, changes: agentChanges, notKept: agentNotKept };
 
 /** Edits a saved agent: sends only what changed, then shows the object the server returned. */
 export function AgentEditForm(props: {
@@ -30,31 +31,15 @@ export function AgentEditForm(props: {
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { project, agent, onDirtyChange } = props;
-  const [draft, setDraft] = useState(() => draftFromAgent(agent));
-  const [base, setBase] = useState(agent);
-  // The version the draft was made from: sent as If-Match, so that saving over a change made elsewhere since
-  // is refused rather than silently undoing it. It moves only when the draft is replaced.
-  const [draftBase, setDraftBase] = useState(agent);
+  const drafts = useSavedDraft(agent, AGENT_DRAFTS);
+  const { draft, changes, errors } = drafts;
+  const dirty = changes.length > 0;
   const client = useQueryClient();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState<Agent | null>(null);
-  const [notKept, setNotKept] = useState<Change[]>([]);
   // A rename moves the page, in place of the old address.
   const [moveTo, setMoveTo] = useNavigateWhenSet(true);
   const update = useUpdateAgent(project, agent.name);
   const form = useRef<HTMLFormElement>(null);
   const keyCheck = useMissingKeyCheck(draft.model, hasSavedKey(agent.model));
-
-  // A newer object from the server replaces an untouched draft, never the user's edits.
-  if (base !== agent) {
-    setBase(agent);
-    if (agentChanges(base, draft).length === 0) {
-      setDraft(draftFromAgent(agent));
-      setDraftBase(agent);
-    }
-  }
-  const changes = agentChanges(agent, draft);
-  const dirty = changes.length > 0;
 
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   useFocusFirstInvalid(form, [errors, update.error]);
@@ -62,20 +47,14 @@ export function AgentEditForm(props: {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = validateAgentDraft(draft);
-    setErrors(found);
+    drafts.setErrors(found);
     if (Object.keys(found).length || !dirty || keyCheck.hold()) return;
     update.mutate(
-      { input: updateAgentInput(agent, draft), base: draftBase },
+      { input: updateAgentInput(agent, draft), base: drafts.draftBase },
       {
-        // The agent read back after the save: a field it does not show as sent was not kept.
         onSuccess: (next) => {
-          const missed = agentNotKept(next, draft);
-          setNotKept(missed);
-          setDraftBase(next);
+          drafts.afterSave(next);
           if (next.name !== agent.name) setMoveTo(agentPath(project, next.name));
-          if (missed.length) return;
-          setSaved(next);
-          setDraft(draftFromAgent(next));
         },
       },
     );
@@ -84,9 +63,7 @@ export function AgentEditForm(props: {
   const reload = async () => {
     try {
       const latest = await client.fetchQuery({ ...agentQuery(project, agent.name), staleTime: 0 });
-      setDraft(draftFromAgent(latest));
-      setDraftBase(latest);
-      setErrors({});
+      drafts.replace(latest);
       update.reset();
     } catch {
       // The agent query now holds the failure (e.g. the agent was deleted), and the page shows it.
@@ -100,11 +77,7 @@ export function AgentEditForm(props: {
       <AgentFields
         project={project}
         draft={draft}
-        onChange={(next) => {
-          setDraft(next);
-          setSaved(null);
-          setNotKept([]);
-        }}
+        onChange={drafts.edit}
         errors={errors}
         serverError={update.error}
         savedKey={hasSavedKey(agent.model)}
@@ -123,9 +96,9 @@ export function AgentEditForm(props: {
           Could not save: {general}
         </p>
       )}
-      <NotKeptNotice changes={notKept} what="agent" />
+      <NotKeptNotice changes={drafts.notKept} what="agent" />
       <MissingKeyWarning check={keyCheck} onSaveAnyway={() => form.current?.requestSubmit()} />
-      {saved && !dirty && <SavedNotice saved={saved} />}
+      {drafts.lastSaved && !dirty && <SavedNotice saved={drafts.lastSaved} />}
       <div className="rp-savebar">
         <span className="rp-savebar-note muted" aria-live="polite">
           {dirty ? `Unsaved: ${changes.map((c) => c.label.toLowerCase()).join(', ')}` : 'No unsaved changes'}
@@ -135,9 +108,7 @@ export function AgentEditForm(props: {
           className="btn"
           disabled={!dirty}
           onClick={() => {
-            setDraft(draftFromAgent(agent));
-            setDraftBase(agent);
-            setErrors({});
+            drafts.replace(agent);
             update.reset();
           }}
         >

@@ -1,12 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useId, useState, type FormEvent } from 'react';
 import { useFiles } from '../../api/files/queries';
 import { useCreateKnowledgeBase } from '../../api/knowledge-bases/mutations';
 import { fieldError, formError } from '../../components/field-errors';
-import { useFocusFirstInvalid, useNavigateWhenSet } from '../../components/form-effects';
-import { NewResourceHeader } from '../../components/resource-header';
+import { CreateResourceForm, useNewDraft } from '../../components/create-resource-form';
 import { FieldError } from '../../components/model-fields/model-fields';
-import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { createInput, emptyDraft, FIELD, validateDraft, type KbDraft, PLACED_FIELDS } from './kb-draft';
 import { kbPath } from '../../lib/paths';
 import { KbSettingsFields } from './kb-settings-fields';
@@ -20,22 +17,16 @@ export function CreateKnowledgeBasePage({ project }: { project: string }) {
   const id = useId();
   const files = useFiles();
   const create = useCreateKnowledgeBase(project);
-  const [draft, setDraft] = useState<KbDraft>(emptyDraft);
+  const { draft, edit, errors, setErrors, form, openCreated, unsaved } = useNewDraft<KbDraft>(
+    emptyDraft,
+    create.error,
+  );
   const [table, setTable] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [touched, setTouched] = useState(false);
-  const [created, setCreated] = useNavigateWhenSet();
-  const form = useRef<HTMLFormElement>(null);
   const columns = files.data?.find((f) => f.name === table)?.columns ?? [];
-  useFocusFirstInvalid(form, [errors, create.error]);
 
-  const change = (next: KbDraft) => {
-    setDraft(next);
-    setTouched(true);
-  };
   /** Shapes the KB after the table, once the user confirmed the guess: content, id, the rest as metadata. */
   const applyShape = (guess: ShapeGuess) =>
-    change({
+    edit({
       ...draft,
       content_columns: guess.content ? [guess.content] : draft.content_columns,
       id_column: guess.id || draft.id_column,
@@ -49,68 +40,58 @@ export function CreateKnowledgeBasePage({ project }: { project: string }) {
     create.mutate(createInput(draft), {
       onSuccess: (kb) => {
         const query = table ? `?tab=load&table=${encodeURIComponent(table)}` : '?tab=load';
-        setCreated(`${kbPath(project, kb.name)}${query}`);
+        openCreated(`${kbPath(project, kb.name)}${query}`);
       },
     });
   };
   const nameError = errors[FIELD.name] ?? fieldError(create.error, FIELD.name);
-  const general = formError(create.error, PLACED_FIELDS);
 
   return (
-    <div className="page rp">
-      <NewResourceHeader
-        listLabel="Knowledge bases"
-        listHref={kbPath(project)}
-        title="New knowledge base"
-        project={project}
-      />
-      <form ref={form} className="kb-settings" aria-label="New knowledge base" onSubmit={submit} noValidate>
-        <div className="rp-section">
-          <div className="rp-grid">
-            <div className="field">
-              <label htmlFor={`${id}-name`}>Name</label>
-              <input
-                id={`${id}-name`}
-                className="input"
-                value={draft.name}
-                autoFocus
-                spellCheck={false}
-                aria-invalid={!!nameError || undefined}
-                aria-describedby={`${id}-name-hint`}
-                onChange={(e) => change({ ...draft, name: e.target.value })}
-              />
-              <span id={`${id}-name-hint`} className="field-hint">
-                Letters, digits and _. Searched as {project}.{draft.name || 'name'}.
-              </span>
-              <FieldError message={nameError} />
-            </div>
-            <ShapeAfterTable files={files.data} table={table} onTable={setTable} onApply={applyShape} />
+    <CreateResourceForm
+      listLabel="Knowledge bases"
+      listHref={kbPath(project)}
+      title="New knowledge base"
+      project={project}
+      form={form}
+      className="kb-settings"
+      onSubmit={submit}
+      general={formError(create.error, PLACED_FIELDS)}
+      note="Settings left empty take the server's defaults."
+      pending={create.isPending}
+      createLabel="Create knowledge base"
+      unsaved={unsaved}
+      what="settings"
+    >
+      <div className="rp-section">
+        <div className="rp-grid">
+          <div className="field">
+            <label htmlFor={`${id}-name`}>Name</label>
+            <input
+              id={`${id}-name`}
+              className="input"
+              value={draft.name}
+              autoFocus
+              spellCheck={false}
+              aria-invalid={!!nameError || undefined}
+              aria-describedby={`${id}-name-hint`}
+              onChange={(e) => edit({ ...draft, name: e.target.value })}
+            />
+            <span id={`${id}-name-hint`} className="field-hint">
+              Letters, digits and _. Searched as {project}.{draft.name || 'name'}.
+            </span>
+            <FieldError message={nameError} />
           </div>
+          <ShapeAfterTable files={files.data} table={table} onTable={setTable} onApply={applyShape} />
         </div>
-        <KbSettingsFields
-          draft={draft}
-          onChange={change}
-          errors={errors}
-          serverError={create.error}
-          savedKeys={{ embedding: false, reranking: false }}
-          columnSuggestions={columns}
-        />
-        {general && (
-          <p role="alert" className="error-box">
-            Could not create: {general}
-          </p>
-        )}
-        <div className="rp-savebar">
-          <span className="rp-savebar-note muted">Settings left empty take the server&apos;s defaults.</span>
-          <Link className="btn" to={kbPath(project)}>
-            Cancel
-          </Link>
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create knowledge base'}
-          </button>
-        </div>
-      </form>
-      <UnsavedChangesGuard when={touched && !created} what="settings" />
-    </div>
+      </div>
+      <KbSettingsFields
+        draft={draft}
+        onChange={edit}
+        errors={errors}
+        serverError={create.error}
+        savedKeys={{ embedding: false, reranking: false }}
+        columnSuggestions={columns}
+      />
+    </CreateResourceForm>
   );
 }

@@ -8,7 +8,7 @@ import { useFocusFirstInvalid } from '../../components/form-effects';
 import { describeModel, hasSavedKey } from '../../components/model-fields/model-draft';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { NotKeptNotice } from '../../components/not-kept-notice';
-import type { Change } from '../../components/model-fields/model-draft';
+import { useSavedDraft } from '../../components/use-saved-draft';
 import {
   draftFromKb,
   kbChanges,
@@ -21,6 +21,8 @@ import {
 import { KbSettingsFields } from './kb-settings-fields';
 import { SavePreviewDialog } from './save-preview-dialog';
 
+const KB_DRAFTS = { fromSaved: draftFromKb, changes: kbChanges, notKept: kbNotKept };
+
 function lockReason(kb: KnowledgeBase): string {
   return (
     `Provider and model are locked: this knowledge base holds vectors made by ${describeModel(settingOf(kb, 'embedding_model'))}, ` +
@@ -30,29 +32,19 @@ function lockReason(kb: KnowledgeBase): string {
 
 /** The settings tab: edit, review the changes, save, and see what the server saved. */
 export function KbSettingsForm({ project, kb }: { project: string; kb: KnowledgeBase }) {
-  const [draft, setDraft] = useState(() => draftFromKb(kb));
-  const [base, setBase] = useState(kb);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const drafts = useSavedDraft(kb, KB_DRAFTS);
+  const { draft, changes, errors } = drafts;
   const [previewing, setPreviewing] = useState(false);
-  const [saved, setSaved] = useState<KnowledgeBase | null>(null);
-  const [notKept, setNotKept] = useState<Change[]>([]);
   const vectors = useKnowledgeBaseHasVectors(project, kb.name);
   const update = useUpdateKnowledgeBase(project, kb.name);
   const form = useRef<HTMLFormElement>(null);
-
-  // A newer object from the server (a save, a refetch) replaces an untouched draft, never the user's edits.
-  if (base !== kb) {
-    setBase(kb);
-    if (kbChanges(base, draft).length === 0) setDraft(draftFromKb(kb));
-  }
-  const changes = kbChanges(kb, draft);
 
   useFocusFirstInvalid(form, [errors, update.error]);
 
   const review = (e: FormEvent) => {
     e.preventDefault();
     const found = validateDraft(draft, false);
-    setErrors(found);
+    drafts.setErrors(found);
     if (Object.keys(found).length === 0 && changes.length > 0) {
       update.reset();
       setPreviewing(true);
@@ -60,14 +52,7 @@ export function KbSettingsForm({ project, kb }: { project: string; kb: Knowledge
   };
   const save = () =>
     update.mutate(updateInput(kb, draft), {
-      // The object read back after the save: a setting it does not show as sent was not kept.
-      onSuccess: (next) => {
-        const missed = kbNotKept(next, draft);
-        setNotKept(missed);
-        if (missed.length) return;
-        setSaved(next);
-        setDraft(draftFromKb(next));
-      },
+      onSuccess: drafts.afterSave,
       onSettled: () => setPreviewing(false),
     });
   const general = formError(update.error, PLACED_FIELDS);
@@ -82,11 +67,7 @@ export function KbSettingsForm({ project, kb }: { project: string; kb: Knowledge
     >
       <KbSettingsFields
         draft={draft}
-        onChange={(next) => {
-          setDraft(next);
-          setSaved(null);
-          setNotKept([]);
-        }}
+        onChange={drafts.edit}
         errors={errors}
         serverError={update.error}
         lockedReason={vectors.data ? lockReason(kb) : undefined}
@@ -101,8 +82,8 @@ export function KbSettingsForm({ project, kb }: { project: string; kb: Knowledge
           Could not save: {general}
         </p>
       )}
-      <NotKeptNotice changes={notKept} what="settings" />
-      {saved && changes.length === 0 && <SavedNotice saved={saved} />}
+      <NotKeptNotice changes={drafts.notKept} what="settings" />
+      {drafts.lastSaved && changes.length === 0 && <SavedNotice saved={drafts.lastSaved} />}
       <div className="rp-savebar">
         <span className="rp-savebar-note muted" aria-live="polite">
           {changes.length === 0
@@ -114,9 +95,8 @@ export function KbSettingsForm({ project, kb }: { project: string; kb: Knowledge
           className="btn"
           disabled={changes.length === 0}
           onClick={() => {
-            setDraft(draftFromKb(kb));
-            setErrors({});
-            setNotKept([]);
+            drafts.replace(kb);
+            drafts.clearNotKept();
             update.reset();
           }}
         >
