@@ -5,20 +5,19 @@ const COMPARISONS = new Set(['=', '!=', '<>', '<', '>', '<=', '>=']);
 
 /** expr := or; or := and (OR and)*; and := not (AND not)*; not := NOT not | predicate */
 export function parseExpr(ts: TokenStream): Expr {
-  let left = parseAnd(ts);
-  // Each OR makes the (left-deep) tree one level deeper.
-  for (let levels = 1; ts.isKeyword('or'); levels++) {
-    const offset = ts.next().offset;
-    left = { type: 'or', left, right: ts.nested(() => parseAnd(ts), levels), offset };
-  }
-  return left;
+  return parseChain(ts, 'or', parseAnd);
 }
 
 function parseAnd(ts: TokenStream): Expr {
-  let left = parseNot(ts);
-  for (let levels = 1; ts.isKeyword('and'); levels++) {
+  return parseChain(ts, 'and', parseNot);
+}
+
+/** `operand (OR|AND operand)*` as a left-deep tree: each link makes the tree one level deeper. */
+function parseChain(ts: TokenStream, link: 'or' | 'and', operand: (ts: TokenStream) => Expr): Expr {
+  let left = operand(ts);
+  for (let levels = 1; ts.isKeyword(link); levels++) {
     const offset = ts.next().offset;
-    left = { type: 'and', left, right: ts.nested(() => parseNot(ts), levels), offset };
+    left = { type: link, left, right: ts.nested(() => operand(ts), levels), offset };
   }
   return left;
 }

@@ -66,6 +66,12 @@ export function parseStatement(sql: string): Statement {
   }
 }
 
+/** A statement read whole: nothing may follow it. */
+function ended<S extends Statement>(ts: TokenStream, statement: S): S {
+  ts.expectEnd();
+  return statement;
+}
+
 function parseSelect(ts: TokenStream): Statement {
   const sql = ts.restFrom(ts.peek());
   const simple = ts.isKeyword('select') ? tryParseSimpleSelect(ts) : undefined;
@@ -78,59 +84,43 @@ function acceptKnowledgeBase(ts: TokenStream, plural = false): boolean {
   return ts.acceptKeyword(one) || ts.acceptKeyword('knowledge', plural ? 'bases' : 'base');
 }
 
+/** The objects CREATE and DROP name alike; a project is named by one identifier, the others may be qualified. */
+type ProjectObject = 'project' | 'knowledge_base' | 'agent';
+
+function acceptProjectObject(ts: TokenStream): ProjectObject | undefined {
+  if (ts.acceptKeyword('project') || ts.acceptKeyword('database')) return 'project';
+  if (acceptKnowledgeBase(ts)) return 'knowledge_base';
+  if (ts.acceptKeyword('agent')) return 'agent';
+  return undefined;
+}
+
+const OBJECT_NOUNS = { knowledge_base: 'a knowledge base', agent: 'an agent' } as const;
+
 function parseCreate(ts: TokenStream): Statement {
   ts.next();
   if (isCreateKbIndex(ts)) return parseCreateKbIndex(ts);
   if (ts.acceptKeyword('table')) return parseCreateTable(ts, false);
   if (ts.isKeyword('table', 2) && ts.acceptKeyword('or', 'replace', 'table'))
     return parseCreateTable(ts, true);
-  const ifNotExists = () => ts.acceptKeyword('if', 'not', 'exists');
-  if (ts.acceptKeyword('project') || ts.acceptKeyword('database')) {
-    const flag = ifNotExists();
-    const name = ts.identifier('a project');
-    ts.expectEnd();
-    return { kind: 'create_project', name, ifNotExists: flag };
-  }
-  if (acceptKnowledgeBase(ts)) {
-    const flag = ifNotExists();
-    const name = ts.qualifiedName('a knowledge base');
-    const params = ts.acceptKeyword('using') ? parseUsing(ts) : {};
-    ts.expectEnd();
-    return { kind: 'create_knowledge_base', name, ifNotExists: flag, params };
-  }
-  if (ts.acceptKeyword('agent')) {
-    const flag = ifNotExists();
-    const name = ts.qualifiedName('an agent');
-    const params = ts.acceptKeyword('using') ? parseUsing(ts) : {};
-    ts.expectEnd();
-    return { kind: 'create_agent', name, ifNotExists: flag, params };
-  }
-  return ts.fail('expected PROJECT, KNOWLEDGE_BASE or AGENT after CREATE');
+  const object = acceptProjectObject(ts);
+  if (!object) return ts.fail('expected PROJECT, KNOWLEDGE_BASE or AGENT after CREATE');
+  const ifNotExists = ts.acceptKeyword('if', 'not', 'exists');
+  if (object === 'project')
+    return ended(ts, { kind: 'create_project', name: ts.identifier('a project'), ifNotExists });
+  const name = ts.qualifiedName(OBJECT_NOUNS[object]);
+  const params = ts.acceptKeyword('using') ? parseUsing(ts) : {};
+  return ended(ts, { kind: `create_${object}`, name, ifNotExists, params });
 }
 
 function parseDrop(ts: TokenStream): Statement {
   ts.next();
   if (ts.acceptKeyword('table')) return parseDropTable(ts);
-  const ifExists = () => ts.acceptKeyword('if', 'exists');
-  if (ts.acceptKeyword('project') || ts.acceptKeyword('database')) {
-    const flag = ifExists();
-    const name = ts.identifier('a project');
-    ts.expectEnd();
-    return { kind: 'drop_project', name, ifExists: flag };
-  }
-  if (acceptKnowledgeBase(ts)) {
-    const flag = ifExists();
-    const name = ts.qualifiedName('a knowledge base');
-    ts.expectEnd();
-    return { kind: 'drop_knowledge_base', name, ifExists: flag };
-  }
-  if (ts.acceptKeyword('agent')) {
-    const flag = ifExists();
-    const name = ts.qualifiedName('an agent');
-    ts.expectEnd();
-    return { kind: 'drop_agent', name, ifExists: flag };
-  }
-  return ts.fail('expected PROJECT, KNOWLEDGE_BASE or AGENT after DROP');
+  const object = acceptProjectObject(ts);
+  if (!object) return ts.fail('expected PROJECT, KNOWLEDGE_BASE or AGENT after DROP');
+  const ifExists = ts.acceptKeyword('if', 'exists');
+  if (object === 'project')
+    return ended(ts, { kind: 'drop_project', name: ts.identifier('a project'), ifExists });
+  return ended(ts, { kind: `drop_${object}`, name: ts.qualifiedName(OBJECT_NOUNS[object]), ifExists });
 }
 
 function parseAlter(ts: TokenStream): Statement {
@@ -148,10 +138,7 @@ function parseShow(ts: TokenStream): Statement {
   ts.next();
   const from = () =>
     ts.acceptKeyword('from') || ts.acceptKeyword('in') ? ts.identifier('a database') : undefined;
-  const end = <S extends Statement>(s: S): S => {
-    ts.expectEnd();
-    return s;
-  };
+  const end = <S extends Statement>(s: S): S => ended(ts, s);
   if (ts.acceptKeyword('projects')) return end({ kind: 'show_projects' });
   if (acceptKnowledgeBase(ts, true)) return end({ kind: 'show_knowledge_bases', from: from() });
   if (ts.acceptKeyword('agents')) return end({ kind: 'show_agents', from: from() });

@@ -9,24 +9,15 @@ import {
 } from '../../protocol/api/knowledge-bases';
 import type { AppDeps } from '../app-deps';
 import { ValidationError } from '../errors';
-import type {
-  KnowledgeBase as ServiceKb,
-  KnowledgeBaseInput as ServiceInput,
+import {
+  KB_SETTING_KEYS,
+  type KnowledgeBase as ServiceKb,
+  type KnowledgeBaseInput as ServiceInput,
 } from '../services/knowledge-bases/types';
 import { insertCarriedData, type CarriedData } from './kb-carried-data';
 import { parseBody } from './problem';
 
 type KbParams = { Params: { project: string; kb: string } };
-
-/** Fields of a PUT body that change settings; `rows`, `query`, `files` and `urls` are data, not settings. */
-const SETTING_KEYS = [
-  'embedding_model',
-  'reranking_model',
-  'metadata_columns',
-  'content_columns',
-  'id_column',
-  'preprocessing',
-];
 
 function splitData(input: KnowledgeBaseInput): { settings: ServiceInput; data: CarriedData } {
   const { rows, query, files, urls, ...settings } = input;
@@ -36,9 +27,10 @@ function splitData(input: KnowledgeBaseInput): { settings: ServiceInput; data: C
 /** A knowledge base as the API answers it (the service masks its credentials). */
 const presentKb = (kb: ServiceKb) => kb satisfies Declared<KnowledgeBase>;
 
+/** Whether a PUT body changes settings (KB_SETTING_KEYS); `rows`, `query`, `files` and `urls` are data. */
 const changesSettings = (input: ServiceInput) =>
-  SETTING_KEYS.some((k) => input[k] !== undefined) ||
-  (input.params !== undefined && SETTING_KEYS.some((k) => input.params?.[k] !== undefined));
+  KB_SETTING_KEYS.some((k) => input[k] !== undefined) ||
+  (input.params !== undefined && KB_SETTING_KEYS.some((k) => input.params?.[k] !== undefined));
 
 /**
  * Knowledge bases over REST (api.md): list, create (201), get, alter (PUT, 200 with the full object; `rows`,

@@ -58,6 +58,19 @@ export interface KnowledgeBaseInput {
   [key: string]: unknown;
 }
 
+/**
+ * The settings of a knowledge base that create and alter change: the keys of a SQL `USING` block, and the
+ * fields of a REST body that are settings rather than data to insert.
+ */
+export const KB_SETTING_KEYS = [
+  'embedding_model',
+  'reranking_model',
+  'metadata_columns',
+  'content_columns',
+  'id_column',
+  'preprocessing',
+] as const;
+
 /** One result row of a search, columns in the seed's order. */
 export interface KbSearchRow {
   /** The row's id with its source type: an integer id is a number. */

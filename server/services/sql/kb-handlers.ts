@@ -6,7 +6,12 @@ import type { InputRow } from '../knowledge-bases/documents';
 import { describeIndexBuild } from '../knowledge-bases/index-builds';
 import { insertOptionsFromUsing } from '../knowledge-bases/insert-params';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
-import { KB_SEARCH_COLUMNS, type KnowledgeBase, type KnowledgeBaseInput } from '../knowledge-bases/types';
+import {
+  KB_SEARCH_COLUMNS,
+  KB_SETTING_KEYS,
+  type KnowledgeBase,
+  type KnowledgeBaseInput,
+} from '../knowledge-bases/types';
 import { DATA_SOURCES } from '../projects';
 import type { EngineSelect } from './engine-select';
 import { registerKbManageHandlers } from './kb-manage-handlers';
@@ -14,38 +19,11 @@ import { searchFromWhere, toFilter } from './kb-where';
 import type { SqlRouter } from './router';
 import { ok, table, type SqlOutcome, type SqlSession } from './types';
 
-/** Columns of SHOW KNOWLEDGE_BASES and DESCRIBE KNOWLEDGE_BASE: MindsDB's, with its latest insert's status. */
-export const KB_DESCRIBE_COLUMNS = [
-  'NAME',
-  'PROJECT',
-  'EMBEDDING_MODEL',
-  'RERANKING_MODEL',
-  'STORAGE',
-  'METADATA_COLUMNS',
-  'CONTENT_COLUMNS',
-  'ID_COLUMN',
-  'PARAMS',
-  'INSERT_STARTED_AT',
-  'INSERT_FINISHED_AT',
-  'PROCESSED_ROWS',
-  'ERROR',
-  'QUERY_ID',
-  // Ours: the latest CREATE INDEX ON KNOWLEDGE_BASE of this run, its phase while it builds.
-  'INDEX_STATUS',
-];
-
 /** Most rows one INSERT ... SELECT reads: they are held in memory while they are embedded. */
 export const MAX_INSERT_ROWS = 1_000_000;
 
 /** Parameters a USING block of CREATE / ALTER KNOWLEDGE_BASE may set. */
-const USING_KEYS = new Set([
-  'embedding_model',
-  'reranking_model',
-  'metadata_columns',
-  'content_columns',
-  'id_column',
-  'preprocessing',
-]);
+const USING_KEYS: ReadonlySet<string> = new Set(KB_SETTING_KEYS);
 
 export function locate(name: QualifiedName, session: SqlSession): { project: string; name: string } {
   if (name.parts.length > 2)
@@ -68,30 +46,50 @@ export function inputFromUsing(params: UsingParams): KnowledgeBaseInput {
   return params as KnowledgeBaseInput;
 }
 
+/** What a DESCRIBE row is made of: the knowledge base, its project, its latest insert and index build. */
+interface DescribedKb {
+  kb: KnowledgeBase;
+  project: string;
+  last: Awaited<ReturnType<KnowledgeBaseService['lastInsert']>>;
+  build: Awaited<ReturnType<KnowledgeBaseService['indexBuild']>>;
+}
+
+/**
+ * Columns of SHOW KNOWLEDGE_BASES and DESCRIBE KNOWLEDGE_BASE, each with its value: MindsDB's, with its latest
+ * insert's status, and (ours) INDEX_STATUS, the latest CREATE INDEX ON KNOWLEDGE_BASE of this run, its phase
+ * while it builds.
+ */
+const DESCRIBE_COLUMNS: [string, (d: DescribedKb) => JsonValue][] = [
+  ['NAME', ({ kb }) => kb.name],
+  ['PROJECT', ({ project }) => project],
+  ['EMBEDDING_MODEL', ({ kb }) => kb.embedding_model as JsonValue],
+  ['RERANKING_MODEL', ({ kb }) => kb.reranking_model as JsonValue],
+  ['STORAGE', ({ kb }) => `${kb.vector_database}.${kb.vector_database_table}`],
+  ['METADATA_COLUMNS', ({ kb }) => kb.metadata_columns],
+  ['CONTENT_COLUMNS', ({ kb }) => kb.content_columns],
+  ['ID_COLUMN', ({ kb }) => kb.id_column],
+  ['PARAMS', ({ kb }) => kb.params as JsonValue],
+  ['INSERT_STARTED_AT', ({ last }) => last?.started_at ?? null],
+  ['INSERT_FINISHED_AT', ({ last }) => last?.finished_at ?? null],
+  ['PROCESSED_ROWS', ({ last }) => (last ? last.rows_done : null)],
+  ['ERROR', ({ last }) => last?.error ?? null],
+  ['QUERY_ID', ({ last }) => last?.query_id ?? null],
+  ['INDEX_STATUS', ({ build }) => describeIndexBuild(build)],
+];
+const DESCRIBE_NAMES = DESCRIBE_COLUMNS.map(([column]) => column);
+
 async function describeRow(
   kbs: KnowledgeBaseService,
   kb: KnowledgeBase,
   project: string,
 ): Promise<JsonValue[]> {
-  const last = await kbs.lastInsert(project, kb.name);
-  const build = await kbs.indexBuild(project, kb.name);
-  return [
-    kb.name,
+  const described: DescribedKb = {
+    kb,
     project,
-    kb.embedding_model as JsonValue,
-    kb.reranking_model as JsonValue,
-    `${kb.vector_database}.${kb.vector_database_table}`,
-    kb.metadata_columns,
-    kb.content_columns,
-    kb.id_column,
-    kb.params as JsonValue,
-    last?.started_at ?? null,
-    last?.finished_at ?? null,
-    last ? last.rows_done : null,
-    last?.error ?? null,
-    last?.query_id ?? null,
-    describeIndexBuild(build),
-  ];
+    last: await kbs.lastInsert(project, kb.name),
+    build: await kbs.indexBuild(project, kb.name),
+  };
+  return DESCRIBE_COLUMNS.map(([, value]) => value(described));
 }
 
 /** The KB a statement targets, or undefined when the target is not a knowledge base. */
@@ -183,7 +181,7 @@ export function registerKnowledgeBaseHandlers(
     const list = await kbs.list(project, secrets(session));
     const rows: JsonValue[][] = [];
     for (const kb of list) rows.push(await describeRow(kbs, kb, project));
-    return table(KB_DESCRIBE_COLUMNS, rows);
+    return table(DESCRIBE_NAMES, rows);
   });
 
   router.register('describe', async (s, session) => {
@@ -191,7 +189,7 @@ export function registerKnowledgeBaseHandlers(
     const { project, name } = locate(s.name, session);
     if (s.objectType !== 'knowledge_base' && !(await findKb(kbs, s.name, session))) return undefined;
     const kb = await kbs.get(project, name, secrets(session));
-    return table(KB_DESCRIBE_COLUMNS, [await describeRow(kbs, kb, project)]);
+    return table(DESCRIBE_NAMES, [await describeRow(kbs, kb, project)]);
   });
 
   /**
