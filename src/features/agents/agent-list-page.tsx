@@ -3,6 +3,7 @@ import type { Agent } from '../../../protocol/api/agents';
 import { useAgents } from '../../api/agents/queries';
 import { shortTimestamp } from '../../components/format';
 import { describeModel } from '../../components/model-fields/model-draft';
+import { ResourceListPage, type ListWords } from '../../components/resource-list-page';
 import { TableHead } from '../../components/table-head';
 import '../../components/resource-page.css';
 import { agentPath, chatPath, newAgentPath } from '../../lib/paths';
@@ -10,40 +11,22 @@ import './agents.css';
 
 const list = (items: string[] | undefined) => (items?.length ? items.join(', ') : '—');
 
+const WORDS: ListWords = {
+  title: 'Agents',
+  many: 'agents',
+  newLabel: 'New agent',
+  createLabel: 'Create an agent',
+  intro:
+    'An agent answers questions with a language model, searching the knowledge bases and querying the tables you give it.',
+};
+
 /** The agents of a project, with their model and data at a glance. */
 export function AgentListPage({ project }: { project: string }) {
   const agents = useAgents(project);
   return (
-    <div className="page rp">
-      <header className="rp-head">
-        <h1>Agents</h1>
-        <span className="rp-badge">project {project}</span>
-        <div className="rp-head-actions">
-          <Link className="btn btn-primary" to={newAgentPath(project)}>
-            New agent
-          </Link>
-        </div>
-      </header>
-      {agents.isPending && <p className="muted">Loading agents…</p>}
-      {agents.isError && (
-        <p role="alert" className="error-box">
-          Could not list the agents: {agents.error.message}
-        </p>
-      )}
-      {agents.data?.length === 0 && (
-        <div className="rp-empty">
-          <h2>No agents in {project} yet</h2>
-          <p className="muted">
-            An agent answers questions with a language model, searching the knowledge bases and querying the
-            tables you give it.
-          </p>
-          <Link className="btn btn-primary" to={newAgentPath(project)}>
-            Create an agent
-          </Link>
-        </div>
-      )}
-      {!!agents.data?.length && <AgentTable project={project} agents={agents.data} />}
-    </div>
+    <ResourceListPage project={project} words={WORDS} newHref={newAgentPath(project)} query={agents}>
+      {(items) => <AgentTable project={project} agents={items} />}
+    </ResourceListPage>
   );
 }
 

@@ -3,46 +3,29 @@ import type { KnowledgeBase } from '../../../protocol/api/knowledge-bases';
 import { useKnowledgeBases } from '../../api/knowledge-bases/queries';
 import { shortTimestamp } from '../../components/format';
 import { describeModel } from '../../components/model-fields/model-draft';
+import { ResourceListPage, type ListWords } from '../../components/resource-list-page';
 import { TableHead } from '../../components/table-head';
 import { hasReranker, settingOf } from './kb-draft';
 import '../../components/resource-page.css';
 import { kbPath, newKbPath } from '../../lib/paths';
 import './knowledge-bases.css';
 
+const WORDS: ListWords = {
+  title: 'Knowledge bases',
+  many: 'knowledge bases',
+  newLabel: 'New knowledge base',
+  createLabel: 'Create a knowledge base',
+  intro:
+    'A knowledge base splits your documents into chunks, embeds them, and lets agents and SQL search them by meaning.',
+};
+
 /** The knowledge bases of a project, with the settings that matter at a glance. */
 export function KnowledgeBaseListPage({ project }: { project: string }) {
   const kbs = useKnowledgeBases(project);
   return (
-    <div className="page rp">
-      <header className="rp-head">
-        <h1>Knowledge bases</h1>
-        <span className="rp-badge">project {project}</span>
-        <div className="rp-head-actions">
-          <Link className="btn btn-primary" to={newKbPath(project)}>
-            New knowledge base
-          </Link>
-        </div>
-      </header>
-      {kbs.isPending && <p className="muted">Loading knowledge bases…</p>}
-      {kbs.isError && (
-        <p role="alert" className="error-box">
-          Could not list the knowledge bases: {kbs.error.message}
-        </p>
-      )}
-      {kbs.data?.length === 0 && (
-        <div className="rp-empty">
-          <h2>No knowledge bases in {project} yet</h2>
-          <p className="muted">
-            A knowledge base splits your documents into chunks, embeds them, and lets agents and SQL search
-            them by meaning.
-          </p>
-          <Link className="btn btn-primary" to={newKbPath(project)}>
-            Create a knowledge base
-          </Link>
-        </div>
-      )}
-      {!!kbs.data?.length && <KbTable project={project} kbs={kbs.data} />}
-    </div>
+    <ResourceListPage project={project} words={WORDS} newHref={newKbPath(project)} query={kbs}>
+      {(items) => <KbTable project={project} kbs={items} />}
+    </ResourceListPage>
   );
 }
 
