@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentEtag } from '../../protocol/api/agents';
 import { useTestApp } from '../test/use-test-app';
+import { expectProblem } from '../test/problem';
 
 const t = useTestApp({}, (app) => app.putFile('orders', 'o.csv', 'id,item\n1,pen\n2,ink\n'));
 
@@ -24,10 +25,9 @@ describe('agent CRUD', () => {
     expect(agent.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}$/);
     expect((await t.inject({ url: url() })).json().map((a: { name: string }) => a.name)).toContain('crud_a');
     expect((await t.inject({ url: url('crud_a') })).json()).toEqual(agent);
-    const dup = await create({ name: 'crud_a' });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.headers['content-type']).toContain('application/problem+json');
-    expect(dup.json().detail).toBe("Agent 'crud_a' already exists in project 'mindsdb'");
+    expectProblem(await create({ name: 'crud_a' }), 409, {
+      detail: "Agent 'crud_a' already exists in project 'mindsdb'",
+    });
   });
 
   it('answers 404 for an unknown project or agent, and 400 for bad input', async () => {
@@ -183,11 +183,11 @@ describe('concurrent agent updates', () => {
     expect(first.headers.etag).not.toBe(etag);
 
     // A second client still holding the first version loses, and changes nothing.
-    const stale = await putAgent('versioned', { prompt_template: 'v3' }, { 'if-match': etag });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.headers['content-type']).toContain('application/problem+json');
-    expect(stale.json()).toMatchObject({ title: 'Conflict', field: 'If-Match' });
-    expect(stale.json().detail).toMatch(/^Agent 'versioned' was changed elsewhere after it was read/);
+    expectProblem(await putAgent('versioned', { prompt_template: 'v3' }, { 'if-match': etag }), 409, {
+      title: 'Conflict',
+      field: 'If-Match',
+      detail: expect.stringMatching(/^Agent 'versioned' was changed elsewhere after it was read/),
+    });
     expect((await t.inject({ url: url('versioned') })).json().prompt_template).toBe('v2');
 
     const listed = `W/"x", ${first.headers.etag as string}`;

@@ -62,6 +62,21 @@ const PROTECTED: [Route, number][] = [
   [{ method: 'GET', url: '/api/no/such/route' }, 404],
 ];
 
+/** Protected paths spelt so that a careless check might take them for open ones. */
+const ODD_SPELLINGS = [
+  '//api/projects',
+  '/api//projects',
+  '/api/projects/',
+  '/%61pi/projects',
+  '/api/%70rojects',
+  '/api/status/../projects',
+  '/api/./projects',
+  '/api/projects?/api/status',
+  '/api/projects#/api/status',
+  '/API/projects',
+  '/api/projects/mindsdb/agents/x/completions%2Fstream',
+];
+
 /** Every route the app registers, as `METHOD /path/:param`, read from Fastify's route tree. */
 function registeredRoutes(app: TestApp['app']): string[] {
   const out: string[] = [];
@@ -91,12 +106,17 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
+const postLogin = (app: TestApp, payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/login', payload });
+
+/** MindsDB's answer to a login with wrong credentials. */
+function expectWrongCredentials(res: Awaited<ReturnType<typeof postLogin>>) {
+  expect(res.statusCode).toBe(401);
+  expect(res.json()).toMatchObject({ title: 'Forbidden', detail: 'Invalid username or password' });
+}
+
 async function login(app = t): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username: 'admin', password: 'correct horse' },
-  });
+  const res = await postLogin(app, { username: 'admin', password: 'correct horse' });
   expect(res.statusCode).toBe(200);
   return res.json().token;
 }
@@ -111,21 +131,14 @@ describe('auth on', () => {
   });
 
   it('refuses wrong and malformed logins', async () => {
-    const wrong = await t.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'admin', password: 'nope' },
-    });
-    // MindsDB's title and detail for wrong credentials.
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toMatchObject({ title: 'Forbidden', detail: 'Invalid username or password' });
+    expectWrongCredentials(await postLogin(t, { username: 'admin', password: 'nope' }));
     for (const payload of [
       {},
       { username: '', password: 'x' },
       { username: 'admin', password: 5 },
       { username: ['a'], password: 'x' },
     ]) {
-      const res = await t.inject({ method: 'POST', url: '/api/login', payload });
+      const res = await postLogin(t, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({
         title: 'Error in username or password',
@@ -208,25 +221,11 @@ describe('auth on', () => {
     }
   });
 
-  it('cannot be walked around with odd spellings of a path', async () => {
-    for (const url of [
-      '//api/projects',
-      '/api//projects',
-      '/api/projects/',
-      '/%61pi/projects',
-      '/api/%70rojects',
-      '/api/status/../projects',
-      '/api/./projects',
-      '/api/projects?/api/status',
-      '/api/projects#/api/status',
-      '/API/projects',
-      '/api/projects/mindsdb/agents/x/completions%2Fstream',
-    ]) {
-      const res = await t.inject({ url });
-      expect([401, 404], `${url}: ${res.statusCode}`).toContain(res.statusCode);
-      expect(res.body, url).not.toContain('mindsdb_version');
-      expect(res.body, url).not.toMatch(/"name":"mindsdb"/);
-    }
+  it.each(ODD_SPELLINGS)('cannot be walked around with the odd spelling %s', async (url) => {
+    const res = await t.inject({ url });
+    expect([401, 404], `${url}: ${res.statusCode}`).toContain(res.statusCode);
+    expect(res.body).not.toContain('mindsdb_version');
+    expect(res.body).not.toMatch(/"name":"mindsdb"/);
   });
 
   it('revokes a token at logout', async () => {
@@ -271,13 +270,7 @@ describe('auth off', () => {
     try {
       expect((await open.inject({ url: '/api/projects' })).statusCode).toBe(200);
       expect((await open.inject({ url: '/api/status' })).json().auth.confirmed).toBe(true);
-      const res = await open.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username: 'a', password: 'b' },
-      });
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ title: 'Forbidden', detail: 'Invalid username or password' });
+      expectWrongCredentials(await postLogin(open, { username: 'a', password: 'b' }));
     } finally {
       await open.close();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { multipartFile } from '../test/harness';
+import { expectProblem } from '../test/problem';
 import { useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();
@@ -27,26 +27,18 @@ describe('status and projects', () => {
       { name: 'models', class: 'table', type: 'table', engine: null, deletable: false, schema: null },
     ]);
     const missing = await t.inject({ url: '/api/tree/nope' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.headers['content-type']).toContain('application/problem+json');
-    expect(missing.json()).toMatchObject({ title: 'Error', detail: "There is no element with name 'nope'" });
+    expectProblem(missing, 400, { title: 'Error', detail: "There is no element with name 'nope'" });
     expect(missing.json().timestamp).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}$/);
   });
 
   it('answers 404 with a problem body for unknown API routes', async () => {
-    const res = await t.inject({ url: '/api/nothing/here' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().title).toBe('Not Found');
+    expectProblem(await t.inject({ url: '/api/nothing/here' }), 404, { title: 'Not Found' });
   });
 });
 
 describe('files', () => {
   it('uploads a CSV, lists it, queries it, and deletes it', async () => {
-    const up = await t.inject({
-      method: 'PUT',
-      url: '/api/files/docs',
-      ...multipartFile('file', 'docs.csv', CSV),
-    });
+    const up = await t.upload('docs', 'docs.csv', CSV);
     expect(up.statusCode).toBe(200);
     expect(up.json()).toBe(''); // MindsDB's success body
     expect((await t.inject({ url: '/api/files' })).json()).toEqual([
@@ -69,27 +61,15 @@ describe('files', () => {
     });
     const deleted = await t.inject({ method: 'DELETE', url: '/api/files/docs' });
     expect([deleted.statusCode, deleted.json()]).toEqual([200, '']);
-    const again = await t.inject({ method: 'DELETE', url: '/api/files/docs' });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({
+    expectProblem(await t.inject({ method: 'DELETE', url: '/api/files/docs' }), 400, {
       title: 'Error deleting file',
       detail: "There was an error while trying to delete file with name 'docs'",
     });
   });
 
   it('reads JSON and text files too', async () => {
-    const json = await t.inject({
-      method: 'PUT',
-      url: '/api/files/people',
-      ...multipartFile('file', 'people.json', '[{"name":"ann","age":31},{"name":"bo","age":40}]'),
-    });
-    expect(json.statusCode).toBe(200);
-    const txt = await t.inject({
-      method: 'PUT',
-      url: '/api/files/notes',
-      ...multipartFile('file', 'notes.txt', 'one\ntwo'),
-    });
-    expect(txt.statusCode).toBe(200);
+    await t.putFile('people', 'people.json', '[{"name":"ann","age":31},{"name":"bo","age":40}]');
+    await t.putFile('notes', 'notes.txt', 'one\ntwo');
     const listed = (await t.inject({ url: '/api/files' })).json();
     expect(listed).toEqual(
       expect.arrayContaining([
@@ -100,30 +80,14 @@ describe('files', () => {
   });
 
   it('refuses binary files, bad names and bodies that are not multipart', async () => {
-    const bin = await t.inject({
-      method: 'PUT',
-      url: '/api/files/bin',
-      ...multipartFile('file', 'x.csv', Buffer.from([0, 1, 2, 0, 255])),
-    });
-    expect(bin.statusCode).toBe(400);
-    expect(bin.json().detail).toContain('binary');
+    const bin = await t.upload('bin', 'x.csv', Buffer.from([0, 1, 2, 0, 255]));
+    expectProblem(bin, 400, { detail: expect.stringContaining('binary') });
     for (const name of ["a'b", 'a"b', '1abc', 'a%2Fb', 'x'.repeat(100), '%C3%A9t%C3%A9']) {
-      const res = await t.inject({
-        method: 'PUT',
-        url: `/api/files/${name}`,
-        ...multipartFile('file', 'a.csv', CSV),
-      });
-      expect(res.statusCode, name).toBe(400);
-      expect(res.json().title).toBe('Bad Request');
+      expectProblem(await t.upload(name, 'a.csv', CSV), 400, { title: 'Bad Request' });
     }
     const json = await t.inject({ method: 'PUT', url: '/api/files/ok', payload: { a: 1 } });
     expect(json.statusCode).toBe(415);
-    const noField = await t.inject({
-      method: 'PUT',
-      url: '/api/files/ok',
-      ...multipartFile('other', 'a.csv', CSV),
-    });
-    expect(noField.statusCode).toBe(400);
+    expect((await t.upload('ok', 'a.csv', CSV, 'other')).statusCode).toBe(400);
   });
 });
 
@@ -175,48 +139,40 @@ describe('sql', () => {
     expect(ddl.type).toBe('error');
   });
 
-  it('never lets a query read the disk or the catalog', async () => {
-    for (const q of [
-      "SELECT * FROM read_csv('/etc/passwd')",
-      "SELECT * FROM read_text('/etc/hostname')",
-      "SELECT * FROM files.docs, read_parquet('x.parquet')",
-      'SELECT * FROM auth_tokens',
-      'SELECT * FROM main.projects',
-      "SELECT * FROM 'file.csv'",
-    ]) {
-      const r = await t.sql(q);
-      expect(r.type, q).toBe('error');
-    }
+  it.each([
+    "SELECT * FROM read_csv('/etc/passwd')",
+    "SELECT * FROM read_text('/etc/hostname')",
+    "SELECT * FROM files.docs, read_parquet('x.parquet')",
+    'SELECT * FROM auth_tokens',
+    'SELECT * FROM main.projects',
+    "SELECT * FROM 'file.csv'",
+  ])('never lets a query read the disk or the catalog: %s', async (query) => {
+    expect((await t.sql(query)).type).toBe('error');
+  });
+
+  it('still runs table functions that read neither', async () => {
     expect((await t.sql('SELECT count(*) AS n FROM range(1000)')).data).toEqual([[1000]]);
   });
 
   it('refuses requests without a string query', async () => {
     for (const payload of [{}, { query: 5 }, { query: null }, { query: ['a'] }]) {
       const res = await t.inject({ method: 'POST', url: '/api/sql/query', payload });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().title).toBe('Wrong arguments'); // MindsDB's title
-      expect(res.json().detail).toContain('query');
+      // MindsDB's title.
+      expectProblem(res, 400, { title: 'Wrong arguments', detail: expect.stringContaining('query') });
     }
   });
 });
 
 describe('malformed input', () => {
+  const postBody = (payload: string, contentType: string) =>
+    t.inject({ method: 'POST', url: '/api/sql/query', payload, headers: { 'content-type': contentType } });
+
   it('answers malformed JSON with 400, other content types with 415, huge bodies with 413', async () => {
-    const bad = await t.inject({
-      method: 'POST',
-      url: '/api/sql/query',
-      payload: '{"query": ',
-      headers: { 'content-type': 'application/json' },
+    expectProblem(await postBody('{"query": ', 'application/json'), 400, {
+      title: 'Bad Request',
+      detail: 'The body is not valid JSON',
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ title: 'Bad Request', detail: 'The body is not valid JSON' });
-    const text = await t.inject({
-      method: 'POST',
-      url: '/api/sql/query',
-      payload: 'SELECT 1',
-      headers: { 'content-type': 'text/plain' },
-    });
-    expect(text.statusCode).toBe(415);
+    expect((await postBody('SELECT 1', 'text/plain')).statusCode).toBe(415);
     const huge = await t.inject({
       method: 'POST',
       url: '/api/sql/query',
@@ -230,19 +186,17 @@ describe('malformed input', () => {
     expect((await t.inject({ url: '/api/util/ping' })).statusCode).toBe(200);
   });
 
-  it('turns odd statements into error results, never a crash', async () => {
-    for (const q of [
-      "SELECT 'unterminated",
-      'CREATE KNOWLEDGE_BASE kb USING x = {"a": 1',
-      '`',
-      ';',
-      '/* open',
-      '   ',
-      'SELECT 1; SELECT 2',
-    ]) {
-      const r = await t.sql(q);
-      expect(r.type, q).toBe('error');
-      expect(r.error_message, q).not.toMatch(/ at .*\.ts:\d+/);
-    }
+  it.each([
+    "SELECT 'unterminated",
+    'CREATE KNOWLEDGE_BASE kb USING x = {"a": 1',
+    '`',
+    ';',
+    '/* open',
+    '   ',
+    'SELECT 1; SELECT 2',
+  ])('turns the odd statement %j into an error result, never a crash', async (query) => {
+    const r = await t.sql(query);
+    expect(r.type).toBe('error');
+    expect(r.error_message).not.toMatch(/ at .*\.ts:\d+/);
   });
 });

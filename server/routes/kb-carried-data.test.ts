@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness';
+import { expectProblem } from '../test/problem';
 import { useTestApp } from '../test/use-test-app';
 
 /** A small web site on this machine: a page, a script-laden HTML page, a 404 and a binary file. */
@@ -34,6 +35,10 @@ function startSite() {
 }
 
 const kbUrl = (name = '') => `/api/projects/mindsdb/knowledge_bases${name ? `/${name}` : ''}`;
+const createKb = (t: TestApp, knowledge_base: Record<string, unknown>) =>
+  t.inject({ method: 'POST', url: kbUrl(), payload: { knowledge_base } });
+const putKb = (t: TestApp, kb: string, knowledge_base: Record<string, unknown>) =>
+  t.inject({ method: 'PUT', url: kbUrl(kb), payload: { knowledge_base } });
 
 async function rowsOf(t: TestApp, kb: string): Promise<[string, string][]> {
   const r = await t.sql(`SELECT id, chunk_content FROM mindsdb.${kb}`);
@@ -50,64 +55,35 @@ describe('a knowledge base body carrying query and files (MindsDB 26)', () => {
       'faq.csv',
       'id,content\n1,Refunds take five days.\n2,Parcels ship from Leeds.\n',
     );
-    const created = await app.inject({
-      method: 'POST',
-      url: kbUrl(),
-      payload: { knowledge_base: { name: 'carry' } },
-    });
+    const created = await createKb(app, { name: 'carry' });
     expect(created.statusCode).toBe(201);
   });
 
   it('inserts the rows of a SELECT given as query, in the project of the route', async () => {
-    const res = await t.inject({
-      method: 'PUT',
-      url: kbUrl('carry'),
-      payload: { knowledge_base: { query: 'SELECT id, content FROM files.faq WHERE id = 1' } },
-    });
+    const res = await putKb(t, 'carry', { query: 'SELECT id, content FROM files.faq WHERE id = 1' });
     expect(res.statusCode).toBe(200);
     expect((await rowsOf(t, 'carry')).map((r) => r[0])).toEqual(['1']);
   });
 
   it('inserts every row of each uploaded file named in files, also at create', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: kbUrl(),
-      payload: { knowledge_base: { name: 'from_files', files: ['faq'] } },
-    });
+    const res = await createKb(t, { name: 'from_files', files: ['faq'] });
     expect(res.statusCode).toBe(201);
     expect((await rowsOf(t, 'from_files')).map((r) => r[0])).toEqual(['1', '2']);
   });
 
   it('refuses a query that is not one SELECT, and a file that is not there, naming the field', async () => {
-    const notSelect = await t.inject({
-      method: 'PUT',
-      url: kbUrl('carry'),
-      payload: { knowledge_base: { query: 'DROP TABLE files.faq' } },
+    const notSelect = await putKb(t, 'carry', { query: 'DROP TABLE files.faq' });
+    expectProblem(notSelect, 400, { title: 'Invalid SELECT query', field: 'query' });
+    const broken = await putKb(t, 'carry', { query: 'SELEC id FROM files.faq' });
+    expectProblem(broken, 400, { field: 'query' });
+    const missing = await putKb(t, 'carry', { files: ['faq', 'no_such_file'] });
+    expectProblem(missing, 400, {
+      title: 'Preprocessing Error',
+      field: 'files.1',
+      detail: expect.stringMatching(/no_such_file/),
     });
-    expect(notSelect.statusCode).toBe(400);
-    expect(notSelect.json()).toMatchObject({ title: 'Invalid SELECT query', field: 'query' });
-    const broken = await t.inject({
-      method: 'PUT',
-      url: kbUrl('carry'),
-      payload: { knowledge_base: { query: 'SELEC id FROM files.faq' } },
-    });
-    expect(broken.statusCode).toBe(400);
-    expect(broken.json().field).toBe('query');
-    const missing = await t.inject({
-      method: 'PUT',
-      url: kbUrl('carry'),
-      payload: { knowledge_base: { files: ['faq', 'no_such_file'] } },
-    });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ title: 'Preprocessing Error', field: 'files.1' });
-    expect(missing.json().detail).toMatch(/no_such_file/);
-    const odd = await t.inject({
-      method: 'PUT',
-      url: kbUrl('carry'),
-      payload: { knowledge_base: { files: ['faq; DROP'] } },
-    });
-    expect(odd.statusCode).toBe(400);
-    expect(odd.json().field).toBe('files.0');
+    const odd = await putKb(t, 'carry', { files: ['faq; DROP'] });
+    expectProblem(odd, 400, { field: 'files.0' });
     // The table is still there after all of these.
     expect((await t.sql('SELECT count(*) AS n FROM files.faq')).data).toEqual([[2]]);
   });
@@ -123,15 +99,9 @@ describe('a knowledge base body carrying urls', () => {
   it('never fetches a private address unless the server was started allowing it', async () => {
     const t = await startTestApp();
     try {
-      await t.inject({ method: 'POST', url: kbUrl(), payload: { knowledge_base: { name: 'web' } } });
-      const res = await t.inject({
-        method: 'PUT',
-        url: kbUrl('web'),
-        payload: { knowledge_base: { urls: [`${site.url}/notes.txt`] } },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ field: 'urls.0' });
-      expect(res.json().detail).toMatch(/allow-private/);
+      await createKb(t, { name: 'web' });
+      const res = await putKb(t, 'web', { urls: [`${site.url}/notes.txt`] });
+      expectProblem(res, 400, { field: 'urls.0', detail: expect.stringMatching(/allow-private/) });
       expect(await rowsOf(t, 'web')).toEqual([]);
     } finally {
       await t.close();
@@ -141,12 +111,8 @@ describe('a knowledge base body carrying urls', () => {
   it('with private addresses allowed, inserts each page as one document and refuses what it cannot read', async () => {
     const t = await startTestApp({ allowPrivateModelUrls: true });
     try {
-      await t.inject({ method: 'POST', url: kbUrl(), payload: { knowledge_base: { name: 'web' } } });
-      const ok = await t.inject({
-        method: 'PUT',
-        url: kbUrl('web'),
-        payload: { knowledge_base: { urls: [`${site.url}/notes.txt`, `${site.url}/page.html`] } },
-      });
+      await createKb(t, { name: 'web' });
+      const ok = await putKb(t, 'web', { urls: [`${site.url}/notes.txt`, `${site.url}/page.html`] });
       expect(ok.statusCode).toBe(200);
       const rows = await rowsOf(t, 'web');
       expect(rows.map((r) => r[0])).toEqual([`${site.url}/notes.txt`, `${site.url}/page.html`]);
@@ -158,22 +124,11 @@ describe('a knowledge base body carrying urls', () => {
         ['/gone', /answered 404/],
         ['/logo.png', /image\/png/],
       ] as const) {
-        const bad = await t.inject({
-          method: 'PUT',
-          url: kbUrl('web'),
-          payload: { knowledge_base: { urls: [`${site.url}${path}`] } },
-        });
-        expect(bad.statusCode, path).toBe(400);
-        expect(bad.json().field).toBe('urls.0');
-        expect(bad.json().detail).toMatch(words);
+        const bad = await putKb(t, 'web', { urls: [`${site.url}${path}`] });
+        expectProblem(bad, 400, { field: 'urls.0', detail: expect.stringMatching(words) });
       }
-      const closed = await t.inject({
-        method: 'PUT',
-        url: kbUrl('web'),
-        payload: { knowledge_base: { urls: ['http://127.0.0.1:1/nothing'] } },
-      });
-      expect(closed.statusCode).toBe(400);
-      expect(closed.json().detail).toMatch(/cannot be reached/);
+      const closed = await putKb(t, 'web', { urls: ['http://127.0.0.1:1/nothing'] });
+      expectProblem(closed, 400, { detail: expect.stringMatching(/cannot be reached/) });
     } finally {
       await t.close();
     }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startFakeProvider } from '../test/fake-provider';
 import { startTestApp } from '../test/harness';
 import { useTestApp } from '../test/use-test-app';
+import { expectProblem } from '../test/problem';
 
 const t = useTestApp();
 
@@ -34,10 +35,9 @@ describe('knowledge bases over REST', () => {
       project_name: 'mindsdb',
     });
     expect((await t.inject({ url: url('rest_a') })).json()).toEqual(kb);
-    const dup = await create({ name: 'rest_a' });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.headers['content-type']).toContain('application/problem+json');
-    expect(dup.json().detail).toBe("Knowledge base 'rest_a' already exists in project 'mindsdb'");
+    expectProblem(await create({ name: 'rest_a' }), 409, {
+      detail: "Knowledge base 'rest_a' already exists in project 'mindsdb'",
+    });
   });
 
   it('answers 404 for a missing project or KB and 400 for bad input', async () => {

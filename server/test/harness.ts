@@ -19,6 +19,13 @@ export interface TestApp {
   sqlRows: (query: string, context?: Record<string, unknown>) => Promise<Record<string, any>[]>; // eslint-disable-line @typescript-eslint/no-explicit-any -- as `sql`
   /** Runs SQL that must fail and returns its `error_message`; any other result throws. */
   sqlError: (query: string, context?: Record<string, unknown>) => Promise<string>;
+  /** Sends `content` as the file `filename` to `PUT /api/files/<name>` (in the form field `field`, `file` by default). */
+  upload: (
+    name: string,
+    filename: string,
+    content: Buffer | string,
+    field?: string,
+  ) => Promise<LightMyRequestResponse>;
   /** Uploads `content` as the table `files.<name>` and throws unless the server took it. */
   putFile: (name: string, filename: string, content: Buffer | string) => Promise<void>;
   inject: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
@@ -50,6 +57,8 @@ export async function startTestApp(
     if (res.type === 'error') throw new Error(`${query}: ${res.error_message}`);
     return res;
   };
+  const upload: TestApp['upload'] = (name, filename, content, field = 'file') =>
+    app.inject({ method: 'PUT', url: `/api/files/${name}`, ...multipartFile(field, filename, content) });
   return {
     app,
     deps,
@@ -69,12 +78,9 @@ export async function startTestApp(
       if (res.type !== 'error') throw new Error(`${query}: expected an error, got ${JSON.stringify(res)}`);
       return res.error_message as string;
     },
+    upload,
     putFile: async (name, filename, content) => {
-      const res = await app.inject({
-        method: 'PUT',
-        url: `/api/files/${name}`,
-        ...multipartFile('file', filename, content),
-      });
+      const res = await upload(name, filename, content);
       if (res.statusCode !== 200) throw new Error(`upload of ${filename}: ${res.statusCode} ${res.body}`);
     },
     close: async () => {
@@ -83,6 +89,16 @@ export async function startTestApp(
       if (!dataDir) await fs.rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs `fn` with a data folder of its own (for apps stopped and started again on it), removed afterwards. */
+export async function withDataDir<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  try {
+    return await fn(dir);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** A multipart body with one file field, as a browser would send it. */

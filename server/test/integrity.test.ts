@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
+import { startTestApp, withDataDir, type TestApp } from './harness';
 import { useTestApp } from './use-test-app';
 
 const t = useTestApp();
@@ -208,8 +207,7 @@ describe('a create whose project is dropped between its lookup and its insert', 
 
 describe('start-up clean-up', () => {
   it('removes the vector tables and agents of a project whose drop was cut short', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-integrity-'));
-    try {
+    await withDataDir('ks-integrity-', async (dir) => {
       const first = await startTestApp({}, dir);
       await first.sql('CREATE PROJECT cut_p');
       await first.sql('CREATE KNOWLEDGE_BASE cut_p.docs');
@@ -230,8 +228,6 @@ describe('start-up clean-up', () => {
       } finally {
         await second.close();
       }
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -3,35 +3,34 @@ import { ValidationError } from '../../errors';
 import { readConversation } from './history';
 
 describe('readConversation', () => {
-  it('asks the last question and keeps earlier pairs as history', () => {
-    expect(
-      readConversation([
+  it.each([
+    {
+      reads: 'asks the last question and keeps earlier pairs as history',
+      messages: [
         { question: 'q1', answer: 'a1' },
         { question: 'q2', answer: '' },
-      ]),
-    ).toEqual({
-      history: [
-        { role: 'user', content: 'q1' },
-        { role: 'assistant', content: 'a1' },
       ],
+      keptPair: ['q1', 'a1'],
       question: 'q2',
-    });
-  });
-
-  it('reads role/content items, skipping roles it does not know', () => {
-    expect(
-      readConversation([
+    },
+    {
+      reads: 'reads role/content items, skipping roles it does not know',
+      messages: [
         { role: 'system', content: 'ignored' },
         { role: 'user', content: 'first' },
         { role: 'assistant', content: 'one' },
         { role: 'user', content: 'second' },
-      ]),
-    ).toEqual({
-      history: [
-        { role: 'user', content: 'first' },
-        { role: 'assistant', content: 'one' },
       ],
+      keptPair: ['first', 'one'],
       question: 'second',
+    },
+  ])('$reads', ({ messages, keptPair: [asked, answered], question }) => {
+    expect(readConversation(messages)).toEqual({
+      history: [
+        { role: 'user', content: asked },
+        { role: 'assistant', content: answered },
+      ],
+      question,
     });
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHUNK_METADATA_KEYS } from '../../../protocol/api/knowledge-bases';
 import {
   chunkDocuments,
   keepLastRowPerId,
@@ -31,16 +32,8 @@ describe('rowsToDocuments + chunkDocuments', () => {
       source: 'TextChunkingPreprocessor',
       color: 'black',
     });
-    expect(Object.keys(chunks[0].metadata)).toEqual([
-      'chunk_index',
-      'content_column',
-      'start_char',
-      'end_char',
-      'original_doc_id',
-      'original_row_index',
-      'source',
-      'color',
-    ]);
+    // The chunker's keys first, in the order the protocol lists them (api.md's), then the KB's own columns.
+    expect(Object.keys(chunks[0].metadata)).toEqual([...CHUNK_METADATA_KEYS, 'color']);
   });
 
   it('uses the id column named `id` by default', () => {

@@ -1,39 +1,17 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { UpstreamError } from '../../errors';
-import { LocalEmbedding } from '../../providers/local-embedding';
-import { registerEmbeddingProvider } from '../../providers/registry';
 import { openTestEnv, type TestEnv } from '../../test/kb-test-env';
-import { startTestApp } from '../../test/harness';
+import { startTestApp, withDataDir } from '../../test/harness';
+import { registerFailingSecondCall, registerLocalEmbeddingWith } from '../../test/local-embedding-with';
 import { INTERRUPTED } from '../../store/kb-inserts';
 
 describe("INSERT ... USING error = 'skip'", () => {
   let env: TestEnv;
-  let calls = 0;
-  beforeAll(() => {
-    // Fails its second call, as a remote model might mid-insert.
-    registerEmbeddingProvider('flaky-skip-test', () => {
-      const inner = new LocalEmbedding();
-      return {
-        provider: 'flaky-skip-test',
-        model: 'flaky',
-        dimensions: inner.dimensions,
-        async embed(texts) {
-          calls++;
-          if (calls === 2) throw new UpstreamError('flaky embeddings failed: HTTP 503');
-          return inner.embed(texts);
-        },
-      };
-    });
-  });
+  const flaky = registerFailingSecondCall('flaky-skip-test', 'flaky embeddings failed: HTTP 503');
   beforeEach(async () => {
-    calls = 0;
     env = await openTestEnv();
     await env.service.create('mindsdb', { name: 'kb', embedding_model: { provider: 'flaky-skip-test' } });
     // Counted from the insert on (creating the KB may try the model once).
-    calls = 0;
+    flaky.countFromHere();
   });
   afterEach(() => env.close());
 
@@ -73,19 +51,10 @@ describe('INSERT ... USING threads', () => {
   let most = 0;
   beforeAll(() => {
     // A model that takes a moment per call, as a remote one does; records how many calls overlap.
-    registerEmbeddingProvider('slow-count-test', () => {
-      const inner = new LocalEmbedding();
-      return {
-        provider: 'slow-count-test',
-        model: 'slow',
-        dimensions: inner.dimensions,
-        async embed(texts) {
-          most = Math.max(most, ++running);
-          await new Promise((resolve) => setTimeout(resolve, 30));
-          running--;
-          return inner.embed(texts);
-        },
-      };
+    registerLocalEmbeddingWith('slow-count-test', async () => {
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      running--;
     });
   });
   beforeEach(async () => {
@@ -116,8 +85,7 @@ describe('INSERT ... USING threads', () => {
 
 describe('the last insert after a restart', () => {
   it('is still reported, and one cut off by a stop says so', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-kb-restart-'));
-    try {
+    await withDataDir('ks-kb-restart-', async (dir) => {
       const first = await startTestApp({}, dir);
       await first.sql("CREATE KNOWLEDGE_BASE kb USING content_columns = ['body']");
       await first.sql("INSERT INTO kb (id, body) VALUES (1, 'one'), (2, 'two')");
@@ -153,8 +121,6 @@ describe('the last insert after a restart', () => {
       const progress = await second.inject({ url: '/api/projects/mindsdb/knowledge_bases/cut/progress' });
       expect(progress.json()).toMatchObject({ state: 'failed', error: INTERRUPTED });
       await second.close();
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -1,9 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LocalEmbedding } from '../../providers/local-embedding';
-import { registerEmbeddingProvider } from '../../providers/registry';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UpstreamError, ValidationError } from '../../errors';
 import { KB_SEARCH_COLUMNS } from './types';
 import { openTestEnv, type TestEnv } from '../../test/kb-test-env';
+import { registerFailingSecondCall } from '../../test/local-embedding-with';
 
 const ROWS = [
   {
@@ -230,28 +229,12 @@ describe('KnowledgeBaseService: insert, search, delete', () => {
 
 describe('KnowledgeBaseService: a failing batch', () => {
   let env: TestEnv;
-  let calls = 0;
-  beforeAll(() => {
-    // A provider plug-in that fails on its second call, as a remote model might mid-insert.
-    registerEmbeddingProvider('flaky-test', () => {
-      const inner = new LocalEmbedding();
-      return {
-        provider: 'flaky-test',
-        model: 'flaky',
-        dimensions: inner.dimensions,
-        async embed(texts) {
-          calls++;
-          if (calls === 2) throw new UpstreamError('flaky-test embeddings failed: HTTP 503: overloaded');
-          return inner.embed(texts);
-        },
-      };
-    });
-  });
+  const flaky = registerFailingSecondCall('flaky-test', 'flaky-test embeddings failed: HTTP 503: overloaded');
   beforeEach(async () => {
     env = await openTestEnv();
     await env.service.create('mindsdb', { name: 'kb', embedding_model: { provider: 'flaky-test' } });
     // The create tried the model once; the insert's calls count from here.
-    calls = 0;
+    flaky.countFromHere();
   });
   afterEach(() => env.close());
 
