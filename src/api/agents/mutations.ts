@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   agentEtag,
   agentSchema,
@@ -7,15 +7,9 @@ import {
   type AgentInput,
 } from '../../../protocol/api/agents';
 import { ApiError, apiRequest } from '../client';
-import { treeKeys } from '../tree/keys';
+import { refreshObjectLists } from '../project-objects';
 import { agentKeys } from './keys';
 import { agentPath, agentQuery } from './queries';
-
-/** The list and the object browser both show agents: refresh both after a change. */
-function refreshLists(client: QueryClient, project: string) {
-  void client.invalidateQueries({ queryKey: agentKeys.list(project) });
-  void client.invalidateQueries({ queryKey: treeKeys.objects(project) });
-}
 
 export function useCreateAgent(project: string) {
   const client = useQueryClient();
@@ -24,7 +18,7 @@ export function useCreateAgent(project: string) {
       apiRequest(agentPath(project), { method: 'POST', body: { agent: input }, schema: agentSchema }),
     onSuccess: (agent) => {
       client.setQueryData(agentKeys.detail(project, agent.name), agent);
-      refreshLists(client, project);
+      refreshObjectLists(client, agentKeys, project);
     },
   });
 }
@@ -58,7 +52,7 @@ export function useUpdateAgent(project: string, name: string) {
     onSuccess: (agent) => {
       client.setQueryData(agentKeys.detail(project, name), agent);
       if (agent.name !== name) client.setQueryData(agentKeys.detail(project, agent.name), agent);
-      refreshLists(client, project);
+      refreshObjectLists(client, agentKeys, project);
     },
   });
 }
@@ -70,7 +64,7 @@ export function useDeleteAgent(project: string) {
     mutationFn: (name: string) => apiRequest(agentPath(project, name), { method: 'DELETE' }),
     onSuccess: (_, name) => {
       client.removeQueries({ queryKey: agentKeys.detail(project, name) });
-      refreshLists(client, project);
+      refreshObjectLists(client, agentKeys, project);
     },
   });
 }

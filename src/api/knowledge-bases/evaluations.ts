@@ -10,9 +10,11 @@ import {
 } from '../../../protocol/api/kb-evaluations';
 import { apiRequest } from '../client';
 import { knowledgeBaseKeys } from './keys';
+import { kbPath } from './queries';
 
-const kbPath = (project: string, kb: string) =>
-  `/api/projects/${encodeURIComponent(project)}/knowledge_bases/${encodeURIComponent(kb)}`;
+/** The address of a KB's evaluation resources: `evaluations`, `evaluations/{id}`, `search_defaults`. */
+const evaluationPath = (project: string, kb: string, ...parts: string[]) =>
+  [kbPath(project, kb), ...parts.map(encodeURIComponent)].join('/');
 
 /** Query keys of a KB's evaluations (under the KB's own keys, so dropping the KB's cache drops them). */
 export const evaluationKeys = {
@@ -30,7 +32,7 @@ export function useEvaluations(project: string, kb: string) {
   return useQuery({
     queryKey: evaluationKeys.list(project, kb),
     queryFn: ({ signal }) =>
-      apiRequest(`${kbPath(project, kb)}/evaluations`, { schema: evaluationSummariesSchema, signal }),
+      apiRequest(evaluationPath(project, kb, 'evaluations'), { schema: evaluationSummariesSchema, signal }),
   });
 }
 
@@ -40,7 +42,7 @@ export function useEvaluationRuns(project: string, kb: string, ids: readonly str
     queries: ids.map((id) => ({
       queryKey: evaluationKeys.one(project, kb, id),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiRequest(`${kbPath(project, kb)}/evaluations/${encodeURIComponent(id)}`, {
+        apiRequest(evaluationPath(project, kb, 'evaluations', id), {
           schema: evaluationRecordSchema,
           signal,
         }),
@@ -54,7 +56,7 @@ export function useStartEvaluation(project: string, kb: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: StartEvaluationBody) =>
-      apiRequest(`${kbPath(project, kb)}/evaluations`, {
+      apiRequest(evaluationPath(project, kb, 'evaluations'), {
         method: 'POST',
         body,
         schema: startedEvaluationsSchema,
@@ -67,7 +69,7 @@ export function useSearchDefaults(project: string, kb: string) {
   return useQuery({
     queryKey: evaluationKeys.defaults(project, kb),
     queryFn: ({ signal }) =>
-      apiRequest(`${kbPath(project, kb)}/search_defaults`, { schema: searchSettingsSchema, signal }),
+      apiRequest(evaluationPath(project, kb, 'search_defaults'), { schema: searchSettingsSchema, signal }),
   });
 }
 
@@ -75,7 +77,7 @@ export function useSetSearchDefaults(project: string, kb: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (settings: SearchSettings) =>
-      apiRequest(`${kbPath(project, kb)}/search_defaults`, {
+      apiRequest(evaluationPath(project, kb, 'search_defaults'), {
         method: 'PUT',
         body: settings,
         schema: searchSettingsSchema,

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   cancelInsertAnswerSchema,
   knowledgeBaseSchema,
@@ -8,7 +8,7 @@ import {
 import type { SqlResult } from '../../../protocol/api/sql';
 import { ApiError, apiRequest } from '../client';
 import { runSql } from '../sql/run-sql';
-import { treeKeys } from '../tree/keys';
+import { refreshObjectLists } from '../project-objects';
 import { knowledgeBaseKeys } from './keys';
 import { kbPath, knowledgeBaseQuery } from './queries';
 import { parseSearchHits, type SearchHit } from './search';
@@ -37,12 +37,6 @@ async function runOrThrow(
   return result;
 }
 
-/** The list and the object browser both show KBs: refresh both after a change. */
-function refreshLists(client: QueryClient, project: string) {
-  void client.invalidateQueries({ queryKey: knowledgeBaseKeys.list(project) });
-  void client.invalidateQueries({ queryKey: treeKeys.objects(project) });
-}
-
 export function useCreateKnowledgeBase(project: string) {
   const client = useQueryClient();
   return useMutation({
@@ -54,7 +48,7 @@ export function useCreateKnowledgeBase(project: string) {
       }),
     onSuccess: (kb) => {
       client.setQueryData(knowledgeBaseKeys.detail(project, kb.name), kb);
-      refreshLists(client, project);
+      refreshObjectLists(client, knowledgeBaseKeys, project);
     },
   });
 }
@@ -94,7 +88,7 @@ export function useDeleteKnowledgeBase(project: string) {
         knowledgeBaseKeys.progress(project, name),
       ])
         client.removeQueries({ queryKey: key });
-      refreshLists(client, project);
+      refreshObjectLists(client, knowledgeBaseKeys, project);
     },
   });
 }

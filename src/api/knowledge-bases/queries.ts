@@ -5,24 +5,18 @@ import {
   knowledgeBasesSchema,
 } from '../../../protocol/api/knowledge-bases';
 import { apiRequest } from '../client';
+import { projectObjectPath, projectObjectQueries } from '../project-objects';
 import { runSql } from '../sql/run-sql';
 import { knowledgeBaseKeys } from './keys';
 import { probeVectorsSql } from './sql';
 
-const kbPath = (project: string, name?: string) =>
-  `/api/projects/${encodeURIComponent(project)}/knowledge_bases${name ? `/${encodeURIComponent(name)}` : ''}`;
+const kbPath = projectObjectPath('knowledge_bases');
 
-const knowledgeBasesQuery = (project: string) =>
-  queryOptions({
-    queryKey: knowledgeBaseKeys.list(project),
-    queryFn: ({ signal }) => apiRequest(kbPath(project), { schema: knowledgeBasesSchema, signal }),
-  });
-
-export const knowledgeBaseQuery = (project: string, name: string) =>
-  queryOptions({
-    queryKey: knowledgeBaseKeys.detail(project, name),
-    queryFn: ({ signal }) => apiRequest(kbPath(project, name), { schema: knowledgeBaseSchema, signal }),
-  });
+const queries = projectObjectQueries(kbPath, knowledgeBaseKeys, {
+  list: knowledgeBasesSchema,
+  one: knowledgeBaseSchema,
+});
+export const knowledgeBaseQuery = queries.one;
 
 /** Progress of an insert into the KB; polled only while the console is loading rows into it. */
 const knowledgeBaseProgressQuery = (project: string, name: string) =>
@@ -51,7 +45,7 @@ const knowledgeBaseHasVectorsQuery = (project: string, name: string) =>
     },
   });
 
-export const useKnowledgeBases = (project: string) => useQuery(knowledgeBasesQuery(project));
+export const useKnowledgeBases = (project: string) => useQuery(queries.list(project));
 export const useKnowledgeBase = (project: string, name: string) =>
   useQuery(knowledgeBaseQuery(project, name));
 export const useKnowledgeBaseHasVectors = (project: string, name: string) =>

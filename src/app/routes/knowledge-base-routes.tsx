@@ -3,16 +3,10 @@ import { useParams } from 'react-router';
 import { CreateKnowledgeBasePage } from '../../features/knowledge-bases/kb-create-page';
 import { KnowledgeBaseListPage } from '../../features/knowledge-bases/kb-list-page';
 import { KnowledgeBasePage } from '../../features/knowledge-bases/kb-page';
+import { projectRoute } from './project-route';
 
-export function KnowledgeBasesRoute() {
-  const { project = DEFAULT_PROJECT } = useParams();
-  return <KnowledgeBaseListPage project={project} />;
-}
-
-export function NewKnowledgeBaseRoute() {
-  const { project = DEFAULT_PROJECT } = useParams();
-  return <CreateKnowledgeBasePage key={project} project={project} />;
-}
+export const KnowledgeBasesRoute = projectRoute(KnowledgeBaseListPage);
+export const NewKnowledgeBaseRoute = projectRoute(CreateKnowledgeBasePage, { fresh: true });
 
 export function KnowledgeBaseRoute() {
   const { project = DEFAULT_PROJECT, kb = '' } = useParams();
