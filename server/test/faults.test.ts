@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { VectorStore } from '../engines/vector-store';
 import { DEFAULT_BATCH_ROWS } from '../services/knowledge-bases/ingest';
 import { answerNormally, startFakeProvider, type FakeProvider, type ProviderScript } from './fake-provider';
-import { multipartFile, startTestApp, type TestApp } from './harness';
+import { startTestApp, type TestApp } from './harness';
 import { INTERRUPTED } from '../store/kb-inserts';
 import { startServerProcess, type ServerProcess } from './server-process';
 
@@ -64,18 +64,11 @@ describe('a server killed in the middle of a large insert', () => {
     const dataDir = await tempDir('ks-kill-');
     server = await startServerProcess({ dataDir });
     const s = server;
-    const sql = async (query: string) =>
-      (await (await s.request('/api/sql/query', { method: 'POST', json: { query } })).json()) as {
-        type: string;
-        data: unknown[][];
-        column_names: string[];
-        error_message?: string;
-      };
     const form = new FormData();
     form.append('file', new Blob([csvOf(ROWS)]), 'docs.csv');
     expect((await s.request('/api/files/docs', { method: 'PUT', body: form })).status).toBe(200);
     expect(
-      (await sql(`CREATE KNOWLEDGE_BASE big USING content_columns = ['body'], id_column = 'id'`)).type,
+      (await s.sql(`CREATE KNOWLEDGE_BASE big USING content_columns = ['body'], id_column = 'id'`)).type,
     ).toBe('ok');
 
     const insert = s
@@ -100,14 +93,7 @@ describe('a server killed in the middle of a large insert', () => {
     // A restart of the real server on the same folder.
     server = await startServerProcess({ dataDir });
     const r = server;
-    const sql2 = async (query: string) =>
-      (await (await r.request('/api/sql/query', { method: 'POST', json: { query } })).json()) as {
-        type: string;
-        data: unknown[][];
-        column_names: string[];
-        error_message?: string;
-      };
-    const kbs = await sql2('SHOW KNOWLEDGE_BASES');
+    const kbs = await r.sql('SHOW KNOWLEDGE_BASES');
     expect(kbs.data.map((row) => row[0])).toEqual(['big']);
     const progress = (await (
       await r.request('/api/projects/mindsdb/knowledge_bases/big/progress')
@@ -115,14 +101,14 @@ describe('a server killed in the middle of a large insert', () => {
     // The insert the kill cut off is reported as such (DESCRIBE's ERROR says the same).
     expect(progress).toMatchObject({ state: 'failed', error: INTERRUPTED, finished_at: null });
     // A row of the first batch is found by its own text.
-    const hit = await sql2(
+    const hit = await r.sql(
       `SELECT id, chunk_content FROM big WHERE content = 'Document 7 is about topic 7 and part 7' LIMIT 1`,
     );
     expect(hit.type, hit.error_message).toBe('table');
     expect(hit.data[0]).toEqual([docId(7), 'Document 7 is about topic 7 and part 7']);
-    const more = await sql2(`INSERT INTO big (id, body) VALUES ('new1', 'A row written after the restart')`);
+    const more = await r.sql(`INSERT INTO big (id, body) VALUES ('new1', 'A row written after the restart')`);
     expect(more).toMatchObject({ type: 'ok', affected_rows: 1 });
-    const found = await sql2(`SELECT id FROM big WHERE id = 'new1'`);
+    const found = await r.sql(`SELECT id FROM big WHERE id = 'new1'`);
     expect(found.data).toEqual([['new1']]);
     await r.stop();
     server = undefined;
@@ -177,12 +163,7 @@ describe('an embedding provider that fails in the middle of an insert', () => {
   async function setUp(timeoutMs = 10_000) {
     provider = await startFakeProvider();
     t = await startTestApp({ providerHttp: { timeoutMs, retries: 1, baseDelayMs: 1, maxDelayMs: 5 } });
-    const up = await t.inject({
-      method: 'PUT',
-      url: '/api/files/docs',
-      ...multipartFile('file', 'd.csv', csvOf(ROWS)),
-    });
-    expect(up.statusCode).toBe(200);
+    await t.putFile('docs', 'd.csv', csvOf(ROWS));
     // One embedding call per batch of rows, so that "the fourth call fails" means "the fourth batch fails".
     const model = {
       provider: 'openai',

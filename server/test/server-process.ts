@@ -12,6 +12,17 @@ export interface ServerProcess {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
   /** fetch against the server, JSON in and out when `json` is given. */
   request: (urlPath: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+  /** Runs SQL through `POST /api/sql/query` and returns the answer read as JSON. */
+  sql: (query: string, context?: Record<string, unknown>) => Promise<SqlAnswer>;
+}
+
+/** A SQL answer as tests read it: the fields of a table, ok or error result (those its type has). */
+export interface SqlAnswer {
+  type: string;
+  data: unknown[][];
+  column_names: string[];
+  affected_rows?: number;
+  error_message?: string;
 }
 
 export interface ServerProcessOptions {
@@ -67,6 +78,18 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     });
   });
   const headers = options.headers ?? {};
+  const request: ServerProcess['request'] = (urlPath, init = {}) => {
+    const { json, ...rest } = init;
+    return fetch(`${url}${urlPath}`, {
+      ...rest,
+      headers: {
+        ...headers,
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(rest.headers as Record<string, string> | undefined),
+      },
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+  };
   return {
     url,
     process: child,
@@ -75,17 +98,10 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },
-    request: (urlPath, init = {}) => {
-      const { json, ...rest } = init;
-      return fetch(`${url}${urlPath}`, {
-        ...rest,
-        headers: {
-          ...headers,
-          ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(rest.headers as Record<string, string> | undefined),
-        },
-        body: json !== undefined ? JSON.stringify(json) : rest.body,
-      });
-    },
+    request,
+    sql: async (query, context) =>
+      (await (
+        await request('/api/sql/query', { method: 'POST', json: { query, context } })
+      ).json()) as SqlAnswer,
   };
 }
