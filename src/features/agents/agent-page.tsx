@@ -1,14 +1,25 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import type { Agent } from '../../../protocol/api/agents';
 import { useDeleteAgent } from '../../api/agents/mutations';
 import { useAgent } from '../../api/agents/queries';
 import { problemMessage } from '../../components/field-errors';
-import { ResourceHeader, ResourceLoadState } from '../../components/resource-header';
+import {
+  SavedResourceTop,
+  useDeleteThenLeave,
+  type ResourceWords,
+} from '../../components/saved-resource-top';
 import { TypeToConfirm } from '../../components/type-to-confirm';
 import { AgentEditForm } from './agent-edit-form';
 import { agentPath } from '../../lib/paths';
 import '../../components/resource-page.css';
 import './agents.css';
+
+const WORDS: ResourceWords<Agent> = {
+  kind: 'agent',
+  listLabel: 'Agents',
+  modelRole: 'Model',
+  modelOf: (agent) => agent.model,
+};
 
 export interface AgentPageProps {
   project: string;
@@ -20,37 +31,14 @@ export interface AgentPageProps {
 /** One agent: its editor and, beside it, a chat with the saved version. */
 export function AgentPage({ project, name, aside }: AgentPageProps) {
   const agent = useAgent(project, name);
-  const [deleting, setDeleting] = useState(false);
   const [dirty, setDirty] = useState(false);
   const remove = useDeleteAgent(project);
-  const navigate = useNavigate();
-  // Once deleted, the form goes first (so its unsaved-changes guard does not hold the page), then the page.
-  const [deleted, setDeleted] = useState(false);
-  useEffect(() => {
-    if (deleted) navigate(agentPath(project), { replace: true });
-  }, [deleted, navigate, project]);
+  const deletion = useDeleteThenLeave(agentPath(project));
 
   return (
     <div className={`page rp ag-page${aside ? ' has-aside' : ''}`}>
-      <ResourceHeader
-        listLabel="Agents"
-        listHref={agentPath(project)}
-        name={name}
-        model={agent.data?.model}
-        modelRole="Model"
-        updatedAt={agent.data?.updated_at}
-        onDelete={agent.data ? () => setDeleting(true) : null}
-      />
-      {!deleted && (
-        <ResourceLoadState
-          query={agent}
-          kind="agent"
-          name={name}
-          project={project}
-          listHref={agentPath(project)}
-        />
-      )}
-      {agent.data && !deleted && (
+      <SavedResourceTop words={WORDS} project={project} name={name} query={agent} deletion={deletion} />
+      {agent.data && !deletion.deleted && (
         <div className="ag-layout">
           <AgentEditForm project={project} agent={agent.data} onDirtyChange={setDirty} />
           {aside && (
@@ -65,7 +53,7 @@ export function AgentPage({ project, name, aside }: AgentPageProps) {
           )}
         </div>
       )}
-      {deleting && (
+      {deletion.asking && (
         <TypeToConfirm
           title={`Delete agent ${name}?`}
           confirmText={name}
@@ -73,8 +61,8 @@ export function AgentPage({ project, name, aside }: AgentPageProps) {
           pendingLabel="Deleting…"
           pending={remove.isPending}
           error={remove.isError ? problemMessage(remove.error) : undefined}
-          onClose={() => setDeleting(false)}
-          onConfirm={() => remove.mutate(name, { onSuccess: () => setDeleted(true) })}
+          onClose={deletion.cancel}
+          onConfirm={() => remove.mutate(name, { onSuccess: deletion.done })}
         >
           <p>Its settings are deleted. Its knowledge bases and tables stay as they are.</p>
         </TypeToConfirm>

@@ -1,7 +1,11 @@
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import type { KnowledgeBase } from '../../../protocol/api/knowledge-bases';
 import { useKnowledgeBase } from '../../api/knowledge-bases/queries';
-import { ResourceHeader, ResourceLoadState } from '../../components/resource-header';
+import {
+  SavedResourceTop,
+  useDeleteThenLeave,
+  type ResourceWords,
+} from '../../components/saved-resource-top';
 import { TabList } from '../../components/tab-list';
 import { DeleteKbDialog } from './delete-kb-dialog';
 import { kbPath } from '../../lib/paths';
@@ -18,17 +22,18 @@ import './knowledge-bases.css';
 const TABS = ['settings', 'load', 'contents', 'search', 'evaluate'] as const;
 type TabId = (typeof TABS)[number];
 
+const WORDS: ResourceWords<KnowledgeBase> = {
+  kind: 'knowledge base',
+  listLabel: 'Knowledge bases',
+  modelRole: 'Embedding model',
+  modelOf: (kb) => settingOf(kb, 'embedding_model'),
+};
+
 /** One KB: its settings, loading data into it, and trying a search; the tab lives in the address. */
 export function KnowledgeBasePage({ project, name }: { project: string; name: string }) {
   const kb = useKnowledgeBase(project, name);
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
-  const [deleting, setDeleting] = useState(false);
-  // Once deleted, the forms go first (so their unsaved-changes guard does not hold the page), then the page.
-  const [deleted, setDeleted] = useState(false);
-  useEffect(() => {
-    if (deleted) navigate(kbPath(project), { replace: true });
-  }, [deleted, navigate, project]);
+  const deletion = useDeleteThenLeave(kbPath(project));
   const tab: TabId = TABS.find((t) => t === params.get('tab')) ?? 'settings';
   const selectTab = (next: string) =>
     setParams(
@@ -41,26 +46,9 @@ export function KnowledgeBasePage({ project, name }: { project: string; name: st
 
   return (
     <div className="page rp">
-      <ResourceHeader
-        listLabel="Knowledge bases"
-        listHref={kbPath(project)}
-        name={name}
-        model={kb.data ? settingOf(kb.data, 'embedding_model') : undefined}
-        modelRole="Embedding model"
-        updatedAt={kb.data?.updated_at}
-        onDelete={kb.data ? () => setDeleting(true) : null}
-      />
-      {!deleted && (
-        <ResourceLoadState
-          query={kb}
-          kind="knowledge base"
-          name={name}
-          project={project}
-          listHref={kbPath(project)}
-        />
-      )}
-      {kb.data && !deleted && <KbStatusBlock project={project} name={name} />}
-      {kb.data && !deleted && (
+      <SavedResourceTop words={WORDS} project={project} name={name} query={kb} deletion={deletion} />
+      {kb.data && !deletion.deleted && <KbStatusBlock project={project} name={name} />}
+      {kb.data && !deletion.deleted && (
         <TabList
           label={`Knowledge base ${name}`}
           selected={tab}
@@ -82,13 +70,8 @@ export function KnowledgeBasePage({ project, name }: { project: string; name: st
           ]}
         />
       )}
-      {deleting && (
-        <DeleteKbDialog
-          project={project}
-          kb={name}
-          onClose={() => setDeleting(false)}
-          onDeleted={() => setDeleted(true)}
-        />
+      {deletion.asking && (
+        <DeleteKbDialog project={project} kb={name} onClose={deletion.cancel} onDeleted={deletion.done} />
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { SqlStatementError, useSearchKnowledgeBase } from '../../../api/knowledge-bases/mutations';
 import { DEFAULT_SEARCH_LIMIT, searchSql } from '../../../api/knowledge-bases/sql';
 import { CopyButton } from '../../../components/copy-button';
-import { problemMessage } from '../../../components/field-errors';
+import { ProblemAlert } from '../../../components/problem-alert';
 import { plural } from '../../../components/format';
 import { PlainOptions } from '../../../components/plain-options';
 import { useKnowledgeBase } from '../../../api/knowledge-bases/queries';
@@ -102,11 +102,7 @@ export function SearchPanel({ project, kb }: { project: string; kb: string }) {
           </pre>
         </div>
       )}
-      {search.isError && (
-        <p role="alert" className="error-box">
-          {problemMessage(search.error)}
-        </p>
-      )}
+      {search.isError && <ProblemAlert error={search.error} />}
       {outcome && (
         <>
           <p role="status" className="muted">
