@@ -129,24 +129,30 @@ export function mindsdbRecordedFake(version: MindsdbVersion, project = 'mindsdb'
     return { text: '' };
   };
 
+  const getKb = (name: string): FakeResponse => {
+    const kb = state.kbs.get(name);
+    if (!kb) return notFound('Knowledge Base not found', `Knowledge Base with name ${name} does not exist`);
+    return { json: kbAsDict(kb) };
+  };
+
+  const getAgent = (name: string): FakeResponse => {
+    const agent = state.agents.get(name);
+    return agent ? { json: agentAsDict(agent) } : notFound('Agent not found', `No agent ${name}`);
+  };
+
+  /** The objects of a project read and changed one by one, by name: `${base}/{collection}/{name}`. */
+  const namedObjects = [
+    { collection: 'knowledge_bases', get: getKb, put: putKb },
+    { collection: 'agents', get: getAgent, put: putAgent },
+  ];
+
   const handler: FakeHandler = (req) => {
-    const kbMatch = req.path.match(new RegExp(`^${base}/knowledge_bases/([^/]+)$`));
-    if (kbMatch) {
-      const name = decodeURIComponent(kbMatch[1]);
-      if (req.method === 'PUT') return putKb(name, req);
-      const kb = state.kbs.get(name);
-      if (req.method === 'GET')
-        return kb
-          ? { json: kbAsDict(kb) }
-          : notFound('Knowledge Base not found', `Knowledge Base with name ${name} does not exist`);
-    }
-    const agentMatch = req.path.match(new RegExp(`^${base}/agents/([^/]+)$`));
-    if (agentMatch) {
-      const name = decodeURIComponent(agentMatch[1]);
-      if (req.method === 'PUT') return putAgent(name, req);
-      const agent = state.agents.get(name);
-      if (req.method === 'GET')
-        return agent ? { json: agentAsDict(agent) } : notFound('Agent not found', `No agent ${name}`);
+    for (const { collection, get, put } of namedObjects) {
+      const match = req.path.match(new RegExp(`^${base}/${collection}/([^/]+)$`));
+      if (!match) continue;
+      const name = decodeURIComponent(match[1]);
+      if (req.method === 'PUT') return put(name, req);
+      if (req.method === 'GET') return get(name);
     }
     if (req.path === `${base}/agents` && req.method === 'GET')
       return { json: [...state.agents.values()].map(agentAsDict) };
