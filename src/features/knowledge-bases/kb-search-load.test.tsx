@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, sqlTable } from '../../testing/fake-fetch';
+import { serveKbSearch } from '../../testing/fake-kb-search';
 import { renderKbPage } from '../../testing/render-kb-page';
 
 const KB = '/api/projects/mindsdb/knowledge_bases/docs';
@@ -11,28 +12,10 @@ const renderAt = renderKbPage;
 
 describe('try a search', () => {
   it('runs the escaped statement and shows ranked chunks with relevance and metadata', async () => {
-    const api = fakeFetch((req) => {
-      if (req.path === KB) return { json: docs };
-      if (req.path === '/api/files') return { json: [] };
-      const query = (req.body as { query?: string } | undefined)?.query ?? '';
-      if (query.startsWith('SELECT id FROM')) return sqlTable(['id'], [['a']]);
-      if (query.startsWith('SELECT * FROM'))
-        return sqlTable(
-          ['id', 'chunk_id', 'chunk_content', 'metadata', 'relevance', 'distance'],
-          [
-            [
-              'A1',
-              'A1:content:1of1:0to20',
-              'Refunds take 5 days.',
-              { author: 'ann', chunk_index: 0 },
-              0.8,
-              0.25,
-            ],
-            ['B2', 'B2:content:1of1:0to12', 'Ship it fast.', { author: 'bob', chunk_index: 0 }, 0.4, 1.5],
-          ],
-        );
-      return undefined;
-    });
+    const api = serveKbSearch(docs, [
+      ['A1', 'A1:content:1of1:0to20', 'Refunds take 5 days.', { author: 'ann', chunk_index: 0 }, 0.8, 0.25],
+      ['B2', 'B2:content:1of1:0to12', 'Ship it fast.', { author: 'bob', chunk_index: 0 }, 0.4, 1.5],
+    ]);
     const user = userEvent.setup();
     renderAt('search');
     await user.type(await screen.findByRole('searchbox', { name: 'Query' }), "it's a refund \\ question");

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, sqlTable } from '../../../testing/fake-fetch';
+import { serveKbSearch } from '../../../testing/fake-kb-search';
 import { renderKbPage } from '../../../testing/render-kb-page';
 import { useRecentSearches } from './recent-searches';
 
@@ -10,7 +10,6 @@ afterEach(() => {
   useRecentSearches.setState({ byKb: {} });
 });
 
-const KB = '/api/projects/mindsdb/knowledge_bases/docs';
 const docs = {
   id: 1,
   name: 'docs',
@@ -19,22 +18,21 @@ const docs = {
   metadata_columns: ['author', 'stars'],
 };
 
-function serve() {
-  return fakeFetch((req) => {
-    if (req.path === KB) return { json: docs };
-    if (req.path === '/api/files') return { json: [] };
-    const query = (req.body as { query?: string } | undefined)?.query ?? '';
-    if (query.startsWith('SELECT id FROM')) return sqlTable(['id'], [['a']]);
-    if (query.startsWith('SELECT * FROM'))
-      return sqlTable(
-        ['id', 'chunk_id', 'chunk_content', 'metadata', 'relevance', 'distance'],
-        [['A1', 'A1:content:1of1:0to20', 'Refunds take 5 days.', { author: 'ann' }, 0.8, 0.25]],
-      );
-    return undefined;
-  });
-}
+const serve = () =>
+  serveKbSearch(docs, [
+    ['A1', 'A1:content:1of1:0to20', 'Refunds take 5 days.', { author: 'ann' }, 0.8, 0.25],
+  ]);
 
 const renderSearch = () => renderKbPage('search');
+
+/** Opens the search tab on the fake server and types a query (not sent yet). */
+async function typeQuery(query: string) {
+  const api = serve();
+  const user = userEvent.setup();
+  renderSearch();
+  await user.type(await screen.findByRole('searchbox', { name: 'Query' }), query);
+  return { api, user };
+}
 
 const sentQueries = (api: ReturnType<typeof serve>) =>
   api.requests
@@ -43,10 +41,7 @@ const sentQueries = (api: ReturnType<typeof serve>) =>
 
 describe('try a search: mode, alpha, threshold, filters, recent searches', () => {
   it('sends the chosen mode, alpha, threshold and filters, and keeps the search to run again after a reload', async () => {
-    const api = serve();
-    const user = userEvent.setup();
-    renderSearch();
-    await user.type(await screen.findByRole('searchbox', { name: 'Query' }), 'refunds');
+    const { api, user } = await typeQuery('refunds');
     await user.click(screen.getByRole('radio', { name: 'Hybrid' }));
     fireEvent.change(screen.getByLabelText(/^Alpha/), { target: { value: '0.7' } });
     fireEvent.change(screen.getByLabelText('Minimum relevance'), { target: { value: '0.3' } });
@@ -76,10 +71,7 @@ describe('try a search: mode, alpha, threshold, filters, recent searches', () =>
   });
 
   it('keyword mode ranks by exact words only (alpha 0); semantic turns hybrid off', async () => {
-    const api = serve();
-    const user = userEvent.setup();
-    renderSearch();
-    await user.type(await screen.findByRole('searchbox', { name: 'Query' }), 'q');
+    const { api, user } = await typeQuery('q');
     await user.click(screen.getByRole('radio', { name: 'Keyword' }));
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByRole('list', { name: 'Search results' });
