@@ -12,6 +12,10 @@ import { z } from 'zod';
 const traceIdSchema = z.string().nullish();
 const messagesSchema = z.array(z.looseObject({ content: z.unknown().optional() })).optional();
 
+/** An event tagged by `type`, with whatever `content` it carries (a note, prose or rows) and its trace id. */
+const typedEvent = <T extends string>(type: T) =>
+  z.looseObject({ type: z.literal(type), content: z.unknown().optional(), trace_id: traceIdSchema });
+
 /** One tool call the agent decided to make. `tool_input` is a string in the seed; some producers send objects. */
 export const toolActionSchema = z.looseObject({
   tool: z.string(),
@@ -42,12 +46,7 @@ export const outputEventSchema = z.looseObject({
   trace_id: traceIdSchema,
 });
 /** Also the v26 error event, which has the same shape. */
-export const errorEventSchema = z.looseObject({
-  type: z.literal('error'),
-  content: z.unknown().optional(),
-  error: z.unknown().optional(),
-  trace_id: traceIdSchema,
-});
+export const errorEventSchema = typedEvent('error').extend({ error: z.unknown().optional() });
 export const endEventSchema = z.looseObject({ type: z.literal('end') });
 
 export type StartEvent = z.infer<typeof startEventSchema>;
@@ -62,29 +61,12 @@ export type SeedStreamEvent = StartEvent | ActionsEvent | StepsEvent | OutputEve
 // ---- v26 format --------------------------------------------------------------------------------------------
 
 /** A progress note ("Searching the knowledge base…"): a string, or a list of retrieved context. */
-export const contextEventSchema = z.looseObject({
-  type: z.literal('context'),
-  content: z.unknown().optional(),
-  trace_id: traceIdSchema,
-});
-export const statusEventSchema = z.looseObject({
-  type: z.literal('status'),
-  content: z.unknown().optional(),
-  trace_id: traceIdSchema,
-});
+export const contextEventSchema = typedEvent('context');
+export const statusEventSchema = typedEvent('status');
 /** The answer: `text` for prose, `content` for prose or the rows of a final query. */
-export const dataEventSchema = z.looseObject({
-  type: z.literal('data'),
-  text: z.string().nullish(),
-  content: z.unknown().optional(),
-  trace_id: traceIdSchema,
-});
+export const dataEventSchema = typedEvent('data').extend({ text: z.string().nullish() });
 /** Earlier v26 builds stream the answer so far as `text` events. */
-export const textEventSchema = z.looseObject({
-  type: z.literal('text'),
-  content: z.string(),
-  trace_id: traceIdSchema,
-});
+export const textEventSchema = typedEvent('text').extend({ content: z.string() });
 export const bareErrorEventSchema = z.looseObject({ error: z.unknown().refine((e) => e != null) });
 
 /** Every event shape of both formats. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { indexBuildSchema } from './kb-status';
+import { indexBuildSchema, lastInsertSchema } from './kb-status';
 
 /**
  * Keys the chunker adds to every chunk's metadata (api.md), besides the KB's own metadata columns. Both sides
@@ -70,18 +70,15 @@ export const knowledgeBaseInputSchema = z.looseObject({
 export type KnowledgeBaseInput = z.infer<typeof knowledgeBaseInputSchema>;
 export const knowledgeBaseBodySchema = z.object({ knowledge_base: knowledgeBaseInputSchema });
 
-/** Progress of a long insert (ours): polled by the console while it loads rows. */
-export const insertProgressSchema = z.looseObject({
-  state: z.enum(['idle', 'running', 'done', 'failed']),
-  rows_done: z.number(),
-  rows_total: z.number(),
-  chunks: z.number().optional(),
-  error: z.string().nullable().optional(),
-  started_at: z.string().nullable().optional(),
-  finished_at: z.string().nullable().optional(),
-  /** The latest CREATE INDEX ON KNOWLEDGE_BASE of the server's run, with its phase while it builds. */
-  index_build: indexBuildSchema.nullable().optional(),
-});
+/**
+ * Progress of a long insert (ours): polled by the console while it loads rows. The latest insert as the KB's
+ * status reports it (chunks, error and times optional), with the latest CREATE INDEX ON KNOWLEDGE_BASE of the
+ * server's run and its phase while it builds.
+ */
+export const insertProgressSchema = lastInsertSchema
+  .omit({ query_id: true })
+  .partial({ chunks: true, error: true, started_at: true, finished_at: true })
+  .extend({ index_build: indexBuildSchema.nullable().optional() });
 export type InsertProgress = z.infer<typeof insertProgressSchema>;
 
 /** Ours: `POST .../knowledge_bases/{kb}/cancel_insert` answers whether an insert was running (and now stops). */

@@ -42,16 +42,32 @@ abstract class HttpEmbedding implements EmbeddingProvider {
 
   protected abstract embedBatch(texts: readonly string[], options?: CallOptions): Promise<number[][]>;
 
+  /** Names this model in errors. */
+  protected get label(): string {
+    return `${this.provider} embeddings (${this.model})`;
+  }
+
+  /** Posts one batch of texts to `path` under the base URL, with the key, retries and time limits of `postJson`. */
+  protected post<T>(path: string, texts: readonly string[], options?: CallOptions): Promise<T> {
+    return postJson<T>({
+      label: this.label,
+      url: joinUrl(this.baseUrl, path),
+      apiKey: this.apiKey,
+      body: { model: this.model, input: texts },
+      signal: options?.signal,
+      http: this.http,
+    });
+  }
+
   async embed(texts: readonly string[], options?: CallOptions): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
     for (let i = 0; i < texts.length; i += this.batch) {
       const slice = texts.slice(i, i + this.batch);
       const vectors = await this.embedBatch(slice, options);
-      const label = `${this.provider} embeddings (${this.model})`;
       if (vectors.length !== slice.length) {
-        throw new UpstreamError(`${label} returned ${vectors.length} vectors for ${slice.length} texts`);
+        throw new UpstreamError(`${this.label} returned ${vectors.length} vectors for ${slice.length} texts`);
       }
-      for (const v of vectors) out.push(unit(v, label));
+      for (const v of vectors) out.push(unit(v, this.label));
     }
     if (out.length > 0) this.dimensions = out[0].length;
     return out;
@@ -67,16 +83,8 @@ export class OpenAiEmbedding extends HttpEmbedding {
   readonly provider = 'openai';
 
   protected async embedBatch(texts: readonly string[], options?: CallOptions): Promise<number[][]> {
-    const label = `openai embeddings (${this.model})`;
-    const body = await postJson<OpenAiEmbeddingResponse>({
-      label,
-      url: joinUrl(this.baseUrl, 'embeddings'),
-      apiKey: this.apiKey,
-      body: { model: this.model, input: texts },
-      signal: options?.signal,
-      http: this.http,
-    });
-    if (!Array.isArray(body.data)) throw new UpstreamError(`${label} answered without a data list`);
+    const body = await this.post<OpenAiEmbeddingResponse>('embeddings', texts, options);
+    if (!Array.isArray(body.data)) throw new UpstreamError(`${this.label} answered without a data list`);
     return [...body.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
   }
 }
@@ -90,17 +98,9 @@ export class OllamaEmbedding extends HttpEmbedding {
   readonly provider = 'ollama';
 
   protected async embedBatch(texts: readonly string[], options?: CallOptions): Promise<number[][]> {
-    const label = `ollama embeddings (${this.model})`;
-    const body = await postJson<OllamaEmbedResponse>({
-      label,
-      url: joinUrl(this.baseUrl, 'api/embed'),
-      apiKey: this.apiKey,
-      body: { model: this.model, input: texts },
-      signal: options?.signal,
-      http: this.http,
-    });
+    const body = await this.post<OllamaEmbedResponse>('api/embed', texts, options);
     if (!Array.isArray(body.embeddings))
-      throw new UpstreamError(`${label} answered without an embeddings list`);
+      throw new UpstreamError(`${this.label} answered without an embeddings list`);
     return body.embeddings;
   }
 }

@@ -1,22 +1,17 @@
-import { UpstreamError, ValidationError } from '../../errors';
-import { joinUrl, postJson } from '../http';
-import type {
-  CallOptions,
-  ChatMessage,
-  ChatProvider,
-  ChatProviderOptions,
-  ChatRequest,
-  ChatTurn,
-  ModelConfig,
-} from './types';
+import { ValidationError } from '../../errors';
+import { joinUrl } from '../http';
+import { HttpChat } from './http-chat';
+import type { ChatMessage, ChatProviderOptions, ChatRequest, ChatTurn, ModelConfig } from './types';
 
 export const OLLAMA_BASE_URL = 'http://127.0.0.1:11434';
 
+interface OllamaMessage {
+  content?: string;
+  tool_calls?: { function?: { name?: string; arguments?: Record<string, unknown> | string } }[];
+}
+
 interface OllamaResponse {
-  message?: {
-    content?: string;
-    tool_calls?: { function?: { name?: string; arguments?: Record<string, unknown> | string } }[];
-  };
+  message?: OllamaMessage;
 }
 
 function toOllamaMessages(messages: ChatMessage[]): unknown[] {
@@ -34,38 +29,32 @@ function toOllamaMessages(messages: ChatMessage[]): unknown[] {
 }
 
 /** Ollama's native chat API (`/api/chat`) with tool calling; arguments come as objects, calls carry no ids. */
-export class OllamaChat implements ChatProvider {
+export class OllamaChat extends HttpChat<OllamaResponse, OllamaMessage> {
   readonly provider = 'ollama';
-  readonly model: string;
-  private readonly url: string;
   private calls = 0;
 
-  constructor(
-    config: ModelConfig,
-    private readonly options: ChatProviderOptions = {},
-  ) {
+  constructor(config: ModelConfig, options: ChatProviderOptions = {}) {
     if (!config.model_name) throw new ValidationError('The ollama model needs a model_name, e.g. llama3.1');
-    this.model = config.model_name;
-    this.url = joinUrl(config.base_url || OLLAMA_BASE_URL, 'api/chat');
+    const url = joinUrl(config.base_url || OLLAMA_BASE_URL, 'api/chat');
+    super(config.model_name, { url, label: 'ollama chat' }, options);
   }
 
-  async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatTurn> {
-    const response = await postJson<OllamaResponse>({
-      label: 'ollama chat',
-      url: this.url,
-      body: {
-        model: this.model,
-        stream: false,
-        messages: toOllamaMessages(request.messages),
-        ...(request.tools.length
-          ? { tools: request.tools.map((t) => ({ type: 'function', function: t })) }
-          : {}),
-      },
-      signal: options.signal,
-      http: this.options.http,
-    });
-    const message = response.message;
-    if (!message) throw new UpstreamError('ollama chat answered without a message');
+  protected body(request: ChatRequest) {
+    return {
+      model: this.model,
+      stream: false,
+      messages: toOllamaMessages(request.messages),
+      ...(request.tools.length
+        ? { tools: request.tools.map((t) => ({ type: 'function', function: t })) }
+        : {}),
+    };
+  }
+
+  protected message(response: OllamaResponse) {
+    return response.message;
+  }
+
+  protected turn(message: OllamaMessage): ChatTurn {
     const toolCalls = (message.tool_calls ?? []).map((c) => {
       const args = c.function?.arguments;
       return {

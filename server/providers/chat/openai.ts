@@ -1,15 +1,7 @@
-import { ValidationError, UpstreamError } from '../../errors';
-import { joinUrl, postJson } from '../http';
-import type {
-  CallOptions,
-  ChatMessage,
-  ChatProvider,
-  ChatProviderOptions,
-  ChatRequest,
-  ChatTurn,
-  ModelConfig,
-  ToolCall,
-} from './types';
+import { ValidationError } from '../../errors';
+import { joinUrl } from '../http';
+import { HttpChat } from './http-chat';
+import type { ChatMessage, ChatProviderOptions, ChatRequest, ChatTurn, ModelConfig, ToolCall } from './types';
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const OPENAI_DEFAULT_CHAT_MODEL = 'gpt-4o-mini';
@@ -20,8 +12,13 @@ interface OpenAiToolCall {
   function?: { name?: string; arguments?: string };
 }
 
+interface OpenAiMessage {
+  content?: string | null;
+  tool_calls?: OpenAiToolCall[];
+}
+
 interface OpenAiResponse {
-  choices?: { message?: { content?: string | null; tool_calls?: OpenAiToolCall[] } }[];
+  choices?: { message?: OpenAiMessage }[];
 }
 
 /** Our messages in the chat-completions wire format. */
@@ -59,27 +56,22 @@ export function parseArguments(text: string | undefined): Record<string, unknown
  * OpenAI chat completions with native tool calling; with `base_url`, any server that speaks the same protocol
  * (vLLM, LM Studio, llama.cpp, ...). Retries, timeouts and key-free errors come from `postJson`.
  */
-export class OpenAiChat implements ChatProvider {
+export class OpenAiChat extends HttpChat<OpenAiResponse, OpenAiMessage> {
   readonly provider = 'openai';
-  readonly model: string;
-  private readonly url: string;
-  private readonly label: string;
 
-  constructor(
-    private readonly config: ModelConfig,
-    private readonly options: ChatProviderOptions = {},
-  ) {
-    this.model = config.model_name || OPENAI_DEFAULT_CHAT_MODEL;
+  constructor(config: ModelConfig, options: ChatProviderOptions = {}) {
     const base = config.base_url || OPENAI_BASE_URL;
-    this.url = joinUrl(base, 'chat/completions');
-    this.label = config.base_url ? `openai-compatible chat at ${new URL(base).origin}` : 'openai chat';
+    const url = joinUrl(base, 'chat/completions');
+    const label = config.base_url ? `openai-compatible chat at ${new URL(base).origin}` : 'openai chat';
     if (!config.api_key && !config.base_url) {
       throw new ValidationError('The openai model needs an api_key (or a base_url of a compatible server)');
     }
+    const endpoint = { url, label, apiKey: config.api_key };
+    super(config.model_name || OPENAI_DEFAULT_CHAT_MODEL, endpoint, options);
   }
 
-  async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatTurn> {
-    const body = {
+  protected body(request: ChatRequest) {
+    return {
       model: this.model,
       messages: toOpenAiMessages(request.messages),
       ...(request.tools.length
@@ -92,16 +84,13 @@ export class OpenAiChat implements ChatProvider {
           }
         : {}),
     };
-    const response = await postJson<OpenAiResponse>({
-      label: this.label,
-      url: this.url,
-      body,
-      apiKey: this.config.api_key,
-      signal: options.signal,
-      http: this.options.http,
-    });
-    const message = response.choices?.[0]?.message;
-    if (!message) throw new UpstreamError(`${this.label} answered without a message`);
+  }
+
+  protected message(response: OpenAiResponse) {
+    return response.choices?.[0]?.message;
+  }
+
+  protected turn(message: OpenAiMessage): ChatTurn {
     const toolCalls: ToolCall[] = (message.tool_calls ?? []).map((c, i) => ({
       id: c.id || `call_${i}`,
       name: c.function?.name ?? '',

@@ -7,7 +7,7 @@ import type { ModelConfig, Reranker } from '../../../providers/types';
 import { checkModelAddress } from '../../model-config';
 import type { FileService } from '../../files';
 import type { KnowledgeBaseService } from '../service';
-import type { KbSearchQuery, KnowledgeBase } from '../types';
+import type { KbSearchQuery, KbSearchRow, KnowledgeBase } from '../types';
 import { EXTRACTIVE, extractiveQuestions, SAMPLE_SIZE, type SourceChunk } from './generate';
 import { llmQuestions } from './llm-questions';
 import {
@@ -212,22 +212,11 @@ export class KbEvaluator {
     const outcomes: DocIdOutcome[] = [];
     const results: QuestionResult[] = [];
     for (const q of questions) {
-      const started = performance.now();
-      const rows = await this.deps.kbs.search(project, kb.name, searchQuery(settings, q.question));
-      const queryMs = performance.now() - started;
+      const { rows, queryMs } = await this.timedSearch(project, kb, settings, q.question);
       const outcome = { retrievedIds: rows.map((r) => String(r.id)), expectedIds: q.expected, queryMs };
       outcomes.push(outcome);
-      results.push({
-        question: q.question,
-        expected: q.expected,
-        rank: scoreDocIdQuestion(outcome).rank,
-        retrieved: rows.map((r) => ({
-          id: String(r.id),
-          relevance: r.relevance,
-          content: r.chunk_content.slice(0, SNIPPET),
-        })),
-        query_ms: Math.round(queryMs * 10) / 10,
-      });
+      const rank = scoreDocIdQuestion(outcome).rank;
+      results.push(questionResult(q.question, q.expected, rank, rows, (r) => r.relevance, queryMs));
       progress.done++;
     }
     const metrics = summarizeDocId(outcomes, outcomes.map(scoreDocIdQuestion), settings.limit);
@@ -249,9 +238,7 @@ export class KbEvaluator {
     const outcomes: RelevancyOutcome[] = [];
     const results: QuestionResult[] = [];
     for (const q of questions) {
-      const started = performance.now();
-      const rows = await this.deps.kbs.search(project, kb.name, searchQuery(settings, q.question));
-      const queryMs = performance.now() - started;
+      const { rows, queryMs } = await this.timedSearch(project, kb, settings, q.question);
       const scores = rows.length
         ? await judge.score(
             q.question,
@@ -260,21 +247,42 @@ export class KbEvaluator {
         : [];
       outcomes.push({ scores, queryMs });
       const first = scores.findIndex((s) => s >= 0.5);
-      results.push({
-        question: q.question,
-        expected: q.answer ? [q.answer] : [],
-        rank: first === -1 ? null : first + 1,
-        retrieved: rows.map((r, i) => ({
-          id: String(r.id),
-          relevance: scores[i],
-          content: r.chunk_content.slice(0, SNIPPET),
-        })),
-        query_ms: Math.round(queryMs * 10) / 10,
-      });
+      const rank = first === -1 ? null : first + 1;
+      const expected = q.answer ? [q.answer] : [];
+      results.push(questionResult(q.question, expected, rank, rows, (_, i) => scores[i], queryMs));
       progress.done++;
     }
     return { metrics: summarizeRelevancy(outcomes), questions: results };
   }
+
+  /** One question's search with the time it took (each question's `query_ms`, and the metrics' latency). */
+  private async timedSearch(project: string, kb: KnowledgeBase, settings: SearchSettings, question: string) {
+    const started = performance.now();
+    const rows = await this.deps.kbs.search(project, kb.name, searchQuery(settings, question));
+    return { rows, queryMs: performance.now() - started };
+  }
+}
+
+/** A question as the evaluation reports it: its rank and the chunks retrieved, each content cut to a snippet. */
+function questionResult(
+  question: string,
+  expected: string[],
+  rank: number | null,
+  rows: KbSearchRow[],
+  relevance: (row: KbSearchRow, index: number) => number | null,
+  queryMs: number,
+): QuestionResult {
+  return {
+    question,
+    expected,
+    rank,
+    retrieved: rows.map((r, i) => ({
+      id: String(r.id),
+      relevance: relevance(r, i),
+      content: r.chunk_content.slice(0, SNIPPET),
+    })),
+    query_ms: Math.round(queryMs * 10) / 10,
+  };
 }
 
 /** The llm of EVALUATE as a relevance judge; its failures name it, never its key. */
