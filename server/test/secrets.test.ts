@@ -72,6 +72,14 @@ async function sql(query: string, context: Record<string, unknown> = {}) {
   return res.json();
 }
 
+/** Runs each statement in turn; each must answer a result of `type` (kept, as every answer, for the search). */
+async function expectAnswers(type: 'ok' | 'table', ...queries: string[]) {
+  for (const query of queries) {
+    const res = await sql(query);
+    expect(res.type, `${query}: ${JSON.stringify(res)}`).toBe(type);
+  }
+}
+
 const kbModel = () => ({
   provider: 'openai',
   model_name: 'fake-embed',
@@ -225,26 +233,16 @@ describe('a stored api_key', () => {
   });
 
   it('is masked in SQL without show_secrets', async () => {
-    expect(
-      (
-        await sql(
-          `CREATE KNOWLEDGE_BASE kb_sql USING embedding_model = ${JSON.stringify(kbModel())}, content_columns = ['body']`,
-        )
-      ).type,
-    ).toBe('ok');
-    expect((await sql('INSERT INTO kb_sql SELECT id, body, author FROM files.docs')).type).toBe('ok');
-    expect(
-      (
-        await sql(
-          `CREATE AGENT ag_sql USING model = ${JSON.stringify(chatModel())}, data = {"knowledge_bases": ["mindsdb.kb_sql"]}`,
-        )
-      ).type,
-    ).toBe('ok');
-    expect((await sql(`ALTER AGENT ag_sql USING model = {"api_key": "${KEY}"}`)).type).toBe('ok');
-    expect(
-      (await sql(`ALTER KNOWLEDGE_BASE kb_sql USING embedding_model = {"api_key": "${KEY}"}`)).type,
-    ).toBe('ok');
-    for (const q of [
+    await expectAnswers(
+      'ok',
+      `CREATE KNOWLEDGE_BASE kb_sql USING embedding_model = ${JSON.stringify(kbModel())}, content_columns = ['body']`,
+      'INSERT INTO kb_sql SELECT id, body, author FROM files.docs',
+      `CREATE AGENT ag_sql USING model = ${JSON.stringify(chatModel())}, data = {"knowledge_bases": ["mindsdb.kb_sql"]}`,
+      `ALTER AGENT ag_sql USING model = {"api_key": "${KEY}"}`,
+      `ALTER KNOWLEDGE_BASE kb_sql USING embedding_model = {"api_key": "${KEY}"}`,
+    );
+    await expectAnswers(
+      'table',
       'DESCRIBE KNOWLEDGE_BASE kb',
       'DESCRIBE KNOWLEDGE_BASE kb_sql',
       'DESCRIBE kb',
@@ -255,21 +253,16 @@ describe('a stored api_key', () => {
       'SHOW AGENTS',
       'SHOW FULL TABLES',
       'SHOW FULL DATABASES',
-    ]) {
-      const res = await sql(q);
-      expect(res.type, `${q}: ${JSON.stringify(res)}`).toBe('table');
-    }
+    );
     const shown = await sql('DESCRIBE KNOWLEDGE_BASE kb', { show_secrets: false });
     expect(JSON.stringify(shown)).toContain('******');
-    for (const q of [
+    await expectAnswers(
+      'table',
       "SELECT * FROM kb WHERE content = 'refunds'",
       "SELECT * FROM kb_sql WHERE content = 'shipping' AND author = 'bo'",
       "SELECT answer FROM ag WHERE question = 'refunds?'",
       'SELECT * FROM files.docs',
-    ]) {
-      const res = await sql(q);
-      expect(res.type, `${q}: ${JSON.stringify(res)}`).toBe('table');
-    }
+    );
   });
 
   it('is shown by SQL only when show_secrets is asked for', async () => {
@@ -386,13 +379,10 @@ describe('a stored api_key', () => {
     });
     expect(agent.status, agent.text).toBe(201);
     expect(agent.json().model.oauth).toEqual({ client_secret: '******', credentials: '******' });
-    expect(
-      (
-        await sql(
-          `CREATE AGENT ag_canary_sql USING model = ${JSON.stringify({ ...chatModel(), ...CANARY_FIELDS })}`,
-        )
-      ).type,
-    ).toBe('ok');
+    await expectAnswers(
+      'ok',
+      `CREATE AGENT ag_canary_sql USING model = ${JSON.stringify({ ...chatModel(), ...CANARY_FIELDS })}`,
+    );
     for (const urlPath of [
       kbs,
       `${kbs}/kb_canary`,
@@ -402,9 +392,12 @@ describe('a stored api_key', () => {
     ]) {
       expect((await call('GET', urlPath)).status, urlPath).toBe(200);
     }
-    for (const q of ['DESCRIBE KNOWLEDGE_BASE kb_canary', 'DESCRIBE AGENT ag_canary_sql', 'SHOW AGENTS']) {
-      expect((await sql(q)).type, q).toBe('table');
-    }
+    await expectAnswers(
+      'table',
+      'DESCRIBE KNOWLEDGE_BASE kb_canary',
+      'DESCRIBE AGENT ag_canary_sql',
+      'SHOW AGENTS',
+    );
     // The final test searches every byte above for the canaries.
   });
 

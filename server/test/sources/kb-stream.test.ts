@@ -50,6 +50,17 @@ const createKb = async (name: string) =>
     await t.sql(`CREATE KNOWLEDGE_BASE ${name} USING content_columns = ['body'], id_column = 'id'`),
   ).toMatchObject({ type: 'ok' });
 
+/** Starts loading a new KB `kb` from `source`.notes and drops the KB once rows come in: the load's answer. */
+async function dropWhileLoading(kb: string, source: string) {
+  await createKb(kb);
+  const insert = t.sql(`INSERT INTO ${kb} SELECT id, body FROM ${source}.notes`);
+  for (let i = 0; i < 600 && (await progressOf(kb)).rows_done === 0; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(await t.sql(`DROP KNOWLEDGE_BASE ${kb}`)).toMatchObject({ type: 'ok' });
+  return insert;
+}
+
 describe('INSERT INTO kb SELECT from PostgreSQL', () => {
   it('reads the rows through a cursor while it embeds them, counting toward the total', async () => {
     await createKb('pg_kb');
@@ -75,13 +86,7 @@ describe('INSERT INTO kb SELECT from PostgreSQL', () => {
   });
 
   it('closes the cursor when the load stops half-way, and the source answers the next query', async () => {
-    await createKb('pg_cut');
-    const insert = t.sql('INSERT INTO pg_cut SELECT id, body FROM pgsrc.notes');
-    for (let i = 0; i < 600 && (await progressOf('pg_cut')).rows_done === 0; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(await t.sql('DROP KNOWLEDGE_BASE pg_cut')).toMatchObject({ type: 'ok' });
-    const stopped = await insert;
+    const stopped = await dropWhileLoading('pg_cut', 'pgsrc');
     expect(stopped.type).toBe('error');
     expect(stopped.error_message).toMatch(/pg_cut/);
     expect((await ourSessions()).map((s) => s.state)).not.toContain('idle in transaction');
@@ -116,13 +121,7 @@ describe('INSERT INTO kb SELECT from MariaDB', () => {
   });
 
   it('frees the connection when the load stops half-way, and the source answers the next query', async () => {
-    await createKb('my_cut');
-    const insert = t.sql('INSERT INTO my_cut SELECT id, body FROM mysrc.notes');
-    for (let i = 0; i < 600 && (await progressOf('my_cut')).rows_done === 0; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(await t.sql('DROP KNOWLEDGE_BASE my_cut')).toMatchObject({ type: 'ok' });
-    expect((await insert).type).toBe('error');
+    expect((await dropWhileLoading('my_cut', 'mysrc')).type).toBe('error');
     expect(await t.deps.dataSources.openConnections('mysrc')).toBeLessThanOrEqual(4);
     expect((await t.sql('SELECT count(*) AS n FROM mysrc.notes')).data).toEqual([[ROWS]]);
   });
