@@ -25,6 +25,18 @@ afterAll(async () => {
 let address: string | undefined;
 const listening = async () => (address ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));
 
+/** Asks `agent` for a streamed answer over a real connection, which the test drops with `controller`. */
+async function streamOverHttp(agent: string, question: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${await listening()}/api/projects/mindsdb/agents/${agent}/completions/stream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ messages: [{ question }] }),
+    signal: controller.signal,
+  });
+  return { res, controller };
+}
+
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
@@ -189,14 +201,7 @@ describe('the openai provider in the loop (fake OpenAI-compatible server)', () =
       data: { tables: ['files.tickets'] },
     });
     const engine = t.deps.databases.data;
-    const address = await listening();
-    const controller = new AbortController();
-    const res = await fetch(`${address}/api/projects/mindsdb/agents/slow_sql_agent/completions/stream`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ messages: [{ question: 'how many?' }] }),
-      signal: controller.signal,
-    });
+    const { res, controller } = await streamOverHttp('slow_sql_agent', 'how many?');
     expect(res.status).toBe(200);
     await expect.poll(() => engine.runningSelects).toBe(1);
     controller.abort();
@@ -211,14 +216,7 @@ describe('the openai provider in the loop (fake OpenAI-compatible server)', () =
       model: fakeModel(fake),
       data: { knowledge_bases: ['mindsdb.*'] },
     });
-    const address = await listening();
-    const controller = new AbortController();
-    const res = await fetch(`${address}/api/projects/mindsdb/agents/gone_agent/completions/stream`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ messages: [{ question: 'hi' }] }),
-      signal: controller.signal,
-    });
+    const { res, controller } = await streamOverHttp('gone_agent', 'hi');
     // Reading `steps` before the run is over also shows that events are flushed one by one, not at the end.
     const reader = res.body!.getReader();
     let text = '';

@@ -1,10 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { UpstreamError } from '../../errors';
 import { openTestEnv, type TestEnv } from '../../test/kb-test-env';
 import { startTestApp, withDataDir } from '../../test/harness';
 import { registerFailingSecondCall, registerLocalEmbeddingWith } from '../../test/local-embedding-with';
 import { INTERRUPTED } from '../../store/kb-inserts';
 
-describe("INSERT ... USING error = 'skip'", () => {
+describe("INSERT ... USING error = 'skip' or 'raise', on a model that fails a batch", () => {
   let env: TestEnv;
   const flaky = registerFailingSecondCall('flaky-skip-test', 'flaky embeddings failed: HTTP 503');
   beforeEach(async () => {
@@ -38,10 +39,22 @@ describe("INSERT ... USING error = 'skip'", () => {
     });
   });
 
-  it("stops at the failed batch with error = 'raise' (the default)", async () => {
-    await expect(env.service.insertRows('mindsdb', 'kb', rows, { batchSize: 2 })).rejects.toThrow(
-      /stopped after 2 of 6 rows/,
+  it("stops at the failed batch with error = 'raise' (the default), keeps earlier ones, and the KB stays usable", async () => {
+    const error = await env.service
+      .insertRows('mindsdb', 'kb', rows, { batchSize: 2 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as Error).message).toBe(
+      "Insert into knowledge base 'kb' stopped after 2 of 6 rows (kept): flaky embeddings failed: HTTP 503",
     );
+    expect(await env.service.countChunks('mindsdb', 'kb')).toBe(2);
+    expect(await env.service.progress('mindsdb', 'kb')).toMatchObject({
+      state: 'failed',
+      rows_done: 2,
+      rows_total: 6,
+    });
+    await env.service.insertRows('mindsdb', 'kb', rows.slice(2), { batchSize: 2 });
+    expect(await env.service.countChunks('mindsdb', 'kb')).toBe(6);
   });
 });
 

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UpstreamError, ValidationError } from '../../errors';
+import { ValidationError } from '../../errors';
 import { KB_SEARCH_COLUMNS } from './types';
 import { openTestEnv, type TestEnv } from '../../test/kb-test-env';
-import { registerFailingSecondCall } from '../../test/local-embedding-with';
 
 const ROWS = [
   {
@@ -224,36 +223,5 @@ describe('KnowledgeBaseService: insert, search, delete', () => {
   it('searches an empty KB without error', async () => {
     expect(await env.service.search('mindsdb', 'kb', { query: 'anything' })).toEqual([]);
     expect(await env.service.search('mindsdb', 'kb', {})).toEqual([]);
-  });
-});
-
-describe('KnowledgeBaseService: a failing batch', () => {
-  let env: TestEnv;
-  const flaky = registerFailingSecondCall('flaky-test', 'flaky-test embeddings failed: HTTP 503: overloaded');
-  beforeEach(async () => {
-    env = await openTestEnv();
-    await env.service.create('mindsdb', { name: 'kb', embedding_model: { provider: 'flaky-test' } });
-    // The create tried the model once; the insert's calls count from here.
-    flaky.countFromHere();
-  });
-  afterEach(() => env.close());
-
-  it('keeps earlier batches, reports the error, and leaves the KB usable', async () => {
-    const rows = Array.from({ length: 6 }, (_, i) => ({ id: i, content: `row ${i}` }));
-    const error = await env.service
-      .insertRows('mindsdb', 'kb', rows, { batchSize: 2 })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UpstreamError);
-    expect((error as Error).message).toBe(
-      "Insert into knowledge base 'kb' stopped after 2 of 6 rows (kept): flaky-test embeddings failed: HTTP 503: overloaded",
-    );
-    expect(await env.service.countChunks('mindsdb', 'kb')).toBe(2);
-    expect(await env.service.progress('mindsdb', 'kb')).toMatchObject({
-      state: 'failed',
-      rows_done: 2,
-      rows_total: 6,
-    });
-    await env.service.insertRows('mindsdb', 'kb', rows.slice(2), { batchSize: 2 });
-    expect(await env.service.countChunks('mindsdb', 'kb')).toBe(6);
   });
 });

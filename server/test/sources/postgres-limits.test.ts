@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../harness';
 import { startPostgres, type RunningServer } from './servers';
-import { closeSourceTest, createStatement, pgAdmin, startLoggedApp } from './setup';
+import { closeSourceTest, createStatement, expectStoppedOnSource, pgAdmin, startLoggedApp } from './setup';
 
 // A real PostgreSQL started for this file: the time limit, Stop, a source that goes away, the bounded pool.
 let server: RunningServer;
@@ -36,16 +36,7 @@ describe('limits and faults', () => {
   });
 
   it('cancels the statement on the source when the request is stopped', async () => {
-    const stop = new AbortController();
-    const running = t.deps.sql.execute(
-      'SELECT * FROM shop (SELECT pg_sleep(30))',
-      { db: 'mindsdb', show_secrets: false },
-      { signal: stop.signal },
-    );
-    await expect.poll(activeSleeps, { timeout: 15_000 }).toBe(1);
-    stop.abort();
-    expect(await running).toMatchObject({ type: 'error', error_message: 'The query was stopped' });
-    await expect.poll(activeSleeps, { timeout: 15_000 }).toBe(0);
+    await expectStoppedOnSource(t, 'SELECT * FROM shop (SELECT pg_sleep(30))', activeSleeps);
   });
 
   it('answers an error when the source goes away mid-query, and reconnects for the next one', async () => {

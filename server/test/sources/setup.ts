@@ -1,5 +1,6 @@
 import mysql from 'mysql2/promise';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { startTestApp, type TestApp } from '../harness';
 import type { RunningServer } from './servers';
 
@@ -61,4 +62,21 @@ export async function closeSourceTest(
   await t?.close();
   await admin?.end();
   await Promise.all(servers.map((server) => server?.stop()));
+}
+
+/**
+ * Runs `query` as a statement the user stops once the source runs it (`runningOnSource` counts its runs there):
+ * the answer says it was stopped, and the source ends it too.
+ */
+export async function expectStoppedOnSource(
+  t: TestApp,
+  query: string,
+  runningOnSource: () => Promise<number>,
+): Promise<void> {
+  const stop = new AbortController();
+  const running = t.deps.sql.execute(query, { db: 'mindsdb', show_secrets: false }, { signal: stop.signal });
+  await expect.poll(runningOnSource, { timeout: 15_000 }).toBe(1);
+  stop.abort();
+  expect(await running).toMatchObject({ type: 'error', error_message: 'The query was stopped' });
+  await expect.poll(runningOnSource, { timeout: 15_000 }).toBe(0);
 }
