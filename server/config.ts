@@ -19,6 +19,11 @@ export interface ServerConfig {
   allowPrivateModelUrls: boolean;
   /** Host names the server answers to without login, besides its own addresses (DNS rebinding guard). */
   allowedHosts: string[];
+  /**
+   * A PostgreSQL server holding the catalog instead of the data folder (several servers share it; see
+   * docs/scaling.md). Only from the environment: it holds a password.
+   */
+  catalogUrl?: string;
 }
 
 const HELP = `Knowledge Studio server
@@ -38,6 +43,8 @@ const HELP = `Knowledge Studio server
   --default-base-url URL                   default provider base URL (env KS_DEFAULT_BASE_URL)
   (the default provider's key comes only from env KS_DEFAULT_API_KEY, never from a flag; it is sent only to
    the default base URL)
+  (env KS_CATALOG_URL=postgres://user:password@host:port/db keeps the catalog on a PostgreSQL server, shared
+   by several servers; environment only, as it holds a password)
   --allow-private-model-urls   let model base URLs point at private networks (10/8, 172.16/12, 192.168/16,
                                100.64/10, fc00::/7) (env KS_ALLOW_PRIVATE_URLS=1); loopback is always allowed,
                                link-local and cloud metadata addresses never
@@ -96,5 +103,6 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       .split(',')
       .map((h) => h.trim())
       .filter(Boolean),
+    catalogUrl: env.KS_CATALOG_URL || undefined,
   };
 }

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     demo: config.demo,
     defaultModel: config.defaultModel,
     allowPrivateModelUrls: config.allowPrivateModelUrls,
+    catalogUrl: config.catalogUrl,
     // One line per agent run (trace id, history size): lets an operator or a test see what reached the model.
     agentLog: (line) => console.log(line),
   });

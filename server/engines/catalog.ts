@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { CatalogDb } from './catalog-db';
 import { DuckDb } from './duckdb';
+import { PostgresCatalog } from './postgres-catalog';
 import { CATALOG_MEMORY_LIMIT, defaultDataMemoryLimit } from './sandbox';
 
 /**
@@ -9,7 +11,8 @@ import { CATALOG_MEMORY_LIMIT, defaultDataMemoryLimit } from './sandbox';
  * which runs on the data database, can never read the catalog's secrets or token hashes.
  */
 export interface Databases {
-  catalog: DuckDb;
+  /** The data folder's DuckDB file, or a PostgreSQL server several servers share (`catalogUrl`). */
+  catalog: CatalogDb;
   data: DuckDb;
   dataDir: string;
   /** Where uploads wait while their own engine reads them (see upload-reader.ts). */
@@ -38,7 +41,7 @@ export const STAGING_FOLDER = 'upload-staging';
 
 export async function openDatabases(
   dataDir: string,
-  options: { queryTimeoutMs?: number } = {},
+  options: { queryTimeoutMs?: number; catalogUrl?: string } = {},
 ): Promise<Databases> {
   await fs.mkdir(dataDir, { recursive: true });
   // Uploads left behind by a server that stopped while reading one are nobody's any more.
@@ -47,11 +50,13 @@ export async function openDatabases(
   await fs.mkdir(staging, { recursive: true });
   // Lookups of projects, knowledge bases and agents come with nearly every request: they read side by side.
   // The catalogue never runs users' SQL; it is sandboxed all the same (it reads no file at all).
-  const catalog = await DuckDb.open(path.join(dataDir, 'catalog.duckdb'), {
-    readConnections: CATALOG_READ_CONNECTIONS,
-    cacheReads: true,
-    sandbox: { memoryLimit: CATALOG_MEMORY_LIMIT },
-  });
+  const catalog: CatalogDb = options.catalogUrl
+    ? await PostgresCatalog.open(options.catalogUrl)
+    : await DuckDb.open(path.join(dataDir, 'catalog.duckdb'), {
+        readConnections: CATALOG_READ_CONNECTIONS,
+        cacheReads: true,
+        sandbox: { memoryLimit: CATALOG_MEMORY_LIMIT },
+      });
   const data = await DuckDb.open(path.join(dataDir, 'data.duckdb'), {
     queryTimeoutMs: options.queryTimeoutMs,
     // The users' SELECTs: a few side by side, so a slow report does not hold up everyone's quick lookups.

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { DuckDb } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 import { ValidationError } from '../errors';
 import { AuthStore, type StoredAuthSettings } from '../store/auth';
 
@@ -53,7 +53,7 @@ export class AuthService {
   private readonly store: AuthStore;
 
   constructor(
-    catalog: DuckDb,
+    catalog: CatalogDb,
     /** Login settings from flags or environment: applied at start over whatever the catalog holds. */
     private readonly initial: AuthConfig | undefined,
   ) {

@@ -41,8 +41,6 @@ export interface ServiceOptions {
   agentSettings?: Partial<RunnerSettings>;
   /** How long a user's SELECT may run on the SQL engine before it is stopped (default 60 s). */
   sqlTimeoutMs?: number;
-  /** How long connecting to a data source may take (default 10 s; tests shorten it). */
-  sourceConnectTimeoutMs?: number;
   /** Timeouts and retries of the knowledge bases' model providers (tests shorten them). */
   providerHttp?: Partial<HttpSettings>;
   /** Receives one line per agent run (trace id and history size, never content or keys). */
@@ -51,6 +49,8 @@ export interface ServiceOptions {
   demo?: boolean;
   /** The job scheduler's tick and clock (tests drive them). */
   jobs?: SchedulerOptions;
+  /** The catalog on a PostgreSQL server instead of the data folder's DuckDB file (see docs/scaling.md). */
+  catalogUrl?: string;
 }
 
 /**
@@ -62,6 +62,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   const fresh = isFreshDataDir(options.dataDir);
   const databases = await openDatabases(options.dataDir, {
     queryTimeoutMs: options.sqlTimeoutMs ?? DEFAULT_SQL_TIMEOUT_MS,
+    catalogUrl: options.catalogUrl,
   });
   await prepareCatalog(databases.catalog);
   const projects = new ProjectService(databases.catalog);
@@ -75,7 +76,6 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     databases.catalog,
     projects,
     options.sqlTimeoutMs ?? DEFAULT_SQL_TIMEOUT_MS,
-    options.sourceConnectTimeoutMs,
   );
   const views = await openViews({ databases, projects, sql });
   const jobs = await openJobs({ databases, projects, sql }, { log: options.log, ...options.jobs });

@@ -1,4 +1,4 @@
-import type { DuckDb } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { ProjectStore, type Project } from '../store/projects';
 import { formatTimestamp } from '../util/time';
@@ -27,7 +27,7 @@ export class ProjectService {
   private readonly objectSources: ProjectObjectSource[] = [];
   private readonly store: ProjectStore;
 
-  constructor(catalog: DuckDb) {
+  constructor(catalog: CatalogDb) {
     this.store = new ProjectStore(catalog);
   }
 

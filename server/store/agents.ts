@@ -1,4 +1,5 @@
-import type { DuckDb, JsonValue } from '../engines/duckdb';
+import type { JsonValue } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 import { formatTimestamp, normalizeTimestamp } from '../util/time';
 import { NotFoundError } from '../errors';
 import {
@@ -16,14 +17,14 @@ const SELECT = `SELECT a.id, a.name, p.name AS project, a.project_id, a.model, a
   FROM agents a JOIN projects p ON p.id = a.project_id`;
 
 type Row = Record<string, JsonValue>;
-type Reader = Pick<DuckDb, 'all'>;
+type Reader = Pick<CatalogDb, 'all'>;
 type NewAgent = Omit<AgentRecord, 'id' | 'project' | 'created_at' | 'updated_at'>;
 
 /**
  * A change's new `updated_at`: now, but always later than the old one, even for two changes within one
  * millisecond, because the agent's ETag is made from it and two versions must never share an ETag.
  */
-const NEXT_UPDATED_AT = `GREATEST(CAST(? AS TIMESTAMP), updated_at + INTERVAL 1 MICROSECOND)`;
+const NEXT_UPDATED_AT = `GREATEST(CAST(? AS TIMESTAMP), updated_at + INTERVAL '1 microsecond')`;
 
 function toRecord(row: Row): AgentRecord {
   const data = JSON.parse(String(row.data)) as Partial<AgentData>;
@@ -55,7 +56,7 @@ export const AGENTS_TIDY = [`DELETE FROM agents WHERE project_id NOT IN (SELECT 
 
 /** The `agents` table of the catalog: one row per agent, model and data kept as JSON text. */
 export class AgentStore {
-  constructor(private readonly catalog: DuckDb) {}
+  constructor(private readonly catalog: CatalogDb) {}
 
   async list(projectId: number): Promise<AgentRecord[]> {
     const rows = await this.catalog.select(`${SELECT} WHERE a.project_id = ? ORDER BY a.id`, [projectId]);

@@ -1,4 +1,4 @@
-import type { DuckDb } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 
 /** The login settings as the catalog keeps them: one row, or none before the first save. */
 export interface StoredAuthSettings {
@@ -19,7 +19,7 @@ export const AUTH_TIDY = [`DELETE FROM auth_tokens WHERE expires_at < now()::TIM
 
 /** The catalog's `auth_tokens` (hashes of session tokens) and `auth_settings` (the one login user). */
 export class AuthStore {
-  constructor(private readonly catalog: DuckDb) {}
+  constructor(private readonly catalog: CatalogDb) {}
 
   async settings(): Promise<StoredAuthSettings | undefined> {
     const rows = await this.catalog.select<{
@@ -32,11 +32,12 @@ export class AuthStore {
   }
 
   async saveSettings(settings: StoredAuthSettings): Promise<void> {
-    await this.catalog.run(`INSERT OR REPLACE INTO auth_settings VALUES (1, ?, ?, ?)`, [
-      settings.enabled,
-      settings.username,
-      settings.passwordHash,
-    ]);
+    await this.catalog.run(
+      `INSERT INTO auth_settings (id, enabled, username, password_hash) VALUES (1, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET enabled = EXCLUDED.enabled, username = EXCLUDED.username,
+       password_hash = EXCLUDED.password_hash`,
+      [settings.enabled, settings.username, settings.passwordHash],
+    );
   }
 
   async addToken(tokenHash: string, username: string, ttlSeconds: number): Promise<void> {

@@ -1,4 +1,4 @@
-import type { DuckDb } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 import type { Literal } from '../dialect/ast';
 import { formatTimestamp } from '../util/time';
 
@@ -37,7 +37,7 @@ export const DATA_SOURCES_SCHEMA = [
 
 /** The catalog table of data sources. */
 export class SourceStore {
-  constructor(private readonly catalog: DuckDb) {}
+  constructor(private readonly catalog: CatalogDb) {}
 
   async list(): Promise<StoredSource[]> {
     return (await this.catalog.select<SourceRow>(`SELECT ${COLUMNS} FROM data_sources ORDER BY id`)).map(

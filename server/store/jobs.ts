@@ -1,4 +1,4 @@
-import type { DuckDb } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 import type { JobEvery } from '../dialect/ast';
 import { formatTimestamp } from '../util/time';
 
@@ -84,7 +84,7 @@ export const JOBS_TIDY = [
  * schedulers (or a restart in between) see it due at the same time; `(job_id, slot)` is unique besides.
  */
 export class JobStore {
-  constructor(private readonly catalog: DuckDb) {}
+  constructor(private readonly catalog: CatalogDb) {}
 
   async list(projectId?: number): Promise<JobRecord[]> {
     const rows = await this.catalog.select(
@@ -219,7 +219,8 @@ export class JobStore {
 
   async setLastValue(jobId: number, statement: number, value: string): Promise<void> {
     await this.catalog.run(
-      `INSERT OR REPLACE INTO job_last_values (job_id, statement, value) VALUES (?, ?, ?)`,
+      `INSERT INTO job_last_values (job_id, statement, value) VALUES (?, ?, ?)
+       ON CONFLICT (job_id, statement) DO UPDATE SET value = EXCLUDED.value`,
       [jobId, statement, value],
     );
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DuckDb } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 import type {
   EvaluationRecord,
   EvaluationSummary,
@@ -46,7 +46,7 @@ export class EvaluationStore {
   /** The defaults by KB id: every search reads them, so they are read from the catalog once. */
   private readonly defaultsCache = new Map<number, SearchSettings | undefined>();
 
-  constructor(private readonly catalog: DuckDb) {}
+  constructor(private readonly catalog: CatalogDb) {}
 
   async start(
     kb: { id: number; name: string },
@@ -111,7 +111,8 @@ export class EvaluationStore {
 
   async setDefaults(kbId: number, settings: SearchSettings): Promise<void> {
     await this.catalog.run(
-      `INSERT OR REPLACE INTO kb_search_defaults (kb_id, settings, updated_at) VALUES (?, ?, ?)`,
+      `INSERT INTO kb_search_defaults (kb_id, settings, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (kb_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = EXCLUDED.updated_at`,
       [kbId, JSON.stringify(settings), formatTimestamp()],
     );
     this.defaultsCache.set(kbId, settings);

@@ -1,4 +1,4 @@
-import type { DuckDb } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 import type { InsertProgress } from '../services/knowledge-bases/types';
 import { formatTimestamp, normalizeTimestamp } from '../util/time';
 
@@ -53,13 +53,15 @@ export const KB_INSERTS_SCHEMA = [
  * in between lives in memory (ProgressBoard). A row started but never finished was cut off by a stop.
  */
 export class InsertLog {
-  constructor(private readonly db: DuckDb) {}
+  constructor(private readonly db: CatalogDb) {}
 
   /** Notes a new insert; returns its query id (MindsDB's QUERY_ID). */
   async started(kbId: number, rowsTotal: number, startedAt: string): Promise<number> {
     const [{ id }] = await this.db.all<{ id: number }>(`SELECT nextval('kb_insert_ids') AS id`);
     await this.db.run(
-      `INSERT OR REPLACE INTO kb_inserts VALUES (?, ?, CAST(? AS TIMESTAMP), NULL, ?, 0, 0, NULL)`,
+      `INSERT INTO kb_inserts VALUES (?, ?, CAST(? AS TIMESTAMP), NULL, ?, 0, 0, NULL)
+       ON CONFLICT (kb_id) DO UPDATE SET query_id = EXCLUDED.query_id, started_at = EXCLUDED.started_at,
+       finished_at = NULL, rows_total = EXCLUDED.rows_total, processed_rows = 0, chunks = 0, error = NULL`,
       [kbId, Number(id), startedAt, rowsTotal],
     );
     return Number(id);

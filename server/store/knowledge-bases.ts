@@ -1,4 +1,5 @@
-import type { DuckDb, JsonValue } from '../engines/duckdb';
+import type { JsonValue } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 import { NotFoundError } from '../errors';
 import type { KbSettings } from '../services/knowledge-bases/config';
 import type {
@@ -119,7 +120,7 @@ export const KNOWLEDGE_BASES_SCHEMA = [
 export class KbCatalog {
   private readonly projects: ProjectStore;
 
-  constructor(private readonly db: DuckDb) {
+  constructor(private readonly db: CatalogDb) {
     this.projects = new ProjectStore(db);
   }
 

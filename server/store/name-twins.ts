@@ -1,4 +1,4 @@
-import type { DuckDb } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 
 /** Names that differ only by case, which an older version let a data folder hold: the console asks to rename them. */
 export interface NameTwins {
@@ -32,7 +32,7 @@ const SHARED = [
  * Every set of names that differ only by case. Such twins stay usable (an exact spelling reaches its own object,
  * see the lookups), but any other spelling reaches only the oldest, so each should be renamed.
  */
-export async function findNameTwins(catalog: DuckDb): Promise<NameTwins[]> {
+export async function findNameTwins(catalog: CatalogDb): Promise<NameTwins[]> {
   const present = new Set(
     (await catalog.all<{ name: string }>(`SELECT table_name AS name FROM duckdb_tables()`)).map(
       (r) => r.name,

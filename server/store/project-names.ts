@@ -1,4 +1,5 @@
-import type { DuckDb, SqlParam } from '../engines/duckdb';
+import type { SqlParam } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 import { ConflictError, NotFoundError } from '../errors';
 
 /**
@@ -38,7 +39,7 @@ export interface NameHolder {
   name: string;
 }
 
-type Reader = Pick<DuckDb, 'all'>;
+type Reader = Pick<CatalogDb, 'all'>;
 
 /** Which object of the project holds `name` (in any case), if any; `db` may be a transaction. */
 export async function nameHolder(

@@ -1,4 +1,4 @@
-import type { DuckDb } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 
 export interface Project {
   id: number;
@@ -20,7 +20,7 @@ const SELECT = `SELECT id, name, strftime(created_at, '%Y-%m-%d %H:%M:%S.%f') AS
 
 /** The `projects` table. */
 export class ProjectStore {
-  constructor(private readonly catalog: DuckDb) {}
+  constructor(private readonly catalog: CatalogDb) {}
 
   async list(): Promise<Project[]> {
     return this.catalog.select<Project>(`${SELECT} ORDER BY id`);

@@ -1,4 +1,4 @@
-import type { DuckDb } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 import { AGENTS_SCHEMA, AGENTS_TIDY } from './agents';
 import { AUTH_SCHEMA, AUTH_TIDY } from './auth';
 import { DATA_SOURCES_SCHEMA } from './data-sources';
@@ -38,7 +38,7 @@ const TIDY: readonly (readonly string[])[] = [
  * Creates the catalog's tables where they are missing (a new data folder, or one from an older version), then
  * tidies what a stopped server left. Runs once at start, before any service reads or writes the catalog.
  */
-export async function prepareCatalog(catalog: DuckDb): Promise<void> {
+export async function prepareCatalog(catalog: CatalogDb): Promise<void> {
   for (const statement of SCHEMA.flat()) await catalog.run(statement);
   for (const statement of TIDY.flat()) await catalog.run(statement);
 }

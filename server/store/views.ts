@@ -1,4 +1,4 @@
-import type { DuckDb } from '../engines/duckdb';
+import type { CatalogDb } from '../engines/catalog-db';
 import { formatTimestamp } from '../util/time';
 import { NAME_IS_FREE, nameIsFreeParams, PROJECT_EXISTS } from './project-names';
 
@@ -29,7 +29,7 @@ export const VIEWS_TIDY = [`DELETE FROM views WHERE project_id NOT IN (SELECT id
 
 /** The `views` table of the catalog: one row per view, its SELECT kept as the text the user wrote. */
 export class ViewStore {
-  constructor(private readonly catalog: DuckDb) {}
+  constructor(private readonly catalog: CatalogDb) {}
 
   async list(projectId: number): Promise<ViewRecord[]> {
     return (await this.catalog.select(`${SELECT} WHERE project_id = ? ORDER BY id`, [projectId])).map(

@@ -25,8 +25,6 @@ export interface MysqlSettings {
   user: string;
   password?: string;
   ssl?: boolean;
-  /** How long connecting may take (default CONNECT_TIMEOUT_MS; tests shorten it). */
-  connectTimeoutMs?: number;
 }
 
 /** MySQL's column type codes that hold numbers compared exactly (FLOAT, 4, is single precision: left out). */
@@ -47,16 +45,13 @@ export class MysqlClient implements SourceClient {
   readonly dialect = 'mysql' as const;
   private readonly pool: mysql.Pool;
   private readonly where;
-  private readonly connectTimeoutMs: number;
 
   constructor(private readonly settings: MysqlSettings) {
-    this.connectTimeoutMs = settings.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
     this.where = {
       host: settings.host,
       port: settings.port,
       user: settings.user,
       database: settings.database,
-      connectTimeoutMs: this.connectTimeoutMs,
     };
     this.pool = mysql.createPool(
       this.config({ connectionLimit: POOL_SIZE, maxIdle: POOL_SIZE, idleTimeout: 30_000 }),
@@ -72,7 +67,7 @@ export class MysqlClient implements SourceClient {
       user: s.user,
       password: s.password,
       database: s.database,
-      connectTimeout: this.connectTimeoutMs,
+      connectTimeout: CONNECT_TIMEOUT_MS,
       // Values as the SQL endpoint shows them: dates as the server's text, decimals and big integers as numbers
       // while exact enough (text beyond), never a JavaScript Date shifted to another time zone.
       dateStrings: true,
@@ -123,7 +118,7 @@ export class MysqlClient implements SourceClient {
   }
 
   async check(): Promise<void> {
-    await this.query('SELECT 1', { timeoutMs: this.connectTimeoutMs });
+    await this.query('SELECT 1', { timeoutMs: CONNECT_TIMEOUT_MS });
   }
 
   async query(

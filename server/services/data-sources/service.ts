@@ -8,7 +8,7 @@ import {
   type SourceQueryResult,
   type SourceTable,
 } from '../../engines/sources/types';
-import type { DuckDb } from '../../engines/duckdb';
+import type { CatalogDb } from '../../engines/catalog-db';
 import type { Literal } from '../../dialect/ast';
 import {
   ConflictError,
@@ -41,12 +41,10 @@ export class DataSourceService {
   private readonly clients = new Map<string, Promise<SourceClient>>();
 
   constructor(
-    catalog: DuckDb,
+    catalog: CatalogDb,
     private readonly projects: ProjectService,
     /** How long a statement may run on a source before it is cancelled there (the SQL endpoint's limit). */
     readonly timeoutMs: number,
-    /** How long connecting to a source may take (the engines' CONNECT_TIMEOUT_MS when unset). */
-    private readonly connectTimeoutMs?: number,
   ) {
     this.store = new SourceStore(catalog);
   }
@@ -195,7 +193,7 @@ export class DataSourceService {
         if (!stored) throw new NotFoundError(`Database '${name}' does not exist`);
         if (!isSourceEngine(stored.engine)) throw new ValidationError(`Unknown engine '${stored.engine}'`);
         try {
-          return await openSourceClient(stored.engine, stored.parameters, key, this.connectTimeoutMs);
+          return await openSourceClient(stored.engine, stored.parameters, key);
         } catch (err) {
           throw asServiceError(err, UpstreamError);
         }
@@ -225,7 +223,7 @@ export class DataSourceService {
     }
     let client: SourceClient | undefined;
     try {
-      client = await openSourceClient(engine, parameters, undefined, this.connectTimeoutMs);
+      client = await openSourceClient(engine, parameters);
       await client.check();
       return client;
     } catch (err) {

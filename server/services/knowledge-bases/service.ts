@@ -1,4 +1,4 @@
-import type { DuckDb } from '../../engines/duckdb';
+import type { CatalogDb } from '../../engines/catalog-db';
 import type { VectorStore } from '../../engines/vector-store';
 import type { IndexState } from '../../engines/vector-index';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/local-embedding';
@@ -32,7 +32,7 @@ import type {
 
 export interface KnowledgeBaseServiceDeps {
   /** The catalog database; it must hold `projects(id, name, created_at)`. */
-  catalog: DuckDb;
+  catalog: CatalogDb;
   store: VectorStore;
   /** The embedding model of a KB created without one (default: the built-in local model). */
   defaultEmbeddingModel?: ModelConfig;

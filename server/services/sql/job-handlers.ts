@@ -1,4 +1,5 @@
 import type { DuckDb } from '../../engines/duckdb';
+import type { CatalogDb } from '../../engines/catalog-db';
 import { ValidationError } from '../../errors';
 import type { JobService } from '../jobs/service';
 import { nameHolder } from '../../store/project-names';
@@ -28,7 +29,7 @@ const HISTORY_COLUMNS = ['name', 'project', 'run_start', 'run_end', 'error', 'qu
 /** CREATE / DROP JOB, SHOW JOBS, and SELECTs on `project.jobs`, `project.jobs_history` and `log.jobs_history`. */
 export function registerJobHandlers(
   router: SqlRouter,
-  deps: { jobs: JobService; projects: ProjectService; catalog: DuckDb; data: DuckDb },
+  deps: { jobs: JobService; projects: ProjectService; catalog: CatalogDb; data: DuckDb },
 ): void {
   const { jobs, projects } = deps;
 

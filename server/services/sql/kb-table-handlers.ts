@@ -1,6 +1,7 @@
 import type { Expr } from '../../dialect/ast';
 import { tokenize } from '../../dialect/tokenizer';
 import type { DuckDb, JsonValue } from '../../engines/duckdb';
+import type { CatalogDb } from '../../engines/catalog-db';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { KB_SEARCH_COLUMNS, type KbSearchRow } from '../knowledge-bases/types';
@@ -76,7 +77,7 @@ function asTable(rows: KbSearchRow[], declared: string[] | null): { columns: str
  */
 export function registerKbTableHandlers(
   router: SqlRouter,
-  deps: { kbs: KnowledgeBaseService; engine: EngineSelect; catalog: DuckDb; data: DuckDb },
+  deps: { kbs: KnowledgeBaseService; engine: EngineSelect; catalog: CatalogDb; data: DuckDb },
 ): void {
   const { kbs, engine } = deps;
   const kbRows = new KbCatalog(deps.catalog);

@@ -1,4 +1,5 @@
 import type { DuckDb } from '../../engines/duckdb';
+import type { CatalogDb } from '../../engines/catalog-db';
 import { ValidationError } from '../../errors';
 import type { ProjectService } from '../projects';
 import type { ViewStore } from '../../store/views';
@@ -20,7 +21,7 @@ export class ViewExpander {
   constructor(
     private readonly store: ViewStore,
     private readonly projects: ProjectService,
-    private readonly databases: { catalog: DuckDb; data: DuckDb },
+    private readonly databases: { catalog: CatalogDb; data: DuckDb },
     private readonly router: SqlRouter,
   ) {}
 

@@ -1,4 +1,5 @@
 import type { DuckDb } from '../../engines/duckdb';
+import type { CatalogDb } from '../../engines/catalog-db';
 import { parseStatement } from '../../dialect/parser';
 import { SqlSyntaxError } from '../../dialect/tokenizer';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
@@ -27,7 +28,7 @@ export class ViewService implements ProjectObjectSource {
   readonly store: ViewStore;
 
   constructor(
-    private readonly catalog: DuckDb,
+    private readonly catalog: CatalogDb,
     private readonly projects: ProjectService,
     /** The data database, whose parser checks a view's SELECT when it is saved. */
     private readonly data: DuckDb,

@@ -1,3 +1,4 @@
+import type { CatalogDb } from '../../../engines/catalog-db';
 import type { JsonValue } from '../../../engines/duckdb';
 import { NotFoundError, ValidationError } from '../../../errors';
 import type { StartEvaluationBody, StartedEvaluations } from '../../../../protocol/api/kb-evaluations';
@@ -20,7 +21,7 @@ export class KbEvaluationService {
   readonly store: EvaluationStore;
   private readonly evaluator: KbEvaluator;
 
-  constructor(private readonly deps: Omit<EvaluatorDeps, 'store'> & { catalog: EvaluatorDeps['data'] }) {
+  constructor(private readonly deps: Omit<EvaluatorDeps, 'store'> & { catalog: CatalogDb }) {
     this.store = new EvaluationStore(deps.catalog);
     this.evaluator = new KbEvaluator({ ...deps, store: this.store });
   }

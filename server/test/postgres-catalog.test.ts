@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresCatalog } from '../engines/postgres-catalog';
+import { JobStore } from '../store/jobs';
+import { startTestApp, type TestApp } from './harness';
+import { startPostgres, type RunningServer } from './sources/servers';
+
+// The catalog on a real PostgreSQL server (KS_CATALOG_URL), shared by two servers with data folders of their
+// own: what docs/scaling.md says a deployment of several servers runs on.
+let server: RunningServer;
+let url: string;
+let a: TestApp;
+let b: TestApp;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  url = `postgres://${server.user}:${encodeURIComponent(server.password)}@127.0.0.1:${server.port}/${server.database}`;
+  a = await startTestApp({ catalogUrl: url, demo: false });
+  b = await startTestApp({ catalogUrl: url, demo: false });
+}, 60_000);
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await server?.stop();
+});
+
+describe('a catalog on PostgreSQL', () => {
+  it('keeps every kind of object one server creates where the other server sees it', async () => {
+    await a.sqlOk('CREATE PROJECT shared');
+    await a.sqlOk(`CREATE KNOWLEDGE_BASE shared.notes USING metadata_columns = ['author']`);
+    await a.sqlOk(`CREATE AGENT shared.helper USING data = {"knowledge_bases": ["shared.notes"]}`);
+    await a.sqlOk('CREATE VIEW shared.v AS (SELECT 1 AS x)');
+    await a.sqlOk(`CREATE JOB shared.nightly (SELECT 1) START '2031-01-01' EVERY day`);
+
+    const names = async (t: TestApp, query: string) =>
+      (await t.sqlRows(query)).map((r) => String(r.name ?? r.NAME ?? Object.values(r)[0]));
+    expect(await names(b, 'SHOW DATABASES')).toContain('shared');
+    expect(await names(b, 'SHOW KNOWLEDGE_BASES FROM shared')).toContain('notes');
+    expect(await names(b, 'SHOW AGENTS FROM shared')).toContain('helper');
+    expect(await b.sqlRows('SELECT x FROM shared.v')).toEqual([{ x: 1 }]);
+    expect(await names(b, 'SHOW JOBS FROM shared')).toContain('nightly');
+
+    const agent = await b.inject({ method: 'GET', url: '/api/projects/shared/agents/helper' });
+    expect(agent.statusCode).toBe(200);
+    expect(agent.json().data.knowledge_bases).toEqual(['shared.notes']);
+  });
+
+  it('applies a change made on one server to what the other reads, and a drop to both', async () => {
+    await b.sqlOk(`ALTER AGENT shared.helper USING prompt_template = 'Answer in one line.'`);
+    const seen = await a.inject({ method: 'GET', url: '/api/projects/shared/agents/helper' });
+    expect(seen.json().prompt_template).toBe('Answer in one line.');
+    // The updated_at rule (always later than before) runs in PostgreSQL too.
+    expect(seen.json().updated_at > seen.json().created_at).toBe(true);
+
+    await b.sqlOk('DROP VIEW shared.v');
+    expect(await a.sqlError('SELECT * FROM shared.v')).toMatch(/v/);
+  });
+
+  it('lets only one of two servers claim the same run of a job', async () => {
+    const one = new JobStore(a.deps.databases.catalog);
+    const other = new JobStore(b.deps.databases.catalog);
+    const [job] = (await one.list((await a.deps.projects.get('shared')).id)).filter(
+      (j) => j.name === 'nightly',
+    );
+    const slot = new Date('2031-01-01T00:00:00Z');
+    const next = new Date('2031-01-02T00:00:00Z');
+    const claims = await Promise.all([
+      one.claim(job, slot, next, new Date()),
+      other.claim(job, slot, next, new Date()),
+    ]);
+    expect(claims.filter((c) => c !== undefined)).toHaveLength(1);
+  });
+
+  it('refuses a server it cannot reach with an error that does not hold the password', async () => {
+    const wrong = url.replace(encodeURIComponent(server.password), 'not-the-password-123');
+    const err = await PostgresCatalog.open(wrong).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(err?.message).toMatch(/Could not open the catalog database: .*password authentication failed/);
+    expect(err?.message).not.toContain('not-the-password-123');
+  });
+  it('keeps login settings and tokens where both servers read them: a token from one opens the other', async () => {
+    await a.deps.auth.update({ http_auth_enabled: true, username: 'admin', password: 'pw-for-both' });
+    const token = await a.deps.auth.login('admin', 'pw-for-both');
+    expect(token).toBeTruthy();
+    await b.deps.auth.load();
+    expect(b.deps.auth.enabled).toBe(true);
+    const withToken = await b.inject({
+      method: 'GET',
+      url: '/api/projects',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(withToken.statusCode).toBe(200);
+    expect((await b.inject({ method: 'GET', url: '/api/projects' })).statusCode).toBe(401);
+    await a.deps.auth.logout(token!);
+    const afterLogout = await b.inject({
+      method: 'GET',
+      url: '/api/projects',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(afterLogout.statusCode).toBe(401);
+  });
+});
