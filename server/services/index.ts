@@ -41,6 +41,8 @@ export interface ServiceOptions {
   agentSettings?: Partial<RunnerSettings>;
   /** How long a user's SELECT may run on the SQL engine before it is stopped (default 60 s). */
   sqlTimeoutMs?: number;
+  /** How long connecting to a data source may take (default 10 s; tests shorten it). */
+  sourceConnectTimeoutMs?: number;
   /** Timeouts and retries of the knowledge bases' model providers (tests shorten them). */
   providerHttp?: Partial<HttpSettings>;
   /** Receives one line per agent run (trace id and history size, never content or keys). */
@@ -76,6 +78,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     databases.catalog,
     projects,
     options.sqlTimeoutMs ?? DEFAULT_SQL_TIMEOUT_MS,
+    options.sourceConnectTimeoutMs,
   );
   const views = await openViews({ databases, projects, sql });
   const jobs = await openJobs({ databases, projects, sql }, { log: options.log, ...options.jobs });

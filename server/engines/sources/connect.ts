@@ -45,6 +45,8 @@ export async function openSourceClient(
   params: Record<string, Literal>,
   /** The source's name, shown to the database's administrators where the server lists connections. */
   label?: string,
+  /** How long connecting may take (default CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number,
 ): Promise<SourceClient> {
   const known = new Set(['host', 'port', 'database', 'user', 'password', 'schema', 'sslmode', 'ssl']);
   const unknown = Object.keys(params).find((k) => !known.has(k));
@@ -61,6 +63,7 @@ export async function openSourceClient(
     port: port(params, engine),
     user: text(params, 'user', true)!,
     password: text(params, 'password', false),
+    connectTimeoutMs,
   };
   const address = await resolveSourceHost(host);
   if (engine === 'postgres') {

@@ -14,18 +14,19 @@ interface DriverError {
  */
 export function sourceError(
   err: unknown,
-  where: { host: string; port: number; user?: string; database?: string },
+  where: { host: string; port: number; user?: string; database?: string; connectTimeoutMs?: number },
   secrets: string[],
 ): SourceError {
   if (err instanceof SourceError) return new SourceError(scrubSecrets(err.message, secrets));
   const e = (err ?? {}) as DriverError;
   const code = String(e.code ?? '');
   const at = `${where.host}:${where.port}`;
+  const timedOut = `Connecting to ${at} timed out after ${(where.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) / 1000} s`;
   const byCode: Record<string, string> = {
     ECONNREFUSED: `Connection refused at ${at}: no database server listens on that port`,
     ENOTFOUND: `Unknown host '${where.host}'`,
     EAI_AGAIN: `Unknown host '${where.host}'`,
-    ETIMEDOUT: `Connecting to ${at} timed out after ${CONNECT_TIMEOUT_MS / 1000} s`,
+    ETIMEDOUT: timedOut,
     EHOSTUNREACH: `Host ${where.host} cannot be reached`,
     ENETUNREACH: `Host ${where.host} cannot be reached`,
     ECONNRESET: `The connection to ${at} was closed by the server`,
@@ -42,7 +43,7 @@ export function sourceError(
   const raw = String(e.message ?? err);
   let message = byCode[code];
   if (!message && /timeout|timed out/i.test(raw) && /connect/i.test(raw)) {
-    message = `Connecting to ${at} timed out after ${CONNECT_TIMEOUT_MS / 1000} s`;
+    message = timedOut;
   }
   if (!message && /Connection terminated|server closed the connection/i.test(raw)) {
     message = `The connection to ${at} was lost`;

@@ -25,6 +25,8 @@ export interface MysqlSettings {
   user: string;
   password?: string;
   ssl?: boolean;
+  /** How long connecting may take (default CONNECT_TIMEOUT_MS; tests shorten it). */
+  connectTimeoutMs?: number;
 }
 
 /** MySQL's column type codes that hold numbers compared exactly (FLOAT, 4, is single precision: left out). */
@@ -45,13 +47,16 @@ export class MysqlClient implements SourceClient {
   readonly dialect = 'mysql' as const;
   private readonly pool: mysql.Pool;
   private readonly where;
+  private readonly connectTimeoutMs: number;
 
   constructor(private readonly settings: MysqlSettings) {
+    this.connectTimeoutMs = settings.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
     this.where = {
       host: settings.host,
       port: settings.port,
       user: settings.user,
       database: settings.database,
+      connectTimeoutMs: this.connectTimeoutMs,
     };
     this.pool = mysql.createPool(
       this.config({ connectionLimit: POOL_SIZE, maxIdle: POOL_SIZE, idleTimeout: 30_000 }),
@@ -67,7 +72,7 @@ export class MysqlClient implements SourceClient {
       user: s.user,
       password: s.password,
       database: s.database,
-      connectTimeout: CONNECT_TIMEOUT_MS,
+      connectTimeout: this.connectTimeoutMs,
       // Values as the SQL endpoint shows them: dates as the server's text, decimals and big integers as numbers
       // while exact enough (text beyond), never a JavaScript Date shifted to another time zone.
       dateStrings: true,
@@ -118,7 +123,7 @@ export class MysqlClient implements SourceClient {
   }
 
   async check(): Promise<void> {
-    await this.query('SELECT 1', { timeoutMs: CONNECT_TIMEOUT_MS });
+    await this.query('SELECT 1', { timeoutMs: this.connectTimeoutMs });
   }
 
   async query(

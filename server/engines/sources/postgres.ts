@@ -27,6 +27,8 @@ export interface PostgresSettings {
   sslmode?: string;
   /** Shown in the server's pg_stat_activity, so that its administrators see whose connections these are. */
   applicationName?: string;
+  /** How long connecting may take (default CONNECT_TIMEOUT_MS; tests shorten it). */
+  connectTimeoutMs?: number;
 }
 
 const TYPE_OIDS = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 };
@@ -73,13 +75,16 @@ export class PostgresClient implements SourceClient {
   readonly dialect = 'postgres' as const;
   private readonly pool: pg.Pool;
   private readonly where;
+  private readonly connectTimeoutMs: number;
 
   constructor(private readonly settings: PostgresSettings) {
+    this.connectTimeoutMs = settings.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
     this.where = {
       host: settings.host,
       port: settings.port,
       user: settings.user,
       database: settings.database,
+      connectTimeoutMs: this.connectTimeoutMs,
     };
     this.pool = new pg.Pool(this.config());
     // An idle pooled connection that the server drops must not crash the process; the next query reconnects.
@@ -96,7 +101,7 @@ export class PostgresClient implements SourceClient {
       password: s.password,
       max: POOL_SIZE,
       idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: this.connectTimeoutMs,
       ssl: s.sslmode && s.sslmode !== 'disable' ? { rejectUnauthorized: s.sslmode === 'verify-full' } : false,
       options: s.schema ? `-c search_path=${s.schema.replace(/[^A-Za-z0-9_]/g, '')},public` : undefined,
       types,
@@ -109,7 +114,7 @@ export class PostgresClient implements SourceClient {
   }
 
   async check(): Promise<void> {
-    await this.query('SELECT 1', { timeoutMs: CONNECT_TIMEOUT_MS });
+    await this.query('SELECT 1', { timeoutMs: this.connectTimeoutMs });
   }
 
   async query(sql: string, options: SourceQueryOptions): Promise<SourceQueryResult> {

@@ -45,6 +45,8 @@ export class DataSourceService {
     private readonly projects: ProjectService,
     /** How long a statement may run on a source before it is cancelled there (the SQL endpoint's limit). */
     readonly timeoutMs: number,
+    /** How long connecting to a source may take (the engines' CONNECT_TIMEOUT_MS when unset). */
+    private readonly connectTimeoutMs?: number,
   ) {
     this.store = new SourceStore(catalog);
   }
@@ -193,7 +195,7 @@ export class DataSourceService {
         if (!stored) throw new NotFoundError(`Database '${name}' does not exist`);
         if (!isSourceEngine(stored.engine)) throw new ValidationError(`Unknown engine '${stored.engine}'`);
         try {
-          return await openSourceClient(stored.engine, stored.parameters, key);
+          return await openSourceClient(stored.engine, stored.parameters, key, this.connectTimeoutMs);
         } catch (err) {
           throw asServiceError(err, UpstreamError);
         }
@@ -223,7 +225,7 @@ export class DataSourceService {
     }
     let client: SourceClient | undefined;
     try {
-      client = await openSourceClient(engine, parameters);
+      client = await openSourceClient(engine, parameters, undefined, this.connectTimeoutMs);
       await client.check();
       return client;
     } catch (err) {
