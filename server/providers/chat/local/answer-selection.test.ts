@@ -97,4 +97,110 @@ describe('answer selection', () => {
     expect(answer).toMatch(/^Orders not yet packed can be sent elsewhere/);
     expect(answer).not.toContain('d7:body');
   });
+
+  it('does not count a particle ("out") as a word the question is about', () => {
+    // "out" is held by the top hit's title and text; the question is about being kicked. Were "out" a term,
+    // the top hit would hold half the question and, ranked first, be quoted.
+    const answer = quotePassages(
+      'Why was I kicked out?',
+      searched([
+        row(
+          's1:body:1of1:0to70',
+          'Signing out. Click your name, then Sign out; sign in again at any time.',
+          0.9,
+          'Signing out',
+        ),
+        row(
+          'k1:body:1of1:0to80',
+          'Kicked from a session. Idle sessions are closed by the server after an hour.',
+          0.8,
+          'Kicked from a session',
+        ),
+      ]),
+    );
+    expect(answer).toMatch(/^Kicked from a session\./);
+  });
+
+  it('counts a span of time the question names ("a week") as held by a chunk stating one ("seven days")', () => {
+    // Both chunks hold "sign"; only the second speaks of how long a sign-in lasts. Without the rule the two
+    // cover the question alike and the search's first hit is quoted.
+    const answer = quotePassages(
+      'Why must I sign in again every week?',
+      searched([
+        row('a1:body:1of1:0to60', 'Enter your name and password on the page to sign in.', 0.9),
+        row('t1:body:1of1:0to70', 'Sessions last seven days; then the console asks you to sign in.', 0.8),
+      ]),
+    );
+    expect(answer).toMatch(/^Sessions last seven days/);
+  });
+
+  it('answers a how-to question from a chunk whose heading names an action on what it asks about', () => {
+    // The first hit's title is made of the question's words ("Which reports are scheduled"), the second is a
+    // how-to about reports; neither holds an instruction. Without the rule the first hit's title wins.
+    const answer = quotePassages(
+      'How can a colleague get the weekly report?',
+      searched([
+        row(
+          'w1:body:1of1:0to80',
+          'Which reports are scheduled. The weekly report is built every Monday from the sales table.',
+          0.9,
+          'Which reports are scheduled',
+        ),
+        row(
+          'r1:body:1of1:0to90',
+          'Sharing reports. A report is shared by its link; a colleague with the link sees the report.',
+          0.8,
+          'Sharing reports',
+        ),
+      ]),
+    );
+    expect(answer).toMatch(/^Sharing reports\./);
+  });
+
+  it("lifts a how-to chunk whose heading names the question's own action, whatever it acts on", () => {
+    // "Deleting an exported report" acts on something exported; "Exporting a report" names the action asked
+    // for. Were only what a heading acts on compared, the first would be lifted alone and quoted.
+    const answer = quotePassages(
+      'How can I export my spreadsheet?',
+      searched([
+        row(
+          'd1:body:1of1:0to80',
+          'Deleting an exported report. Click Delete next to the exported report in the list.',
+          0.9,
+          'Deleting an exported report',
+        ),
+        row(
+          'e1:body:1of1:0to80',
+          'Exporting a report. Click Export in the report toolbar and choose CSV or JSON.',
+          0.85,
+          'Exporting a report',
+        ),
+      ]),
+    );
+    expect(answer).toMatch(/^Exporting a report\./);
+  });
+
+  it('does not lift a how-to chunk whose heading names an action on something else', () => {
+    // "Deleting a project" names an action ("drop" is "delete") on a project, not on matches: the search's
+    // first hit, about matches, stays the answer. Both hold an instruction; were any action heading lifted,
+    // the second would win.
+    const answer = quotePassages(
+      'How do I drop weak matches from a search?',
+      searched([
+        row(
+          'm1:body:1of1:0to90',
+          'Relevance of matches. Each search match has a relevance. Add relevance >= 0.5 to a search to keep strong matches only.',
+          0.9,
+          'Relevance of matches',
+        ),
+        row(
+          'p1:body:1of1:0to60',
+          'Deleting a project. Drop a project with DROP PROJECT; its searches go too.',
+          0.85,
+          'Deleting a project',
+        ),
+      ]),
+    );
+    expect(answer).toMatch(/^Relevance of matches\./);
+  });
 });

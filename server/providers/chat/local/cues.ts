@@ -59,3 +59,20 @@ export function kindWords(question: string): Set<string> {
   const entry = KIND_WORDS.find(([pattern]) => pattern.test(q));
   return new Set(entry ? entry[1] : []);
 }
+
+/**
+ * Words naming a span of time. A question that names one ("kicked out after a week") speaks of the same
+ * thing as a passage that states one ("tokens expire after seven days"), whatever the unit: such a word is
+ * held by a chunk with a sentence stating a span of time, as KIND_WORDS are by a chunk of the asked kind.
+ */
+export const TIME_SPAN_WORDS = ['minute', 'hour', 'day', 'week', 'fortnight', 'month', 'year'];
+
+/** Whether a sentence states a span of time ("within 14 days", "after seven days", "two hours"). */
+export const statesTimeSpan: Cue = (sentence) => DURATION.test(sentence);
+
+/**
+ * Whether a question asks how to do something: "how do I ...", "how can a script ...", "how to ...". Such a
+ * question is answered best by a how-to passage, one whose heading names an action ("Uploading a file").
+ */
+export const asksHowTo = (question: string): boolean =>
+  /\bhow (?:do|can|could|should) (?:i|we|you)\b|\bhow (?:can|could|should) \w+|\bhow to\b/i.test(question);

@@ -1,5 +1,5 @@
 import { parseRows, TOOL } from '../tool-protocol';
-import { answerCue, kindWords, type Cue } from './cues';
+import { answerCue, asksHowTo, kindWords, statesTimeSpan, TIME_SPAN_WORDS, type Cue } from './cues';
 import { sentences, stem, terms } from './text';
 import { synonymsOf } from './synonyms';
 import type { MadeCall } from './transcript';
@@ -39,11 +39,26 @@ const SHARED_PREFIX = 6;
 /**
  * How the chunks are ranked: the search's own order counts most (it saw the whole knowledge base, BM25 and
  * vectors; we see ten chunks), then whether the chunk holds the kind of answer the question asks for, then
- * whether its heading is made of the question's words, then how much of the question it covers.
+ * whether its heading is made of the question's words, then how much of the question it covers; and for a
+ * how-to question, whether a heading names an action on what the question is about (measured by
+ * `npm run bench:agent -- --answers`: any weight from 0.1 to 0.3 answers the same questions right).
  */
-const WEIGHT = { search: 0.5, coverage: 0.25, cue: 0.35, heading: 0.3 };
+const WEIGHT = { search: 0.5, coverage: 0.25, cue: 0.35, heading: 0.3, howTo: 0.2 };
 /** A metadata value or first line this short is a heading (a title): it says what the whole chunk is about. */
 const HEADING = 80;
+/**
+ * A heading that names an action: "How to ..." or a verb in -ing first ("Uploading a file", "Using the HTTP API
+ * from scripts"); not the few common words that only end like one ("Something", "String").
+ */
+const ACTION_HEADING =
+  /^(?:how to\s+\S+|(?!(?:some|any|every|no)?thing\b|strings?\b|spring\b|morning\b|evening\b)[a-z]{2,}ing\b)/i;
+const TIME_SPAN_TERMS = new Set(TIME_SPAN_WORDS.map(stem));
+
+/** An action a heading names: "Quoting names and strings" is the verb "quot" on "name" and "string". */
+interface Action {
+  verb: string;
+  on: Set<string>;
+}
 
 export interface Chunk {
   chunkId: string;
@@ -53,6 +68,8 @@ export interface Chunk {
   terms: Set<string>;
   /** Terms of each of the chunk's headings: short metadata values such as a title, a short first line. */
   headings: Set<string>[];
+  /** The headings that name an action ("Uploading a file"), split into the action and what it acts on. */
+  actions: Action[];
   relevance: number;
   order: number;
 }
@@ -69,12 +86,23 @@ function metadataValues(cell: string | undefined): string[] {
   }
 }
 
-function headingTerms(content: string, meta: string[]): Set<string>[] {
+function headingTexts(content: string, meta: string[]): string[] {
   const short = meta.filter((v) => v.length <= HEADING);
   // A first line of its own, as a Markdown heading is ("# Refunds\n..."); a first sentence may be the answer.
   const [first, ...rest] = content.trim().split(/\n+/);
   if (rest.length > 0 && first.length <= HEADING) short.push(first.replace(/^#+\s*/, ''));
-  return short.map((v) => new Set(terms(v))).filter((h) => h.size > 0);
+  return short.map((h) => h.trim());
+}
+
+/** The actions the headings name: "Quoting names and strings" quotes names and strings. */
+function headingActions(headings: string[]): Action[] {
+  return headings
+    .map((h) => ACTION_HEADING.exec(h))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({
+      verb: stem(m[0].replace(/^how to\s+/i, '').toLowerCase()),
+      on: new Set(terms(m.input.slice(m[0].length))),
+    }));
 }
 
 /** Chunks of every knowledge base search in the turn, each once, in the order the searches ranked them. */
@@ -89,12 +117,14 @@ export function retrievedChunks(calls: MadeCall[]): Chunk[] {
       const meta = metadataValues(row.metadata);
       const metaText = meta.join(' ');
       const words = terms(`${row.chunk_content} ${metaText} ${metaText}`);
+      const headings = headingTexts(row.chunk_content, meta);
       chunks.set(row.chunk_id, {
         chunkId: row.chunk_id,
         content: row.chunk_content,
         words,
         terms: new Set(words),
-        headings: headingTerms(row.chunk_content, meta),
+        headings: headings.map((h) => new Set(terms(h))).filter((h) => h.size > 0),
+        actions: headingActions(headings),
         relevance: Number.isFinite(relevance) ? relevance : 0,
         order: chunks.size,
       });
@@ -142,11 +172,18 @@ export function rankChunks(searchText: string, chunks: Chunk[]): { ranked: Score
   const kind = new Set([...kindWords(searchText)].map(stem));
   const question = [...new Set(terms(searchText))];
   const cue = answerCue(searchText);
+  const howTo = asksHowTo(searchText);
   if (question.length === 0 || chunks.length === 0) return { ranked: [], cue };
   const asked = new Set(question);
   const answering = chunks.map((c) => cue !== null && sentences(c.content).some(cue));
-  // A word naming the kind of answer ("cost", "long") is held by a chunk that gives that kind of answer.
-  const held = chunks.map((c, i) => question.map((q) => holds(c.terms, q) || (answering[i] && kind.has(q))));
+  const statingSpan = chunks.map((c) => sentences(c.content).some(statesTimeSpan));
+  // A word naming the kind of answer ("cost", "long") is held by a chunk that gives that kind of answer, and
+  // a word naming a span of time ("week") by a chunk that states one ("seven days").
+  const held = chunks.map((c, i) =>
+    question.map(
+      (q) => holds(c.terms, q) || (answering[i] && kind.has(q)) || (statingSpan[i] && TIME_SPAN_TERMS.has(q)),
+    ),
+  );
   const weights = termWeights(question, held);
   const total = [...weights.values()].reduce((a, b) => a + b, 0);
   // The search's relevance, scaled to its best, with the rank as a fallback when relevances are all alike.
@@ -163,11 +200,18 @@ export function rankChunks(searchText: string, chunks: Chunk[]): { ranked: Score
         0,
         ...chunk.headings.map((h) => [...h].filter((t) => holds(asked, t)).length / h.size),
       );
+      // A how-to question is answered by a how-to chunk that names the question's own action or acts on what
+      // the question names: "Uploading a file" for "how can I upload my spreadsheet?", "Using the HTTP API
+      // from scripts" for "how can a script send a query?" (not "Which SQL is supported"). Not "Deleting a
+      // knowledge base" for "how do I drop weak matches?": an action in other words, on something else.
+      const howToAboutIt =
+        howTo && chunk.actions.some((a) => asked.has(a.verb) || [...a.on].some((t) => holds(asked, t)));
       const score =
         WEIGHT.search * search +
         WEIGHT.coverage * coverage +
         (answers ? WEIGHT.cue : 0) +
-        WEIGHT.heading * heading -
+        WEIGHT.heading * heading +
+        (howToAboutIt ? WEIGHT.howTo : 0) -
         0.001 * chunk.order;
       return { chunk, share, coverage, answers, score };
     })

@@ -14,7 +14,14 @@ const STOP_WORDS = new Set(
     'get gets got let lets want wants need needs use used using tell please explain describe show give ' +
     'there here each every one ones thing things way ways happen happens happened mean means meant work works ' +
     'know possible able really actually exactly take takes took taking mention mentions mentioned ' +
-    'anyone anybody someone somebody something giving gives gave given whether'
+    'anyone anybody someone somebody something giving gives gave given whether ' +
+    // The rest of the standard English stop list (NLTK's): reflexive pronouns, and the prepositions and
+    // particles that say where or when but not what about ("kicked out after a week": "week" and "kick" are
+    // what a passage must speak of; "out" and "after" are held by passages on anything). "now" stays a term:
+    // without it "where is my parcel now?" would be answered by any passage that mentions a parcel.
+    'myself ours ourselves yourself yourselves himself hers herself itself theirs themselves whom those ' +
+    'being having because until against between through during before after above below up down out off ' +
+    'over under again further once both few nor'
   ).split(' '),
 );
 
