@@ -16,13 +16,16 @@ export function useNewDraft<Draft>(empty: () => Draft, serverError: unknown) {
   const [created, openCreated] = useNavigateWhenSet();
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(form, [errors, serverError]);
+  const edit = (next: Draft) => {
+    setDraft(next);
+    setTouched(true);
+  };
   return {
     draft,
-    edit: (next: Draft) => {
-      setDraft(next);
-      setTouched(true);
-    },
+    edit,
     errors,
+    /** What a fields component takes from the draft: the draft, where edits go, the problems found. */
+    fields: { draft, onChange: edit, errors },
     setErrors,
     form,
     /** Opens the new object's page (once the page no longer holds unsaved edits). */

@@ -14,10 +14,7 @@ const PLACED = ['name', 'model', 'data', 'prompt_template'];
 /** Creates an agent, then opens its page. */
 export function AgentCreatePage({ project }: { project: string }) {
   const create = useCreateAgent(project);
-  const { draft, edit, errors, setErrors, form, openCreated, unsaved } = useNewDraft(
-    emptyAgentDraft,
-    create.error,
-  );
+  const { draft, fields, setErrors, form, openCreated, unsaved } = useNewDraft(emptyAgentDraft, create.error);
   const keyCheck = useMissingKeyCheck(draft.model, false);
 
   const submit = (e: FormEvent) => {
@@ -47,14 +44,7 @@ export function AgentCreatePage({ project }: { project: string }) {
       unsaved={unsaved}
       what="agent settings"
     >
-      <AgentFields
-        project={project}
-        draft={draft}
-        onChange={edit}
-        errors={errors}
-        serverError={create.error}
-        savedKey={false}
-      />
+      <AgentFields project={project} {...fields} serverError={create.error} savedKey={false} />
     </CreateResourceForm>
   );
 }
