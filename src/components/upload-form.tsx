@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { objectNamePattern } from '../../protocol/api/files';
 import { isNameTaken, useUploadFile } from '../api/files/mutations';
 import { useFiles } from '../api/files/queries';
 import { ConfirmDialog } from './confirm-dialog';
+import { Field, TextField } from './field';
 import { tableNameFromFile } from '../lib/sql-text';
 import './upload-form.css';
 
@@ -23,7 +24,6 @@ const ACCEPT = '.csv,.tsv,.json,.jsonl,.parquet,.txt,.md';
 export function UploadForm({ onUploaded, actions }: UploadFormProps) {
   const upload = useUploadFile();
   const files = useFiles();
-  const id = useId();
   /** The name the user is being asked about: "Replace table files.<name>?" */
   const [asking, setAsking] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -70,42 +70,36 @@ export function UploadForm({ onUploaded, actions }: UploadFormProps) {
 
   return (
     <form className="upload-form" onSubmit={submit} aria-label="Upload a file">
-      <div className="field">
-        <label htmlFor={`${id}-file`}>File</label>
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept={ACCEPT}
-          onChange={(e) => {
-            const picked = e.target.files?.[0] ?? null;
-            setFile(picked);
-            reset();
-            if (picked && (!name || name === proposed)) {
-              const next = tableNameFromFile(picked.name);
-              setName(next);
-              setProposed(next);
-            }
-          }}
-        />
-        <span className="field-hint">
-          CSV, JSON, Parquet or text. It becomes the table files.&lt;name&gt;.
-        </span>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Table name</label>
-        <input
-          id={`${id}-name`}
-          className="input"
-          value={name}
-          spellCheck={false}
-          aria-invalid={!!nameError || undefined}
-          onChange={(e) => {
-            setName(e.target.value);
-            if (!upload.isPending) reset();
-          }}
-        />
-        {nameError && <span className="field-error">{nameError}</span>}
-      </div>
+      <Field label="File" hint="CSV, JSON, Parquet or text. It becomes the table files.<name>.">
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept={ACCEPT}
+            onChange={(e) => {
+              const picked = e.target.files?.[0] ?? null;
+              setFile(picked);
+              reset();
+              if (picked && (!name || name === proposed)) {
+                const next = tableNameFromFile(picked.name);
+                setName(next);
+                setProposed(next);
+              }
+            }}
+          />
+        )}
+      </Field>
+      <TextField
+        label="Table name"
+        value={name}
+        spellCheck={false}
+        error={nameError}
+        announceError={false}
+        onChange={(e) => {
+          setName(e.target.value);
+          if (!upload.isPending) reset();
+        }}
+      />
       {(upload.isPending || upload.isSuccess) && (
         <div className="upload-progress">
           <progress max={1} value={upload.isSuccess ? 1 : fraction} aria-label="Upload progress" />

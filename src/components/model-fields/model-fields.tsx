@@ -1,6 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { isOffline, PROVIDER_LABELS, PROVIDERS, type ModelDraft } from './model-draft';
+import { Field, SelectField, TextField } from '../field';
 import './model-fields.css';
+
+/** Forms that hold model fields take the field error from here too. */
+export { FieldError } from '../field';
 
 export type ModelFieldErrors = Partial<Record<keyof ModelDraft, string>>;
 
@@ -49,78 +53,46 @@ export function ModelFields(props: ModelFieldsProps) {
         </p>
       )}
       <div className="model-grid">
-        <div className="field">
-          <label htmlFor={`${id}-provider`}>Provider</label>
-          <select
-            id={`${id}-provider`}
-            className="input"
-            value={value.provider}
-            disabled={!!lockedReason}
-            aria-describedby={
-              [lockedReason ? lockId : '', errors.provider ? `${id}-provider-error` : ''].join(' ').trim() ||
-              undefined
-            }
-            aria-invalid={!!errors.provider || undefined}
-            onChange={(e) => set({ provider: e.target.value, model_name: '' })}
-          >
-            {providers.map((p) => (
-              <option key={p} value={p}>
-                {PROVIDER_LABELS[p] ?? p}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${id}-provider-error`} message={errors.provider} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-model`}>Model name</label>
-          <input
-            id={`${id}-model`}
-            className="input"
-            value={value.model_name}
-            readOnly={!!lockedReason}
-            list={models.length ? `${id}-models` : undefined}
-            placeholder={models[0] ? `Default: ${models[0]}` : 'Server default'}
-            aria-describedby={
-              [lockedReason ? lockId : '', errors.model_name ? `${id}-model-error` : ''].join(' ').trim() ||
-              undefined
-            }
-            aria-invalid={!!errors.model_name || undefined}
-            spellCheck={false}
-            onChange={(e) => set({ model_name: e.target.value })}
-          />
-          {models.length > 0 && (
-            <datalist id={`${id}-models`}>
-              {models.map((m) => (
-                <option key={m} value={m} />
-              ))}
-            </datalist>
-          )}
-          <FieldError id={`${id}-model-error`} message={errors.model_name} />
-        </div>
+        <SelectField
+          label="Provider"
+          value={value.provider}
+          disabled={!!lockedReason}
+          describedBy={lockedReason ? lockId : undefined}
+          error={errors.provider}
+          onChange={(e) => set({ provider: e.target.value, model_name: '' })}
+        >
+          {providers.map((p) => (
+            <option key={p} value={p}>
+              {PROVIDER_LABELS[p] ?? p}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Model name"
+          value={value.model_name}
+          readOnly={!!lockedReason}
+          suggestions={models}
+          placeholder={models[0] ? `Default: ${models[0]}` : 'Server default'}
+          describedBy={lockedReason ? lockId : undefined}
+          error={errors.model_name}
+          spellCheck={false}
+          onChange={(e) => set({ model_name: e.target.value })}
+        />
       </div>
       {!isOffline(value.provider) && (
         <div className="model-grid">
-          <div className="field">
-            <label htmlFor={`${id}-url`}>Base URL</label>
-            <input
-              id={`${id}-url`}
-              className="input"
-              type="url"
-              value={value.base_url}
-              placeholder="Provider default"
-              spellCheck={false}
-              aria-invalid={!!errors.base_url || undefined}
-              aria-describedby={`${id}-url-hint${errors.base_url ? ` ${id}-url-error` : ''}`}
-              onChange={(e) => set({ base_url: e.target.value })}
-            />
-            {/* The server drops a saved key when the address changes, so that it is never sent elsewhere. */}
-            <span id={`${id}-url-hint`} className="field-hint">
-              Changing the address forgets the saved key: enter it again.
-            </span>
-            <FieldError id={`${id}-url-error`} message={errors.base_url} />
-          </div>
+          <TextField
+            label="Base URL"
+            type="url"
+            value={value.base_url}
+            placeholder="Provider default"
+            spellCheck={false}
+            // The server drops a saved key when the address changes, so that it is never sent elsewhere.
+            hint="Changing the address forgets the saved key: enter it again."
+            error={errors.base_url}
+            onChange={(e) => set({ base_url: e.target.value })}
+          />
           <ApiKeyField
-            id={`${id}-key`}
             value={value.api_key}
             savedKey={props.savedKey}
             error={errors.api_key}
@@ -137,13 +109,12 @@ export function ModelFields(props: ModelFieldsProps) {
  * field empty keeps it.
  */
 function ApiKeyField(props: {
-  id: string;
   value: string;
   savedKey: boolean;
   error?: string;
   onChange: (key: string) => void;
 }) {
-  const { id, value, savedKey, error, onChange } = props;
+  const { value, savedKey, error, onChange } = props;
   const [reveal, setReveal] = useState(false);
   const hint = !savedKey
     ? 'No key saved.'
@@ -151,42 +122,37 @@ function ApiKeyField(props: {
       ? 'Saving replaces the saved key.'
       : 'A key is saved and never shown. Type a new one to replace it.';
   return (
-    <div className="field">
-      <label htmlFor={id}>API key</label>
-      <div className="secret-row">
-        <input
-          id={id}
-          className="input"
-          type={reveal ? 'text' : 'password'}
-          value={value}
-          autoComplete="new-password"
-          spellCheck={false}
-          placeholder={savedKey ? '•••••••• saved' : 'None'}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          aria-invalid={!!error || undefined}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        {value && (
-          <button
-            type="button"
-            className="btn btn-ghost"
-            aria-pressed={reveal}
-            onClick={() => setReveal(!reveal)}
-          >
-            {reveal ? 'Hide' : 'Show'}
-          </button>
-        )}
-        {value && savedKey && (
-          <button type="button" className="btn btn-ghost" onClick={() => onChange('')}>
-            Keep saved
-          </button>
-        )}
-      </div>
-      <span id={`${id}-hint`} className="field-hint">
-        {hint}
-      </span>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <Field label="API key" hint={hint} error={error}>
+      {(control) => (
+        <div className="secret-row">
+          <input
+            className="input"
+            {...control}
+            type={reveal ? 'text' : 'password'}
+            value={value}
+            autoComplete="new-password"
+            spellCheck={false}
+            placeholder={savedKey ? '•••••••• saved' : 'None'}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          {value && (
+            <button
+              type="button"
+              className="btn btn-ghost"
+              aria-pressed={reveal}
+              onClick={() => setReveal(!reveal)}
+            >
+              {reveal ? 'Hide' : 'Show'}
+            </button>
+          )}
+          {value && savedKey && (
+            <button type="button" className="btn btn-ghost" onClick={() => onChange('')}>
+              Keep saved
+            </button>
+          )}
+        </div>
+      )}
+    </Field>
   );
 }
 
@@ -197,14 +163,5 @@ function LockIcon() {
       <rect x="3" y="7" width="10" height="7" rx="1.5" fill="currentColor" />
       <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
     </svg>
-  );
-}
-
-export function FieldError({ id, message }: { id?: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <span id={id} className="field-error" role="alert">
-      {message}
-    </span>
   );
 }

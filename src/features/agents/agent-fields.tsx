@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { fieldError } from '../../components/field-errors';
 import { modelFieldErrors } from '../../components/model-fields/model-errors';
-import { FieldError, ModelFields } from '../../components/model-fields/model-fields';
+import { Field, TextField } from '../../components/field';
+import { ModelFields } from '../../components/model-fields/model-fields';
 import { AGENT_FIELD, type AgentDraft } from './agent-draft';
 import { DataPicker } from './data-picker';
 
@@ -23,7 +23,6 @@ export interface AgentFieldsProps {
 
 /** Name, model, data and prompt of an agent. Shared by the create and edit pages. */
 export function AgentFields({ project, draft, onChange, errors, serverError, savedKey }: AgentFieldsProps) {
-  const id = useId();
   const set = (patch: Partial<AgentDraft>) => onChange({ ...draft, ...patch });
   const err = (path: string) => errors[path] ?? fieldError(serverError, path);
   const nameError = err(AGENT_FIELD.name);
@@ -31,22 +30,15 @@ export function AgentFields({ project, draft, onChange, errors, serverError, sav
   return (
     <>
       <div className="rp-section">
-        <div className="field ag-name">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input
-            id={`${id}-name`}
-            className="input"
-            value={draft.name}
-            spellCheck={false}
-            aria-invalid={!!nameError || undefined}
-            aria-describedby={`${id}-name-hint`}
-            onChange={(e) => set({ name: e.target.value })}
-          />
-          <span id={`${id}-name-hint`} className="field-hint">
-            Letters, digits and _. Asked in SQL as {project}.{draft.name || 'name'}.
-          </span>
-          <FieldError message={nameError} />
-        </div>
+        <TextField
+          boxClassName="ag-name"
+          label="Name"
+          value={draft.name}
+          spellCheck={false}
+          hint={`Letters, digits and _. Asked in SQL as ${project}.${draft.name || 'name'}.`}
+          error={nameError}
+          onChange={(e) => set({ name: e.target.value })}
+        />
       </div>
       <ModelFields
         legend="Model"
@@ -75,25 +67,29 @@ export function AgentFields({ project, draft, onChange, errors, serverError, sav
         error={err(AGENT_FIELD.tables)}
       />
       <div className="rp-section">
-        <div className="field">
-          <label htmlFor={`${id}-prompt`}>Prompt template</label>
-          <textarea
-            id={`${id}-prompt`}
-            className="input ag-prompt"
-            value={draft.prompt_template}
-            rows={10}
-            spellCheck
-            placeholder="You answer questions about our help articles. Say which articles you used."
-            aria-invalid={!!promptError || undefined}
-            aria-describedby={`${id}-prompt-hint`}
-            onChange={(e) => set({ prompt_template: e.target.value })}
-          />
-          <span id={`${id}-prompt-hint`} className="field-hint ag-prompt-hint">
-            <span>Tell the agent what the connected data holds and how to answer.</span>
-            <span className="ag-count">{draft.prompt_template.length.toLocaleString('en')} characters</span>
-          </span>
-          <FieldError message={promptError} />
-        </div>
+        <Field
+          label="Prompt template"
+          hintClassName="ag-prompt-hint"
+          hint={
+            <>
+              <span>Tell the agent what the connected data holds and how to answer.</span>
+              <span className="ag-count">{draft.prompt_template.length.toLocaleString('en')} characters</span>
+            </>
+          }
+          error={promptError}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              className="input ag-prompt"
+              value={draft.prompt_template}
+              rows={10}
+              spellCheck
+              placeholder="You answer questions about our help articles. Say which articles you used."
+              onChange={(e) => set({ prompt_template: e.target.value })}
+            />
+          )}
+        </Field>
       </div>
     </>
   );

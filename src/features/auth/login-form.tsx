@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import { useLogin } from '../../api/auth/mutations';
+import { TextField } from '../../components/field';
 
 /** Username and password; used by the login page and by the re-login dialog. */
 export function LoginForm({
@@ -13,7 +14,6 @@ export function LoginForm({
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const id = useId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -31,30 +31,22 @@ export function LoginForm({
 
   return (
     <form onSubmit={submit} aria-label="Log in" className="login-form">
-      <div className="field">
-        <label htmlFor={`${id}-user`}>Username</label>
-        <input
-          id={`${id}-user`}
-          className="input"
-          autoComplete="username"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          required
-          autoFocus
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-pass`}>Password</label>
-        <input
-          id={`${id}-pass`}
-          className="input"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-      </div>
+      <TextField
+        label="Username"
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        required
+        autoFocus
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
       {message && (
         <p role="alert" className="error-box">
           {message}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useCheckConnection, useCreateDatabase, type SourceInput } from '../../api/databases/mutations';
+import { SelectField, TextField } from '../../components/field';
 import '../../components/modal-dialog.css';
 
 const DEFAULT_PORTS = { postgres: 5432, mysql: 3306, mariadb: 3306 } as const;
@@ -57,41 +58,31 @@ export function ConnectSourceDialog({ onClose }: { onClose: () => void }) {
   };
 
   const field = (key: keyof typeof form, label: string, type = 'text') => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input
-        id={`${id}-${key}`}
-        className="input"
-        type={type}
-        autoComplete={type === 'password' ? 'new-password' : 'off'}
-        value={form[key]}
-        onChange={(e) => set(key)(e.target.value)}
-      />
-    </div>
+    <TextField
+      label={label}
+      type={type}
+      autoComplete={type === 'password' ? 'new-password' : 'off'}
+      value={form[key]}
+      onChange={(e) => set(key)(e.target.value)}
+    />
   );
 
   return (
     <dialog ref={ref} className="modal-dialog" aria-labelledby={`${id}-title`} onCancel={onClose}>
       <form onSubmit={submit}>
         <h2 id={`${id}-title`}>Connect a data source</h2>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input
-            id={`${id}-name`}
-            className="input"
-            value={form.name}
-            onChange={(e) => set('name')(e.target.value)}
-          />
-          {nameError && <span className="field-error">{nameError}</span>}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-engine`}>Engine</label>
-          <select id={`${id}-engine`} value={form.engine} onChange={(e) => set('engine')(e.target.value)}>
-            <option value="postgres">PostgreSQL</option>
-            <option value="mysql">MySQL</option>
-            <option value="mariadb">MariaDB</option>
-          </select>
-        </div>
+        <TextField
+          label="Name"
+          value={form.name}
+          error={nameError}
+          announceError={false}
+          onChange={(e) => set('name')(e.target.value)}
+        />
+        <SelectField label="Engine" value={form.engine} onChange={(e) => set('engine')(e.target.value)}>
+          <option value="postgres">PostgreSQL</option>
+          <option value="mysql">MySQL</option>
+          <option value="mariadb">MariaDB</option>
+        </SelectField>
         {field('host', 'Host')}
         {field('port', 'Port', 'number')}
         {field('database', 'Database')}

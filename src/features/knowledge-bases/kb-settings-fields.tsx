@@ -2,20 +2,38 @@ import { useId } from 'react';
 import { fieldError } from '../../components/field-errors';
 import { ListInput } from '../../components/list-input';
 import { modelFieldErrors } from '../../components/model-fields/model-errors';
-import { FieldError, ModelFields } from '../../components/model-fields/model-fields';
+import { Field, FieldError, TextField } from '../../components/field';
+import type { ModelDraft } from '../../components/model-fields/model-draft';
+import { ModelFields } from '../../components/model-fields/model-fields';
 import { DEFAULT_CHUNK_OVERLAP, DEFAULT_CHUNK_SIZE, FIELD, type KbDraft } from './kb-draft';
 
-/** Model names to suggest; the first of each is what the server uses when the field is empty. */
-const EMBEDDING_MODELS: Record<string, string[]> = {
-  local: ['lexical-hash-v1'],
-  openai: ['text-embedding-3-small', 'text-embedding-3-large'],
-  ollama: ['nomic-embed-text', 'mxbai-embed-large'],
+/** The two models of a KB, as its draft and its saved keys name them. */
+type KbModel = 'embedding' | 'reranking';
+
+/** Model names to suggest per provider; the first of each is what the server uses when the field is empty. */
+const SUGGESTED_MODELS: Record<KbModel, Record<string, string[]>> = {
+  embedding: {
+    local: ['lexical-hash-v1'],
+    openai: ['text-embedding-3-small', 'text-embedding-3-large'],
+    ollama: ['nomic-embed-text', 'mxbai-embed-large'],
+  },
+  reranking: {
+    local: ['lexical-overlap-v1'],
+    openai: ['gpt-4o-mini', 'gpt-4o'],
+    ollama: ['llama3.2'],
+  },
 };
-const RERANKING_MODELS: Record<string, string[]> = {
-  local: ['lexical-overlap-v1'],
-  openai: ['gpt-4o-mini', 'gpt-4o'],
-  ollama: ['llama3.2'],
-};
+
+/** Whole numbers of characters; left empty, the server's default applies (shown as the placeholder). */
+const CHUNKING = [
+  { key: 'chunk_size', label: 'Chunk size', serverDefault: DEFAULT_CHUNK_SIZE, path: FIELD.chunkSize },
+  {
+    key: 'chunk_overlap',
+    label: 'Chunk overlap',
+    serverDefault: DEFAULT_CHUNK_OVERLAP,
+    path: FIELD.chunkOverlap,
+  },
+] as const;
 
 export interface KbSettingsFieldsProps {
   draft: KbDraft;
@@ -25,7 +43,7 @@ export interface KbSettingsFieldsProps {
   /** The server's answer to the last save, placed beside the field it names. */
   serverError: unknown;
   lockedReason?: string;
-  savedKeys: { embedding: boolean; reranking: boolean };
+  savedKeys: Record<KbModel, boolean>;
   /** Column names of a source table, offered while typing. */
   columnSuggestions?: string[];
   /** Says that column and chunking changes apply to rows inserted from now on. */
@@ -39,29 +57,25 @@ export function KbSettingsFields(props: KbSettingsFieldsProps) {
   const id = useId();
   const set = (patch: Partial<KbDraft>) => onChange({ ...draft, ...patch });
   const err = (path: string) => errors[path] ?? fieldError(serverError, path);
+  /** Both models are kept in the draft, and named in the server's errors, the same way. */
+  const modelProps = (model: KbModel) => ({
+    value: draft[model],
+    onChange: (next: ModelDraft) => set({ [model]: next }),
+    savedKey: savedKeys[model],
+    suggestions: SUGGESTED_MODELS[model],
+    errors: modelFieldErrors(serverError, `${model}_model`),
+  });
   const laterNote = holdsVectors
     ? ' Applies to rows inserted from now on; stored chunks stay as they are.'
     : '';
 
   return (
     <>
-      <ModelFields
-        legend="Embedding model"
-        value={draft.embedding}
-        onChange={(embedding) => set({ embedding })}
-        savedKey={savedKeys.embedding}
-        suggestions={EMBEDDING_MODELS}
-        lockedReason={lockedReason}
-        errors={modelFieldErrors(serverError, 'embedding_model')}
-      />
+      <ModelFields legend="Embedding model" lockedReason={lockedReason} {...modelProps('embedding')} />
       <ModelFields
         legend="Reranking model"
-        value={draft.reranking}
-        onChange={(reranking) => set({ reranking })}
-        savedKey={savedKeys.reranking}
-        suggestions={RERANKING_MODELS}
         collapsed={!draft.rerank}
-        errors={modelFieldErrors(serverError, 'reranking_model')}
+        {...modelProps('reranking')}
         intro={
           <div className="kb-switch">
             <label className="kb-check">
@@ -87,23 +101,24 @@ export function KbSettingsFields(props: KbSettingsFieldsProps) {
           Which columns of the rows you insert hold the text to embed, the metadata to filter on, and the row
           id.{laterNote}
         </p>
-        <div className="field">
-          <label htmlFor={`${id}-content`}>Content columns</label>
-          <ListInput
-            id={`${id}-content`}
-            itemName="content column"
-            value={draft.content_columns}
-            onChange={(content_columns) => set({ content_columns })}
-            placeholder="content"
-            suggestions={columnSuggestions}
-            describedBy={`${id}-content-hint`}
-            invalid={!!err(FIELD.content)}
-          />
-          <span id={`${id}-content-hint`} className="field-hint">
-            Each becomes its own document. Empty means the column named content.
-          </span>
-          <FieldError message={err(FIELD.content)} />
-        </div>
+        <Field
+          label="Content columns"
+          hint="Each becomes its own document. Empty means the column named content."
+          error={err(FIELD.content)}
+        >
+          {(control) => (
+            <ListInput
+              id={control.id}
+              itemName="content column"
+              value={draft.content_columns}
+              onChange={(content_columns) => set({ content_columns })}
+              placeholder="content"
+              suggestions={columnSuggestions}
+              describedBy={control['aria-describedby']}
+              invalid={control['aria-invalid']}
+            />
+          )}
+        </Field>
         <div className="field">
           {draft.metadata_columns === null ? (
             <span className="field-label">Metadata columns</span>
@@ -136,31 +151,17 @@ export function KbSettingsFields(props: KbSettingsFieldsProps) {
           </span>
           <FieldError message={err(FIELD.metadata)} />
         </div>
-        <div className="field kb-narrow">
-          <label htmlFor={`${id}-idcol`}>ID column</label>
-          <input
-            id={`${id}-idcol`}
-            className="input"
-            value={draft.id_column}
-            placeholder="id"
-            list={columnSuggestions?.length ? `${id}-idcol-options` : undefined}
-            spellCheck={false}
-            aria-invalid={!!err(FIELD.id) || undefined}
-            aria-describedby={`${id}-idcol-hint`}
-            onChange={(e) => set({ id_column: e.target.value })}
-          />
-          {!!columnSuggestions?.length && (
-            <datalist id={`${id}-idcol-options`}>
-              {columnSuggestions.map((c) => (
-                <option key={c} value={c} />
-              ))}
-            </datalist>
-          )}
-          <span id={`${id}-idcol-hint`} className="field-hint">
-            Inserting a row with an id that exists replaces its chunks.
-          </span>
-          <FieldError message={err(FIELD.id)} />
-        </div>
+        <TextField
+          boxClassName="kb-narrow"
+          label="ID column"
+          value={draft.id_column}
+          placeholder="id"
+          suggestions={columnSuggestions}
+          spellCheck={false}
+          hint="Inserting a row with an id that exists replaces its chunks."
+          error={err(FIELD.id)}
+          onChange={(e) => set({ id_column: e.target.value })}
+        />
       </fieldset>
       <fieldset className="rp-section">
         <legend>Chunking</legend>
@@ -169,54 +170,22 @@ export function KbSettingsFields(props: KbSettingsFieldsProps) {
           {laterNote}
         </p>
         <div className="rp-grid">
-          <NumberField
-            id={`${id}-size`}
-            label="Chunk size"
-            value={draft.chunk_size}
-            placeholder={`${DEFAULT_CHUNK_SIZE} (default)`}
-            error={err(FIELD.chunkSize)}
-            onChange={(chunk_size) => set({ chunk_size })}
-          />
-          <NumberField
-            id={`${id}-overlap`}
-            label="Chunk overlap"
-            value={draft.chunk_overlap}
-            placeholder={`${DEFAULT_CHUNK_OVERLAP} (default)`}
-            error={err(FIELD.chunkOverlap)}
-            onChange={(chunk_overlap) => set({ chunk_overlap })}
-          />
+          {CHUNKING.map((c) => (
+            <TextField
+              key={c.key}
+              label={c.label}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={draft[c.key]}
+              placeholder={`${c.serverDefault} (default)`}
+              error={err(c.path)}
+              onChange={(e) => set({ [c.key]: e.target.value })}
+            />
+          ))}
         </div>
       </fieldset>
     </>
-  );
-}
-
-function NumberField(props: {
-  id: string;
-  label: string;
-  value: string;
-  placeholder: string;
-  error?: string;
-  onChange: (v: string) => void;
-}) {
-  const { id, label, value, placeholder, error, onChange } = props;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="input"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
-        value={value}
-        placeholder={placeholder}
-        aria-invalid={!!error || undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
   );
 }

@@ -12,7 +12,9 @@ import {
 import { fileKeys } from '../../../api/files/keys';
 import { useFiles } from '../../../api/files/queries';
 import { useKnowledgeBase } from '../../../api/knowledge-bases/queries';
+import { SelectField, TextField } from '../../../components/field';
 import { problemMessage } from '../../../components/field-errors';
+import { RadioChoices, type RadioChoice } from '../../../components/radio-choices';
 import { ProgressBar } from '../load/progress-bar';
 import { EvaluationHistory } from './evaluation-history';
 import { EvaluationResults } from './evaluation-results';
@@ -20,6 +22,10 @@ import { describeSettings, MAX_SETTINGS } from './settings';
 import { SettingsEditor } from './settings-editor';
 import './evaluate.css';
 
+const SOURCES: RadioChoice<'table' | 'generate'>[] = [
+  { value: 'table', label: 'From a table' },
+  { value: 'generate', label: 'Generate from this knowledge base' },
+];
 const FALLBACK: SearchSettings = { mode: 'semantic', rerank: false, limit: 10 };
 
 /**
@@ -105,75 +111,47 @@ export function EvaluatePanel({ project, kb }: { project: string; kb: string }) 
         <fieldset className="ev-source">
           <legend>Questions</legend>
           <div className="ev-radios">
-            <label className="ev-check">
-              <input
-                type="radio"
-                name={`${id}-source`}
-                checked={source === 'table'}
-                onChange={() => setSource('table')}
-              />
-              From a table
-            </label>
-            <label className="ev-check">
-              <input
-                type="radio"
-                name={`${id}-source`}
-                checked={source === 'generate'}
-                onChange={() => setSource('generate')}
-              />
-              Generate from this knowledge base
-            </label>
+            <RadioChoices value={source} choices={SOURCES} onChange={setSource} labelClassName="ev-check" />
           </div>
           {source === 'table' && (
-            <div className="field">
-              <label htmlFor={`${id}-table`}>Question table (columns question, doc_id)</label>
-              <select
-                id={`${id}-table`}
-                className="input"
-                value={testTable}
-                onChange={(e) => setTable(e.target.value)}
-              >
-                {questionTables.length === 0 && <option value="">No file table has a question column</option>}
-                {questionTables.map((f) => (
-                  <option key={f.name} value={f.name}>
-                    files.{f.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Question table (columns question, doc_id)"
+              value={testTable}
+              onChange={(e) => setTable(e.target.value)}
+            >
+              {questionTables.length === 0 && <option value="">No file table has a question column</option>}
+              {questionTables.map((f) => (
+                <option key={f.name} value={f.name}>
+                  files.{f.name}
+                </option>
+              ))}
+            </SelectField>
           )}
           {source === 'generate' && (
-            <div className="field">
-              <label htmlFor={`${id}-count`}>How many questions</label>
-              <input
-                id={`${id}-count`}
-                className="input"
-                type="number"
-                min={1}
-                max={1000}
-                value={count}
-                onChange={(e) =>
-                  setCount(Math.max(1, Math.min(1000, Math.round(Number(e.target.value) || 1))))
-                }
-              />
-              <p className="muted ev-note">
-                Each question is a sentence taken from a random chunk (extractive, no model writes them); they
-                are saved as <code>files.{generatedTable}</code>.
-              </p>
-            </div>
+            <TextField
+              label="How many questions"
+              type="number"
+              min={1}
+              max={1000}
+              value={count}
+              onChange={(e) => setCount(Math.max(1, Math.min(1000, Math.round(Number(e.target.value) || 1))))}
+              hintClassName="ev-note"
+              hint={
+                <>
+                  Each question is a sentence taken from a random chunk (extractive, no model writes them);
+                  they are saved as <code>files.{generatedTable}</code>.
+                </>
+              }
+            />
           )}
-          <div className="field">
-            <label htmlFor={`${id}-version`}>Judged by</label>
-            <select
-              id={`${id}-version`}
-              className="input"
-              value={version}
-              onChange={(e) => setVersion(e.target.value as EvaluationVersion)}
-            >
-              <option value="doc_id">Expected document id (doc_id)</option>
-              <option value="llm_relevancy">Reranking model&apos;s relevance (llm_relevancy)</option>
-            </select>
-          </div>
+          <SelectField
+            label="Judged by"
+            value={version}
+            onChange={(e) => setVersion(e.target.value as EvaluationVersion)}
+          >
+            <option value="doc_id">Expected document id (doc_id)</option>
+            <option value="llm_relevancy">Reranking model&apos;s relevance (llm_relevancy)</option>
+          </SelectField>
         </fieldset>
         <div className="ev-settings">
           {current.map((s, i) => (

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import type { SearchSettings } from '../../../../protocol/api/kb-evaluations';
+import { SelectField, TextField } from '../../../components/field';
 import { LIMITS, MODES } from './settings';
 
 /** One search setting to evaluate: mode, hybrid weight, reranker and how many chunks come back. */
@@ -17,58 +17,45 @@ export function SettingsEditor({
   /** Whether the KB has a reranking model: without one the reranker cannot be turned on. */
   hasReranker?: boolean;
 }) {
-  const id = useId();
   const label = `Setting ${index + 1}`;
   return (
     <fieldset className={`ev-setting ev-series-border-${index}`} aria-label={label}>
       <legend>{label}</legend>
-      <div className="field">
-        <label htmlFor={`${id}-mode`}>Search</label>
-        <select
-          id={`${id}-mode`}
-          className="input"
-          value={value.mode}
-          onChange={(e) => onChange({ ...value, mode: e.target.value as SearchSettings['mode'] })}
-        >
-          {MODES.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.label}
+      <SelectField
+        label="Search"
+        value={value.mode}
+        onChange={(e) => onChange({ ...value, mode: e.target.value as SearchSettings['mode'] })}
+      >
+        {MODES.map((m) => (
+          <option key={m.value} value={m.value}>
+            {m.label}
+          </option>
+        ))}
+      </SelectField>
+      {value.mode === 'hybrid' && (
+        <TextField
+          label="Vector weight (α)"
+          type="number"
+          min={0}
+          max={1}
+          step={0.1}
+          value={value.alpha ?? 0.5}
+          onChange={(e) => onChange({ ...value, alpha: Math.max(0, Math.min(1, Number(e.target.value))) })}
+        />
+      )}
+      <SelectField
+        label="Results (LIMIT)"
+        value={value.limit}
+        onChange={(e) => onChange({ ...value, limit: Number(e.target.value) })}
+      >
+        {[...new Set([...LIMITS, value.limit])]
+          .sort((a, b) => a - b)
+          .map((n) => (
+            <option key={n} value={n}>
+              {n}
             </option>
           ))}
-        </select>
-      </div>
-      {value.mode === 'hybrid' && (
-        <div className="field">
-          <label htmlFor={`${id}-alpha`}>Vector weight (α)</label>
-          <input
-            id={`${id}-alpha`}
-            className="input"
-            type="number"
-            min={0}
-            max={1}
-            step={0.1}
-            value={value.alpha ?? 0.5}
-            onChange={(e) => onChange({ ...value, alpha: Math.max(0, Math.min(1, Number(e.target.value))) })}
-          />
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor={`${id}-limit`}>Results (LIMIT)</label>
-        <select
-          id={`${id}-limit`}
-          className="input"
-          value={value.limit}
-          onChange={(e) => onChange({ ...value, limit: Number(e.target.value) })}
-        >
-          {[...new Set([...LIMITS, value.limit])]
-            .sort((a, b) => a - b)
-            .map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-        </select>
-      </div>
+      </SelectField>
       <label className="ev-check">
         <input
           type="checkbox"

@@ -1,11 +1,14 @@
 import { useQueries } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import type { FileInfo } from '../../../../protocol/api/files';
 import type { TreeObject } from '../../../../protocol/api/tree';
 import { useFiles } from '../../../api/files/queries';
 import type { TableRef } from '../../../api/knowledge-bases/sql';
 import { databaseObjectsQuery, useDatabases } from '../../../api/tree/queries';
 import { UploadForm } from '../../../components/upload-form';
+import { Field } from '../../../components/field';
 import { plural } from '../../../components/format';
+import { RadioChoices } from '../../../components/radio-choices';
 import { choiceKey, choiceLabel } from './table-choice';
 
 /** The tables of a data source from its tree: bare, or inside one node per schema (PostgreSQL). */
@@ -32,6 +35,40 @@ function useSourceTables() {
   }));
 }
 
+/** The tables to choose from: those of `files`, then each data source's, under its name and engine. */
+function TableOptions({
+  files,
+  sources,
+}: {
+  files: FileInfo[];
+  sources: ReturnType<typeof useSourceTables>;
+}) {
+  return (
+    <>
+      <option value="">Choose a table…</option>
+      {files.length ? (
+        <optgroup label="files">
+          {files.map((f) => (
+            <option key={f.name} value={f.name}>
+              files.{f.name}
+              {typeof f.row_count === 'number' ? ` (${plural(f.row_count, 'row')})` : ''}
+            </option>
+          ))}
+        </optgroup>
+      ) : null}
+      {sources.map((s) => (
+        <optgroup key={s.db} label={`${s.db}${s.engine ? ` (${s.engine})` : ''}`}>
+          {s.tables.map((t) => (
+            <option key={choiceKey(t)} value={choiceKey(t)}>
+              {choiceLabel(t)}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </>
+  );
+}
+
 /**
  * Where the rows come from: a table of `files`, a table of a connected data source (read on the source and
  * streamed into the KB), or a file uploaded here that becomes a table of files. The value is a choice key
@@ -40,7 +77,6 @@ function useSourceTables() {
 export function SourcePicker({ table, onChange }: { table: string; onChange: (table: string) => void }) {
   const files = useFiles();
   const sources = useSourceTables();
-  const id = useId();
   const [mode, setMode] = useState<'table' | 'upload'>('table');
   const none = files.data?.length === 0 && sources.every((s) => s.tables.length === 0);
   const effective = none ? 'upload' : mode;
@@ -48,67 +84,35 @@ export function SourcePicker({ table, onChange }: { table: string; onChange: (ta
     <fieldset className="rp-section">
       <legend>Source</legend>
       <div className="kb-radios">
-        <label>
-          <input
-            type="radio"
-            name={`${id}-mode`}
-            checked={effective === 'table'}
-            disabled={none}
-            onChange={() => setMode('table')}
-          />
-          A table
-        </label>
-        <label>
-          <input
-            type="radio"
-            name={`${id}-mode`}
-            checked={effective === 'upload'}
-            onChange={() => setMode('upload')}
-          />
-          Upload a file
-        </label>
+        <RadioChoices
+          value={effective}
+          choices={[
+            { value: 'table', label: 'A table', disabled: none },
+            { value: 'upload', label: 'Upload a file' },
+          ]}
+          onChange={setMode}
+        />
       </div>
       {effective === 'table' ? (
-        <div className="field kb-narrow">
-          <label htmlFor={`${id}-table`}>Table</label>
-          <select
-            id={`${id}-table`}
-            className="input"
-            value={table}
-            onChange={(e) => onChange(e.target.value)}
-          >
-            <option value="">Choose a table…</option>
-            {files.data?.length ? (
-              <optgroup label="files">
-                {files.data.map((f) => (
-                  <option key={f.name} value={f.name}>
-                    files.{f.name}
-                    {typeof f.row_count === 'number' ? ` (${plural(f.row_count, 'row')})` : ''}
-                  </option>
+        <Field boxClassName="kb-narrow" label="Table">
+          {(control) => (
+            <>
+              <select {...control} className="input" value={table} onChange={(e) => onChange(e.target.value)}>
+                <TableOptions files={files.data ?? []} sources={sources} />
+              </select>
+              {files.isError && (
+                <span className="field-error">Could not list the files: {files.error.message}</span>
+              )}
+              {sources
+                .filter((s) => s.error)
+                .map((s) => (
+                  <span key={s.db} className="field-error">
+                    Could not list the tables of {s.db}: {s.error}
+                  </span>
                 ))}
-              </optgroup>
-            ) : null}
-            {sources.map((s) => (
-              <optgroup key={s.db} label={`${s.db}${s.engine ? ` (${s.engine})` : ''}`}>
-                {s.tables.map((t) => (
-                  <option key={choiceKey(t)} value={choiceKey(t)}>
-                    {choiceLabel(t)}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          {files.isError && (
-            <span className="field-error">Could not list the files: {files.error.message}</span>
+            </>
           )}
-          {sources
-            .filter((s) => s.error)
-            .map((s) => (
-              <span key={s.db} className="field-error">
-                Could not list the tables of {s.db}: {s.error}
-              </span>
-            ))}
-        </div>
+        </Field>
       ) : (
         <div className="kb-upload">
           <UploadForm

@@ -6,12 +6,14 @@ import {
   type SearchMode,
   type SearchOptions,
 } from '../../../api/knowledge-bases/search-options';
+import { Field, TextField } from '../../../components/field';
+import { RadioChoices, type RadioChoice } from '../../../components/radio-choices';
 
-const MODES: { value: SearchMode; label: string; hint: string }[] = [
-  { value: 'default', label: 'Server default', hint: 'hybrid for the local embedding, semantic otherwise' },
-  { value: 'semantic', label: 'Semantic', hint: 'closeness of meaning (vectors) only' },
-  { value: 'hybrid', label: 'Hybrid', hint: 'meaning and exact words, weighted by alpha' },
-  { value: 'keyword', label: 'Keyword', hint: 'exact words (BM25) only' },
+const MODES: RadioChoice<SearchMode>[] = [
+  { value: 'default', label: 'Server default', title: 'hybrid for the local embedding, semantic otherwise' },
+  { value: 'semantic', label: 'Semantic', title: 'closeness of meaning (vectors) only' },
+  { value: 'hybrid', label: 'Hybrid', title: 'meaning and exact words, weighted by alpha' },
+  { value: 'keyword', label: 'Keyword', title: 'exact words (BM25) only' },
 ];
 
 /** Search mode and alpha, a relevance threshold, and metadata filters, under "Try a search". */
@@ -31,52 +33,39 @@ export function SearchOptionsFields(props: {
     <div className="kb-search-options">
       <fieldset className="kb-search-mode">
         <legend>Search mode</legend>
-        {MODES.map((m) => (
-          <label key={m.value} title={m.hint}>
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              value={m.value}
-              checked={value.mode === m.value}
-              onChange={() => set({ mode: m.value })}
-            />
-            {m.label}
-          </label>
-        ))}
+        <RadioChoices value={value.mode} choices={MODES} onChange={(mode) => set({ mode })} />
       </fieldset>
       {value.mode === 'hybrid' && (
-        <div className="field kb-search-alpha">
-          <label htmlFor={`${id}-alpha`}>Alpha: {value.alpha.toFixed(2)}</label>
-          <input
-            id={`${id}-alpha`}
-            type="range"
-            min={0}
-            max={1}
-            step={0.05}
-            value={value.alpha}
-            aria-describedby={`${id}-alpha-hint`}
-            onChange={(e) => set({ alpha: Number(e.target.value) })}
-          />
-          <span id={`${id}-alpha-hint`} className="field-hint">
-            0 ranks by exact words, 1 by meaning.
-          </span>
-        </div>
+        <Field
+          boxClassName="kb-search-alpha"
+          label={`Alpha: ${value.alpha.toFixed(2)}`}
+          hint="0 ranks by exact words, 1 by meaning."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="range"
+              min={0}
+              max={1}
+              step={0.05}
+              value={value.alpha}
+              onChange={(e) => set({ alpha: Number(e.target.value) })}
+            />
+          )}
+        </Field>
       )}
-      <div className="field kb-search-threshold">
-        <label htmlFor={`${id}-min`}>Minimum relevance</label>
-        <input
-          id={`${id}-min`}
-          className="input"
-          type="number"
-          min={0}
-          max={1}
-          // Any value: a step would make the form refuse thresholds such as 0.33.
-          step="any"
-          placeholder="none"
-          value={value.minRelevance ?? ''}
-          onChange={(e) => set({ minRelevance: e.target.value === '' ? null : Number(e.target.value) })}
-        />
-      </div>
+      <TextField
+        boxClassName="kb-search-threshold"
+        label="Minimum relevance"
+        type="number"
+        min={0}
+        max={1}
+        // Any value: a step would make the form refuse thresholds such as 0.33.
+        step="any"
+        placeholder="none"
+        value={value.minRelevance ?? ''}
+        onChange={(e) => set({ minRelevance: e.target.value === '' ? null : Number(e.target.value) })}
+      />
       <fieldset className="kb-search-filters">
         <legend>Metadata filters</legend>
         <datalist id={`${id}-columns`}>
