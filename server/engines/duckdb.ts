@@ -1,17 +1,17 @@
 import {
   DuckDBInstance,
-  JsonDuckDBValueConverter,
   type DuckDBConnection,
   type DuckDBDataChunk,
   type DuckDBResultReader,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import { failedMidway, readBounded, releaseChunk, type BoundedResult } from './bounded-read';
+import type { BoundedResult } from './bounded-read';
 import { ConnectionPool } from './connection-pool';
 import { QueryAbortedError, QueryTimeoutError, QuickLaneTimeoutError } from './query-errors';
 import { converterFor, type JsonValue } from './json-values';
 import { ReadCache } from './read-cache';
 import { lockDown, type Sandbox } from './sandbox';
+import { readStoppable, streamStoppable } from './stoppable-reads';
 
 export type { JsonValue };
 export { QueryAbortedError, QueryTimeoutError, QuickLaneTimeoutError };
@@ -68,9 +68,6 @@ function toResult(reader: DuckDBResultReader): QueryResult {
   }
   return { columnNames: reader.columnNames(), columnTypes: types.map((t) => t.toString()), rows };
 }
-
-/** How often an interrupt is repeated until the statement it stops has ended. */
-const INTERRUPT_REPEAT_MS = 100;
 
 const asObjects = <T>({ columnNames, rows }: QueryResult): T[] =>
   rows.map((row) => Object.fromEntries(columnNames.map((c, i) => [c, row[i]])) as T);
@@ -221,47 +218,7 @@ export class DuckDb {
     sink: (columnNames: string[], rows: JsonValue[][]) => Promise<void>,
     { signal, caller = '' }: { signal?: AbortSignal; caller?: string } = {},
   ): Promise<void> {
-    const run = async (connection: DuckDBConnection) => {
-      if (signal?.aborted) throw new QueryAbortedError();
-      const onAbort = () => connection.interrupt();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        const result = await connection.stream(sql);
-        const streaming = result.isStreaming;
-        let rowsRead = 0;
-        const names = result.columnNames();
-        const converters = result.columnTypes().map(converterFor);
-        for (
-          let chunk = await result.fetchChunk();
-          chunk && chunk.rowCount > 0;
-          chunk = await result.fetchChunk()
-        ) {
-          const rows: JsonValue[][] = [];
-          for (let r = 0; r < chunk.rowCount; r++) {
-            const row = chunk.convertRowValues(r, JsonDuckDBValueConverter) as JsonValue[];
-            for (let i = 0; i < row.length; i++) {
-              const convert = converters[i];
-              if (convert && row[i] !== null) row[i] = convert(row[i]);
-            }
-            rows.push(row);
-          }
-          releaseChunk(chunk);
-          rowsRead += rows.length;
-          await sink(names, rows);
-          if (signal?.aborted) throw new QueryAbortedError();
-        }
-        // An interrupt or a failure mid-stream ends the stream without an error: the export must not look
-        // complete.
-        if (signal?.aborted) throw new QueryAbortedError();
-        failedMidway(streaming, result, rowsRead);
-        if (names.length) await sink(names, []);
-      } catch (err) {
-        if (signal?.aborted) throw new QueryAbortedError();
-        throw err;
-      } finally {
-        signal?.removeEventListener('abort', onAbort);
-      }
-    };
+    const run = (connection: DuckDBConnection) => streamStoppable(connection, sql, sink, signal);
     const { queries = this.pools.readers } = this.pools;
     return queries ? queries.use(run, caller) : this.serial(() => run(this.connection));
   }
@@ -276,49 +233,13 @@ export class DuckDb {
     return (this.pools.queries ?? this.pools.readers)?.waitingCount ?? 0;
   }
 
-  private async readAtMost(
-    connection: DuckDBConnection,
-    sql: string,
-    bounds: { maxRows: number; maxBytes: number },
-    signal: AbortSignal | undefined,
-    limit: { ms?: number; quick: boolean },
-  ): Promise<BoundedResult> {
-    if (signal?.aborted) throw new QueryAbortedError();
-    // A statement that never ends, or that nobody waits for any more, would hold its connection (and with
-    // it every statement queued behind) for nothing. It is interrupted.
-    let stoppedBy: 'timeout' | 'abort' | undefined;
-    let repeat: ReturnType<typeof setInterval> | undefined;
-    const interrupt = (reason: 'timeout' | 'abort') => {
-      stoppedBy ??= reason;
-      connection.interrupt();
-      // An interrupt that lands while the statement is still starting up is forgotten when it starts: repeat
-      // it until the statement has ended.
-      repeat ??= setInterval(() => connection.interrupt(), INTERRUPT_REPEAT_MS);
-    };
-    const timer = limit.ms ? setTimeout(() => interrupt('timeout'), limit.ms) : undefined;
-    const onAbort = () => interrupt('abort');
-    signal?.addEventListener('abort', onAbort, { once: true });
+  /** A users' SELECT (see readStoppable), counted in `runningSelects` while it runs. */
+  private async readAtMost(...read: Parameters<typeof readStoppable>): Promise<BoundedResult> {
     this.selectsRunning++;
-    const stopped = () =>
-      stoppedBy === 'timeout'
-        ? limit.quick
-          ? new QuickLaneTimeoutError(limit.ms!)
-          : new QueryTimeoutError(limit.ms!)
-        : new QueryAbortedError();
     try {
-      const answer = await readBounded(connection, sql, bounds);
-      // An interrupt that lands while rows are streaming does not throw: the engine's stream just ends, and
-      // the rows read so far would pass for the whole result. A stopped statement never answers.
-      if (stoppedBy) throw stopped();
-      return answer;
-    } catch (err) {
-      if (stoppedBy) throw stopped();
-      throw err;
+      return await readStoppable(...read);
     } finally {
       this.selectsRunning--;
-      clearTimeout(timer);
-      clearInterval(repeat);
-      signal?.removeEventListener('abort', onAbort);
     }
   }
 

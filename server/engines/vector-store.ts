@@ -5,19 +5,13 @@ import { buildWhere, docIdsWhere, type FilterNode } from './vector-filter';
 import { KeyedQueue } from '../util/keyed-queue';
 import { chunksFromArrow, deleteDocIds, lastPerId, storedDocIds, type StoredChunk } from './vector-rows';
 import {
-  buildAllIndexes,
-  buildAnnIndex,
-  buildMetadataIndexes,
-  compactFiles,
   DEFAULT_INDEX_POLICY,
-  ensureFtsIndex,
   indexState,
-  rebuildFtsIndex,
-  maintenanceNeeded,
   tuneAnnQuery,
   type IndexPolicy,
   type IndexState,
 } from './vector-index';
+import { IndexUpkeep } from './vector-upkeep';
 import { ValidationError } from '../errors';
 import {
   baseSchema,
@@ -39,6 +33,12 @@ export interface SearchQuery {
   /** Names the table's owner in errors, e.g. `knowledge base 'kb'`. */
   label?: string;
 }
+
+/** A nearest-neighbour search; `exact` skips the ANN index (the brute-force answer its recall is measured against). */
+export type NearestQuery = SearchQuery & { exact?: boolean };
+
+/** A full-text search; with `vector`, each row's cosine distance to it is computed too (for hybrid search). */
+export type TextQuery = SearchQuery & { vector?: Float32Array };
 
 /** A scan without a limit reads every matching row. */
 export type ScanQuery = Omit<SearchQuery, 'limit'> & { limit?: number; offset?: number };
@@ -66,26 +66,18 @@ async function readMetadataNames(table: Table): Promise<Set<string>> {
 export class VectorStore {
   private readonly tables = new Map<string, Promise<Table>>();
   private readonly queue = new KeyedQueue();
-  /** ANN builds in progress, by table: they run outside the write queue. */
-  private readonly building = new Map<string, Promise<void>>();
-  /** Tables whose maintenance was asked for while they were building: looked at again when it ends. */
-  private readonly recheck = new Set<string>();
-  /** Whether a table has its ANN index, cached because every search asks. */
-  private readonly ann = new Map<string, boolean>();
-  /** Tables whose full-text index is known to exist: every hybrid search would otherwise list the indexes. */
-  private readonly fts = new Set<string>();
+  private readonly indexes: IndexUpkeep;
   /**
    * Metadata names per table, cached because every filtered search asks and reading a table's schema costs
    * about a millisecond of CPU; only `addMetadataColumns` changes them, and it drops the entry.
    */
   private readonly metadata = new WeakMap<Table, Promise<Set<string>>>();
-  private readonly policy: IndexPolicy;
-
   private constructor(
     private readonly db: Connection,
-    private readonly options: VectorStoreOptions,
+    options: VectorStoreOptions,
   ) {
-    this.policy = { ...DEFAULT_INDEX_POLICY, ...options };
+    const policy: IndexPolicy = { ...DEFAULT_INDEX_POLICY, ...options };
+    this.indexes = new IndexUpkeep(this.queue, (name) => this.open(name), policy, options.onError);
   }
 
   static async open(dir: string, options: VectorStoreOptions = {}): Promise<VectorStore> {
@@ -231,18 +223,15 @@ export class VectorStore {
   }
 
   /** Nearest chunks by cosine distance, filters applied before the search. */
-  async vectorSearch(
-    name: string,
-    vector: Float32Array,
-    query: SearchQuery & { exact?: boolean },
-  ): Promise<StoredChunk[]> {
+  async vectorSearch(name: string, vector: Float32Array, query: NearestQuery): Promise<StoredChunk[]> {
     const table = await this.open(name);
     if (!table) return [];
     const where = await this.where(table, query);
     const base = table.vectorSearch(vector).distanceType('cosine');
-    // `exact` skips the ANN index: the brute-force answer that index recall is measured against.
     let q = (
-      query.exact ? base.bypassVectorIndex() : tuneAnnQuery(base, await this.hasAnn(name, table), query.limit)
+      query.exact
+        ? base.bypassVectorIndex()
+        : tuneAnnQuery(base, await this.indexes.hasAnn(name, table), query.limit)
     )
       .select([...OUTPUT_COLUMNS, '_distance'])
       .limit(query.limit);
@@ -250,23 +239,11 @@ export class VectorStore {
     return chunksFromArrow(await q.toArrow());
   }
 
-  /**
-   * Best full-text (BM25) matches of `text` in chunk content. With `vector`, each row's cosine distance to it
-   * is computed too, so that hybrid search can blend both scores.
-   */
-  async textSearch(
-    name: string,
-    text: string,
-    query: SearchQuery & { vector?: Float32Array },
-  ): Promise<StoredChunk[]> {
+  /** Best full-text (BM25) matches of `text` in chunk content. */
+  async textSearch(name: string, text: string, query: TextQuery): Promise<StoredChunk[]> {
     const table = await this.open(name);
     if (!table) return [];
-    // Built on first use, through the write queue only when missing: a pending ANN build must not delay
-    // every hybrid search.
-    if (!this.fts.has(name)) {
-      await this.queue.run(name, () => ensureFtsIndex(table));
-      this.fts.add(name);
-    }
+    await this.indexes.ensureFts(name, table);
     const where = await this.where(table, query);
     const columns = [...OUTPUT_COLUMNS, '_score', ...(query.vector ? ['vector'] : [])];
     let q = table.query().fullTextSearch(new MatchQuery(text, 'content')).select(columns).limit(query.limit);
@@ -293,43 +270,16 @@ export class VectorStore {
 
   /** Runs index maintenance now (tests and benchmarks); normally it follows each insert in the background. */
   async maintain(name: string): Promise<void> {
-    const build = await this.queue.run(name, async () => {
-      const table = await this.open(name);
-      if (!table) return undefined;
-      if (this.building.has(name)) {
-        // Looked at again when that build ends: the rows of the insert that asked may not be in it.
-        this.recheck.add(name);
-        return undefined;
-      }
-      const { action, rows } = await maintenanceNeeded(table, this.policy);
-      if (action === 'none') return undefined;
-      // Only before the first build: once an index exists, LanceDB's merge (`optimize`) rewrites it too and
-      // takes minutes while holding the write queue (526 s for 100,000 rows, measured). Later rebuilds read
-      // the rows where they lie.
-      if (action === 'build') await compactFiles(table);
-      const running = this.buildOutsideQueue(name, table, rows, action === 'rebuild');
-      this.building.set(name, running);
-      // Wrapped: an async task returning the promise itself would hold the queue until the build ends.
-      return { running };
-    });
-    await build?.running;
+    await this.indexes.maintain(name);
   }
 
   /**
    * Builds the ANN index over every row now (CREATE INDEX ON KNOWLEDGE_BASE), the full-text index when
-   * missing and the metadata indexes, in the table's write queue, telling `onPhase` as each phase starts.
-   * Returns how many rows the index covers.
+   * missing and the metadata indexes, telling `onPhase` as each phase starts. Returns how many rows the index
+   * covers.
    */
-  async buildIndexNow(name: string, onPhase?: Parameters<typeof buildAllIndexes>[2]): Promise<number> {
-    return this.queue.run(name, async () => {
-      const table = await this.open(name);
-      const rows = table ? await table.countRows() : 0;
-      if (!table || rows === 0) return 0;
-      await buildAllIndexes(table, rows, onPhase);
-      this.ann.set(name, true);
-      this.fts.add(name);
-      return rows;
-    });
+  async buildIndexNow(name: string, onPhase?: Parameters<IndexUpkeep['buildNow']>[1]): Promise<number> {
+    return this.indexes.buildNow(name, onPhase);
   }
 
   /** How many distinct documents (`doc_id`) a table holds; reads only that column. */
@@ -346,11 +296,7 @@ export class VectorStore {
 
   /** Resolves when every queued write and background index build has finished. */
   async whenIdle(): Promise<void> {
-    for (;;) {
-      await this.queue.idle();
-      if (this.building.size === 0) return;
-      await Promise.allSettled([...this.building.values()]);
-    }
+    await this.indexes.whenIdle();
   }
 
   close(): void {
@@ -358,46 +304,9 @@ export class VectorStore {
     this.db.close();
   }
 
-  /**
-   * Queues index maintenance (build the ANN index past the threshold, fold in new rows) without waiting.
-   * Called once after a whole insert, not per batch, so that an index build never stalls an insert midway.
-   */
+  /** Queues index maintenance after a whole insert, without waiting (see IndexUpkeep.schedule). */
   scheduleMaintenance(name: string): void {
-    this.maintain(name).catch((err: unknown) => this.options.onError?.(err));
-  }
-
-  /**
-   * Builds (or rebuilds) the indexes outside the write queue: inserts and deletes go on meanwhile (LanceDB
-   * commits an index over the rows it read; rows added since are searched unindexed until the next build).
-   * When it ends, maintenance looks again if an insert asked for it meanwhile, so its rows get their turn.
-   */
-  private buildOutsideQueue(name: string, table: Table, rows: number, rebuild: boolean): Promise<void> {
-    return buildAnnIndex(table, rows)
-      .then(() => void this.ann.set(name, true))
-      .then(async () => {
-        // Only speed-ups: a failure (e.g. a commit conflict with a concurrent new column) is reported, not thrown.
-        try {
-          if (rebuild && this.fts.has(name)) await rebuildFtsIndex(table);
-          await buildMetadataIndexes(table);
-        } catch (err) {
-          this.options.onError?.(err);
-        }
-      })
-      .finally(() => {
-        // Queued before the entry goes, so that `whenIdle` waits for it too. Only when asked meanwhile: a
-        // long insert would otherwise rebuild again and again while it runs, instead of once at its end.
-        if (this.recheck.delete(name)) this.scheduleMaintenance(name);
-        this.building.delete(name);
-      });
-  }
-
-  private async hasAnn(name: string, table: Table): Promise<boolean> {
-    let ann = this.ann.get(name);
-    if (ann === undefined) {
-      ann = (await indexState(table)).ann;
-      this.ann.set(name, ann);
-    }
-    return ann;
+    this.indexes.schedule(name);
   }
 
   private async open(name: string): Promise<Table | null> {
@@ -420,8 +329,7 @@ export class VectorStore {
   private forget(name: string): void {
     const table = this.tables.get(name);
     this.tables.delete(name);
-    this.ann.delete(name);
-    this.fts.delete(name);
+    this.indexes.forget(name);
     void table?.then((t) => t.close()).catch(() => undefined);
   }
 

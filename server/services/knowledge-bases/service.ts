@@ -8,7 +8,9 @@ import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from '../../store/know
 import { chunkingOf, flattenInput, mask, settingsForAlter, settingsForCreate, validateName } from './config';
 import type { InputRow } from './documents';
 import type { StreamedRows } from './ingest';
-import { insertCancelled, runInsert, type InsertRunDeps } from './insert-run';
+import { InsertStatus } from './insert-status';
+import { runInsert, type InsertRunDeps } from './insert-run';
+import { KbLookup, kbNotFound } from './kb-lookup';
 import { InsertLog, type LastInsert } from '../../store/kb-inserts';
 import { KbModels } from './models';
 import { applySearchDefaults, type SearchDefaults } from './search-defaults';
@@ -58,12 +60,8 @@ export class KnowledgeBaseService {
   private readonly indexBuilds = new IndexBuilds();
   private readonly running = new Map<number, AbortController>();
   private readonly models: KbModels;
-  /**
-   * Catalog rows by project and name. Every change to a KB goes through this service, which forgets the
-   * entry; searches then skip two catalog queries each.
-   */
-  private readonly cache = new Map<string, StoredKb>();
-  private generation = 0;
+  private readonly lookup: KbLookup;
+  private readonly inserts: InsertStatus;
   /** What each insert run works with (see insert-run.ts). */
   private readonly insertRun: InsertRunDeps;
 
@@ -71,6 +69,8 @@ export class KnowledgeBaseService {
     this.catalog = new KbCatalog(deps.catalog);
     this.insertLog = new InsertLog(deps.catalog);
     this.store = deps.store;
+    this.lookup = new KbLookup(this.catalog);
+    this.inserts = new InsertStatus(this.progressBoard, this.insertLog, this.running);
     this.models = new KbModels(deps.providerOptions);
     this.insertRun = {
       store: this.store,
@@ -166,7 +166,7 @@ export class KnowledgeBaseService {
     const found = await this.catalog.find(projectId, name);
     if (!found) {
       if (options.ifExists) return false;
-      throw this.notFound(project, name);
+      throw kbNotFound(project, name);
     }
     const { id, vector_database_table: table } = found.kb;
     // A running insert stops with a 404: its knowledge base no longer exists.
@@ -305,30 +305,17 @@ export class KnowledgeBaseService {
    * away); the batches stored stay. False when no insert runs.
    */
   async cancelInsert(project: string, name: string): Promise<boolean> {
-    const { kb } = await this.load(project, name);
-    const controller = this.running.get(kb.id);
-    controller?.abort(insertCancelled(kb.name));
-    return controller !== undefined;
+    return this.inserts.cancel((await this.load(project, name)).kb);
   }
 
   /** Progress of the KB's latest insert, for the console to poll. */
   async progress(project: string, name: string): Promise<InsertProgress> {
-    const { kb } = await this.load(project, name);
-    const live = this.progressBoard.get(kb.id);
-    if (live.state !== 'idle') return live;
-    const last = await this.insertLog.get(kb.id);
-    if (!last) return live;
-    const { query_id: _queryId, ...progress } = last;
-    return progress;
+    return this.inserts.progress((await this.load(project, name)).kb.id);
   }
 
   /** The latest insert with its query id, in this run or (after a restart) as the catalog noted it. */
   async lastInsert(project: string, name: string): Promise<LastInsert | null> {
-    const { kb } = await this.load(project, name);
-    const logged = (await this.insertLog.get(kb.id)) ?? null;
-    const live = this.progressBoard.get(kb.id);
-    if (live.state === 'idle') return logged;
-    return { ...live, query_id: logged?.query_id ?? null };
+    return this.inserts.last((await this.load(project, name)).kb.id);
   }
 
   /** Whether the KB's vector table has its ANN and full-text indexes, and how many rows they cover. */
@@ -360,7 +347,7 @@ export class KnowledgeBaseService {
    */
   async dropProjectObjects(project: { id: number; name: string }): Promise<void> {
     const removed = await this.catalog.deleteProject(project.id);
-    this.forgetProject(project.name);
+    this.lookup.forgetProject(project.name);
     // A running insert stops with a 404: its knowledge base no longer exists.
     const gone = new NotFoundError(`Project '${project.name}' was dropped, with its knowledge bases`);
     for (const { id } of removed) this.running.get(id)?.abort(gone);
@@ -369,33 +356,12 @@ export class KnowledgeBaseService {
     }
   }
 
-  private async load(project: string, name: string): Promise<StoredKb> {
-    const key = `${project}\u0000${name}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const generation = this.generation;
-    const found = await this.catalog.find(await this.catalog.projectId(project), name);
-    if (!found) throw this.notFound(project, name);
-    // A change that happened while this read was in flight may have made it stale: do not keep it.
-    if (generation === this.generation) this.cache.set(key, found);
-    return found;
+  private load(project: string, name: string): Promise<StoredKb> {
+    return this.lookup.load(project, name);
   }
 
-  /** Forgets every spelling of the name: lookups are case-insensitive, so each spelling has its own entry. */
   private forget(project: string, name: string): void {
-    this.generation++;
-    const key = `${project}\u0000${name}`.toLowerCase();
-    for (const cached of this.cache.keys()) if (cached.toLowerCase() === key) this.cache.delete(cached);
-  }
-
-  private forgetProject(project: string): void {
-    this.generation++;
-    const prefix = `${project}\u0000`.toLowerCase();
-    for (const key of this.cache.keys()) if (key.toLowerCase().startsWith(prefix)) this.cache.delete(key);
-  }
-
-  private notFound(project: string, name: string): NotFoundError {
-    return new NotFoundError(`Knowledge base '${name}' does not exist in project '${project}'`);
+    this.lookup.forget(project, name);
   }
 
   private show(kb: KnowledgeBase, options: ReadOptions): KnowledgeBase {

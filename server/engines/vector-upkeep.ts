@@ -1,0 +1,146 @@
+import type { Table } from '@lancedb/lancedb';
+import type { KeyedQueue } from '../util/keyed-queue';
+import {
+  buildAllIndexes,
+  buildAnnIndex,
+  buildMetadataIndexes,
+  compactFiles,
+  ensureFtsIndex,
+  indexState,
+  maintenanceNeeded,
+  rebuildFtsIndex,
+  type IndexPolicy,
+} from './vector-index';
+
+/**
+ * The indexes of the vector store's tables kept up: the ANN index built past its threshold and rebuilt as rows
+ * come (in the background, outside the write queue), the full-text index made on first use, and what is known
+ * of both cached, because every search asks.
+ */
+export class IndexUpkeep {
+  /** ANN builds in progress, by table: they run outside the write queue. */
+  private readonly building = new Map<string, Promise<void>>();
+  /** Tables whose maintenance was asked for while they were building: looked at again when it ends. */
+  private readonly recheck = new Set<string>();
+  /** Whether a table has its ANN index, cached because every search asks. */
+  private readonly ann = new Map<string, boolean>();
+  /** Tables whose full-text index is known to exist: every hybrid search would otherwise list the indexes. */
+  private readonly fts = new Set<string>();
+
+  constructor(
+    /** The store's write queue, by table. */
+    private readonly queue: KeyedQueue,
+    /** Opens a table of the store, or null when it does not exist. */
+    private readonly open: (name: string) => Promise<Table | null>,
+    private readonly policy: IndexPolicy,
+    /** Failures of background maintenance, which has no caller to report to. */
+    private readonly onError?: (err: unknown) => void,
+  ) {}
+
+  /** Runs index maintenance now; `schedule` runs it in the background. */
+  async maintain(name: string): Promise<void> {
+    const build = await this.queue.run(name, async () => {
+      const table = await this.open(name);
+      if (!table) return undefined;
+      if (this.building.has(name)) {
+        // Looked at again when that build ends: the rows of the insert that asked may not be in it.
+        this.recheck.add(name);
+        return undefined;
+      }
+      const { action, rows } = await maintenanceNeeded(table, this.policy);
+      if (action === 'none') return undefined;
+      // Only before the first build: once an index exists, LanceDB's merge (`optimize`) rewrites it too and
+      // takes minutes while holding the write queue (526 s for 100,000 rows, measured). Later rebuilds read
+      // the rows where they lie.
+      if (action === 'build') await compactFiles(table);
+      const running = this.buildOutsideQueue(name, table, rows, action === 'rebuild');
+      this.building.set(name, running);
+      // Wrapped: an async task returning the promise itself would hold the queue until the build ends.
+      return { running };
+    });
+    await build?.running;
+  }
+
+  /**
+   * Queues index maintenance (build the ANN index past the threshold, fold in new rows) without waiting.
+   * Called once after a whole insert, not per batch, so that an index build never stalls an insert midway.
+   */
+  schedule(name: string): void {
+    this.maintain(name).catch((err: unknown) => this.onError?.(err));
+  }
+
+  /**
+   * Builds the ANN index over every row now, the full-text index when missing and the metadata indexes, in
+   * the table's write queue, telling `onPhase` as each phase starts. Returns how many rows the index covers.
+   */
+  async buildNow(name: string, onPhase?: Parameters<typeof buildAllIndexes>[2]): Promise<number> {
+    return this.queue.run(name, async () => {
+      const table = await this.open(name);
+      const rows = table ? await table.countRows() : 0;
+      if (!table || rows === 0) return 0;
+      await buildAllIndexes(table, rows, onPhase);
+      this.ann.set(name, true);
+      this.fts.add(name);
+      return rows;
+    });
+  }
+
+  async hasAnn(name: string, table: Table): Promise<boolean> {
+    let ann = this.ann.get(name);
+    if (ann === undefined) {
+      ann = (await indexState(table)).ann;
+      this.ann.set(name, ann);
+    }
+    return ann;
+  }
+
+  /**
+   * The full-text index, built on first use, through the write queue only when missing: a pending ANN build
+   * must not delay every hybrid search.
+   */
+  async ensureFts(name: string, table: Table): Promise<void> {
+    if (this.fts.has(name)) return;
+    await this.queue.run(name, () => ensureFtsIndex(table));
+    this.fts.add(name);
+  }
+
+  /** Resolves when every queued write and background index build has finished. */
+  async whenIdle(): Promise<void> {
+    for (;;) {
+      await this.queue.idle();
+      if (this.building.size === 0) return;
+      await Promise.allSettled([...this.building.values()]);
+    }
+  }
+
+  /** Drops what is known of a table's indexes (it is dropped, replaced or closed). */
+  forget(name: string): void {
+    this.ann.delete(name);
+    this.fts.delete(name);
+  }
+
+  /**
+   * Builds (or rebuilds) the indexes outside the write queue: inserts and deletes go on meanwhile (LanceDB
+   * commits an index over the rows it read; rows added since are searched unindexed until the next build).
+   * When it ends, maintenance looks again if an insert asked for it meanwhile, so its rows get their turn.
+   */
+  private buildOutsideQueue(name: string, table: Table, rows: number, rebuild: boolean): Promise<void> {
+    return buildAnnIndex(table, rows)
+      .then(() => void this.ann.set(name, true))
+      .then(async () => {
+        // Only speed-ups: a failure (e.g. a commit conflict with a concurrent new column) is reported, not thrown.
+        try {
+          if (rebuild && this.fts.has(name)) await rebuildFtsIndex(table);
+          await buildMetadataIndexes(table);
+        } catch (err) {
+          this.onError?.(err);
+        }
+      })
+      .finally(() => {
+        // Queued before the entry goes, so that `whenIdle` waits for it too. Only when asked meanwhile: a
+        // long insert would otherwise rebuild again and again while it runs, instead of once at its end.
+        if (this.recheck.delete(name)) this.schedule(name);
+        this.building.delete(name);
+      });
+  }
+}
