@@ -27,6 +27,12 @@ export function AgentFields({ project, draft, onChange, errors, serverError, sav
   const err = (path: string) => errors[path] ?? fieldError(serverError, path);
   const nameError = err(AGENT_FIELD.name);
   const promptError = err(AGENT_FIELD.prompt);
+  /** Both lists of data are kept in the draft, and placed beside the server's errors, the same way. */
+  const listProps = (key: 'knowledge_bases' | 'tables', path: string) => ({
+    value: draft[key],
+    onChange: (next: string[]) => set({ [key]: next }),
+    error: err(path),
+  });
   return (
     <>
       <div className="rp-section">
@@ -52,19 +58,15 @@ export function AgentFields({ project, draft, onChange, errors, serverError, sav
         kind="knowledge_base"
         legend="Knowledge bases"
         hint="The agent searches these for answers. project.* includes every knowledge base of the project, also ones made later."
-        value={draft.knowledge_bases}
-        onChange={(knowledge_bases) => set({ knowledge_bases })}
         defaultDb={project}
-        error={err(AGENT_FIELD.kbs)}
+        {...listProps('knowledge_bases', AGENT_FIELD.kbs)}
       />
       <DataPicker
         kind="table"
         legend="Tables"
         hint="The agent may query these with SQL. files.* includes every uploaded file, also ones uploaded later."
-        value={draft.tables}
-        onChange={(tables) => set({ tables })}
         defaultDb="files"
-        error={err(AGENT_FIELD.tables)}
+        {...listProps('tables', AGENT_FIELD.tables)}
       />
       <div className="rp-section">
         <Field
