@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { TreeObject } from '../../../protocol/api/tree';
 import { useDatabaseObjects, useDatabases } from '../../api/tree/queries';
-import { FieldError } from '../../components/model-fields/model-fields';
+import { FieldError, SelectField } from '../../components/field';
 import { PlainOptions } from '../../components/plain-options';
 import { useAgentSchemas } from './agent-schemas';
 import { entryOf, expandEntry, parseEntry, summarise } from './data-entries';
@@ -85,27 +85,26 @@ export function DataPicker({ kind, legend, hint, value, onChange, defaultDb, err
       )}
       <FieldError message={error} />
       <div className="ag-add">
-        <div className="field">
-          <label htmlFor={`${id}-db`}>{words.db}</label>
-          <select
-            id={`${id}-db`}
-            className="input"
-            value={db}
-            onChange={(e) => {
-              setDb(e.target.value);
-              setName('*');
-            }}
-          >
-            <PlainOptions values={dbs} />
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>{words.object}</label>
-          <select id={`${id}-name`} className="input" value={name} onChange={(e) => setName(e.target.value)}>
-            <option value="*">{db}.* (all)</option>
-            <PlainOptions values={names} />
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-db`}
+          label={words.db}
+          value={db}
+          onChange={(e) => {
+            setDb(e.target.value);
+            setName('*');
+          }}
+        >
+          <PlainOptions values={dbs} />
+        </SelectField>
+        <SelectField
+          id={`${id}-name`}
+          label={words.object}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        >
+          <option value="*">{db}.* (all)</option>
+          <PlainOptions values={names} />
+        </SelectField>
         <button
           type="button"
           className="btn"

@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useFiles } from '../../api/files/queries';
 import { useCreateKnowledgeBase } from '../../api/knowledge-bases/mutations';
 import { fieldError, formError } from '../../components/field-errors';
 import { CreateResourceForm, useNewDraft } from '../../components/create-resource-form';
-import { FieldError } from '../../components/model-fields/model-fields';
+import { TextField } from '../../components/field';
 import { createInput, emptyDraft, FIELD, validateDraft, type KbDraft, PLACED_FIELDS } from './kb-draft';
 import { kbPath } from '../../lib/paths';
 import { KbSettingsFields } from './kb-settings-fields';
@@ -14,10 +14,9 @@ import './knowledge-bases.css';
 
 /** Creates a KB; optionally shaped after a table of files, which the load tab then offers. */
 export function CreateKnowledgeBasePage({ project }: { project: string }) {
-  const id = useId();
   const files = useFiles();
   const create = useCreateKnowledgeBase(project);
-  const { draft, edit, errors, setErrors, form, openCreated, unsaved } = useNewDraft<KbDraft>(
+  const { draft, edit, errors, fields, setErrors, form, openCreated, unsaved } = useNewDraft<KbDraft>(
     emptyDraft,
     create.error,
   );
@@ -64,30 +63,20 @@ export function CreateKnowledgeBasePage({ project }: { project: string }) {
     >
       <div className="rp-section">
         <div className="rp-grid">
-          <div className="field">
-            <label htmlFor={`${id}-name`}>Name</label>
-            <input
-              id={`${id}-name`}
-              className="input"
-              value={draft.name}
-              autoFocus
-              spellCheck={false}
-              aria-invalid={!!nameError || undefined}
-              aria-describedby={`${id}-name-hint`}
-              onChange={(e) => edit({ ...draft, name: e.target.value })}
-            />
-            <span id={`${id}-name-hint`} className="field-hint">
-              Letters, digits and _. Searched as {project}.{draft.name || 'name'}.
-            </span>
-            <FieldError message={nameError} />
-          </div>
+          <TextField
+            label="Name"
+            hint={`Letters, digits and _. Searched as ${project}.${draft.name || 'name'}.`}
+            error={nameError}
+            value={draft.name}
+            autoFocus
+            spellCheck={false}
+            onChange={(e) => edit({ ...draft, name: e.target.value })}
+          />
           <ShapeAfterTable files={files.data} table={table} onTable={setTable} onApply={applyShape} />
         </div>
       </div>
       <KbSettingsFields
-        draft={draft}
-        onChange={edit}
-        errors={errors}
+        {...fields}
         serverError={create.error}
         savedKeys={{ embedding: false, reranking: false }}
         columnSuggestions={columns}

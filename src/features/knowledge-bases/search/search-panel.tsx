@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { SqlStatementError, useSearchKnowledgeBase } from '../../../api/knowledge-bases/mutations';
 import { DEFAULT_SEARCH_LIMIT, searchSql } from '../../../api/knowledge-bases/sql';
 import { CopyButton } from '../../../components/copy-button';
+import { SelectField, TextField } from '../../../components/field';
 import { ProblemAlert } from '../../../components/problem-alert';
 import { plural } from '../../../components/format';
 import { PlainOptions } from '../../../components/plain-options';
@@ -61,28 +62,17 @@ export function SearchPanel({ project, kb }: { project: string; kb: string }) {
         Try a search
       </h2>
       <form role="search" aria-label={`Search ${kb}`} className="kb-search-form" onSubmit={submit} noValidate>
-        <div className="field kb-search-query">
-          <label htmlFor={`${id}-q`}>Query</label>
-          <input
-            id={`${id}-q`}
-            className="input"
-            type="search"
-            value={query}
-            placeholder="Ask in plain words, e.g. how do refunds work"
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-limit`}>Results</label>
-          <select
-            id={`${id}-limit`}
-            className="input"
-            value={limit}
-            onChange={(e) => setLimit(Number(e.target.value))}
-          >
-            <PlainOptions values={LIMITS} />
-          </select>
-        </div>
+        <TextField
+          label="Query"
+          boxClassName="kb-search-query"
+          type="search"
+          value={query}
+          placeholder="Ask in plain words, e.g. how do refunds work"
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <SelectField label="Results" value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
+          <PlainOptions values={LIMITS} />
+        </SelectField>
         <button type="submit" className="btn btn-primary" disabled={!query.trim() || search.isPending}>
           {search.isPending ? 'Searching…' : 'Search'}
         </button>
