@@ -1,29 +1,21 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { ConsolePage } from './console-page';
 
 /** The agent pages: list, create and edit forms, the data pickers, and the unsaved-changes dialog. */
-export class AgentEditor {
-  readonly name: Locator;
-  readonly model: Locator;
-  readonly knowledgeBases: Locator;
-  readonly tables: Locator;
-  readonly prompt: Locator;
-  readonly status: Locator;
-
-  constructor(readonly page: Page) {
-    this.name = page.getByLabel('Name', { exact: true });
-    this.model = page.getByRole('group', { name: 'Model' });
-    this.knowledgeBases = page.getByRole('group', { name: 'Knowledge bases' });
-    this.tables = page.getByRole('group', { name: 'Tables' });
-    this.prompt = page.getByLabel('Prompt template');
-    this.status = page.getByRole('status').filter({ hasText: /^Saved/ });
-  }
+export class AgentEditor extends ConsolePage {
+  readonly name = this.page.getByLabel('Name', { exact: true });
+  readonly model = this.page.getByRole('group', { name: 'Model' });
+  readonly knowledgeBases = this.page.getByRole('group', { name: 'Knowledge bases' });
+  readonly tables = this.page.getByRole('group', { name: 'Tables' });
+  readonly prompt = this.page.getByLabel('Prompt template');
+  readonly status = this.page.getByRole('status').filter({ hasText: /^Saved/ });
 
   async openList(project = 'mindsdb'): Promise<void> {
-    await this.page.goto(`/projects/${encodeURIComponent(project)}/agents`);
+    await this.visit(project, 'agents');
   }
 
   async open(name: string, project = 'mindsdb'): Promise<void> {
-    await this.page.goto(`/projects/${encodeURIComponent(project)}/agents/${encodeURIComponent(name)}`);
+    await this.visit(project, 'agents', name);
   }
 
   /** Picks a database and an object (or `*` for all) in a picker, then adds the entry. */

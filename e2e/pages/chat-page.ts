@@ -1,25 +1,17 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { ConsolePage } from './console-page';
 
 /** The agent chat: agent picker, conversation log, question box, and the parts of one turn. */
-export class ChatPage {
-  readonly agentPicker: Locator;
-  readonly log: Locator;
-  readonly stopButton: Locator;
-  readonly sendButton: Locator;
-  readonly newConversationButton: Locator;
+export class ChatPage extends ConsolePage {
+  readonly agentPicker = this.page.getByRole('combobox', { name: 'Agent' });
+  readonly log = this.page.getByRole('log', { name: 'Conversation' });
+  readonly stopButton = this.page.getByRole('button', { name: 'Stop' });
+  readonly sendButton = this.page.getByRole('button', { name: 'Send' });
+  readonly newConversationButton = this.page.getByRole('button', { name: 'New conversation' });
 
-  constructor(readonly page: Page) {
-    this.agentPicker = page.getByRole('combobox', { name: 'Agent' });
-    this.log = page.getByRole('log', { name: 'Conversation' });
-    this.stopButton = page.getByRole('button', { name: 'Stop' });
-    this.sendButton = page.getByRole('button', { name: 'Send' });
-    this.newConversationButton = page.getByRole('button', { name: 'New conversation' });
-  }
-
+  /** Opens a project's chat, on the agent named if one is. */
   async open(project: string, agent?: string): Promise<void> {
-    await this.page.goto(
-      `/projects/${encodeURIComponent(project)}/chat${agent ? `/${encodeURIComponent(agent)}` : ''}`,
-    );
+    await this.visit(project, 'chat', ...(agent ? [agent] : []));
   }
 
   async pickAgent(name: string): Promise<void> {

@@ -1,4 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { ConsolePage } from './console-page';
 
 export interface ModelChoice {
   provider: string;
@@ -8,21 +9,14 @@ export interface ModelChoice {
 }
 
 /** The knowledge base pages: list, create form, and a KB's settings, load and search tabs. */
-export class KnowledgeBasePages {
-  readonly embedding: Locator;
-  readonly loadProgress: Locator;
-  readonly results: Locator;
-  readonly saved: Locator;
-
-  constructor(readonly page: Page) {
-    this.embedding = page.getByRole('group', { name: 'Embedding model' });
-    this.loadProgress = page.getByRole('progressbar', { name: 'Load progress' });
-    this.results = page.getByRole('list', { name: 'Search results' }).getByRole('article');
-    this.saved = page.getByRole('status').filter({ hasText: /^Saved/ });
-  }
+export class KnowledgeBasePages extends ConsolePage {
+  readonly embedding = this.page.getByRole('group', { name: 'Embedding model' });
+  readonly loadProgress = this.page.getByRole('progressbar', { name: 'Load progress' });
+  readonly results = this.page.getByRole('list', { name: 'Search results' }).getByRole('article');
+  readonly saved = this.page.getByRole('status').filter({ hasText: /^Saved/ });
 
   async openList(project = 'mindsdb'): Promise<void> {
-    await this.page.goto(`/projects/${encodeURIComponent(project)}/knowledge-bases`);
+    await this.visit(project, 'knowledge-bases');
   }
 
   tab(name: 'Settings' | 'Load data' | 'Try a search'): Locator {

@@ -1,11 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import { ConsolePage } from './console-page';
 
-export class LoginPage {
-  readonly form: Locator;
-
-  constructor(readonly page: Page) {
-    this.form = page.getByRole('form', { name: 'Log in' });
-  }
+export class LoginPage extends ConsolePage {
+  readonly form = this.page.getByRole('form', { name: 'Log in' });
 
   async login(username: string, password: string): Promise<void> {
     await this.form.getByLabel('Username').fill(username);

@@ -1,12 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { ConsolePage } from './console-page';
 
 /** The app shell: header, object browser and upload dialog. */
-export class Shell {
-  readonly browser: Locator;
-
-  constructor(readonly page: Page) {
-    this.browser = page.getByRole('navigation', { name: 'Object browser' });
-  }
+export class Shell extends ConsolePage {
+  readonly browser = this.page.getByRole('navigation', { name: 'Object browser' });
 
   /** A database's row of the tree (its tables, KBs and agents are rows of the next level). */
   database(name: string): Locator {

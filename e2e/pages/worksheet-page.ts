@@ -1,36 +1,24 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { ConsolePage } from './console-page';
 
 /** The SQL worksheet: worksheet tabs, the editor, its toolbar, result tabs and the result grid. */
-export class WorksheetPage {
-  readonly editor: Locator;
-  readonly runButton: Locator;
-  readonly runAllButton: Locator;
-  readonly stopButton: Locator;
-  readonly worksheetTabs: Locator;
-  readonly results: Locator;
-  readonly resultTabs: Locator;
-  readonly grid: Locator;
-  readonly viewer: Locator;
-  readonly history: Locator;
-
-  constructor(readonly page: Page) {
-    this.editor = page.getByRole('textbox', { name: 'SQL editor' });
-    this.runButton = page.getByRole('button', { name: 'Run', exact: true });
-    this.runAllButton = page.getByRole('button', { name: 'Run all' });
-    this.stopButton = page.getByRole('button', { name: 'Stop' }).first();
-    this.worksheetTabs = page.getByRole('tablist', { name: 'Worksheets' });
-    this.results = page.getByRole('region', { name: 'Results' });
-    this.resultTabs = this.results.getByRole('tablist', { name: 'Statement results' });
-    this.grid = this.results
-      .getByRole('region', { name: 'Result rows' })
-      .getByRole('treegrid')
-      .or(this.results.getByRole('region', { name: 'Result rows' }).getByRole('grid'));
-    this.viewer = page.getByRole('complementary', { name: 'Value viewer' });
-    this.history = page.getByRole('complementary', { name: 'History' });
-  }
+export class WorksheetPage extends ConsolePage {
+  readonly editor = this.page.getByRole('textbox', { name: 'SQL editor' });
+  readonly runButton = this.page.getByRole('button', { name: 'Run', exact: true });
+  readonly runAllButton = this.page.getByRole('button', { name: 'Run all' });
+  readonly stopButton = this.page.getByRole('button', { name: 'Stop' }).first();
+  readonly worksheetTabs = this.page.getByRole('tablist', { name: 'Worksheets' });
+  readonly results = this.page.getByRole('region', { name: 'Results' });
+  readonly resultTabs = this.results.getByRole('tablist', { name: 'Statement results' });
+  readonly grid = this.results
+    .getByRole('region', { name: 'Result rows' })
+    .getByRole('treegrid')
+    .or(this.results.getByRole('region', { name: 'Result rows' }).getByRole('grid'));
+  readonly viewer = this.page.getByRole('complementary', { name: 'Value viewer' });
+  readonly history = this.page.getByRole('complementary', { name: 'History' });
 
   async goto(project = 'mindsdb'): Promise<void> {
-    await this.page.goto(`/projects/${project}/worksheet`);
+    await this.visit(project, 'worksheet');
     await this.editor.waitFor();
   }
 
@@ -46,6 +34,12 @@ export class WorksheetPage {
   async cursorAfter(text: string): Promise<void> {
     await this.editor.locator('.cm-line', { hasText: text }).first().click();
     await this.page.keyboard.press('End');
+  }
+
+  /** Replaces the worksheet text with one statement and runs it. */
+  async run(sql: string): Promise<void> {
+    await this.setSql(sql);
+    await this.runCurrent();
   }
 
   async runCurrent(): Promise<void> {

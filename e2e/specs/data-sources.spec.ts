@@ -80,8 +80,7 @@ test('connect a PostgreSQL source, browse and query its table, load a KB from it
   await expect(worksheet.grid).toContainText('Emperor penguins huddle together');
 
   // Query it: a filter and a PostgreSQL function, pushed down to the source.
-  await worksheet.setSql("SELECT upper(body) AS loud FROM field.field_notes WHERE body LIKE '%card%';");
-  await worksheet.runCurrent();
+  await worksheet.run("SELECT upper(body) AS loud FROM field.field_notes WHERE body LIKE '%card%';");
   await expect(worksheet.grid).toContainText('REFUNDS ARE PAID BACK TO THE ORIGINAL CARD.');
   await expect(worksheet.grid).not.toContainText('PENGUINS');
 

@@ -111,15 +111,13 @@ test.describe('hostile text in data and model output', () => {
   test('renders as text in the worksheet grid', async ({ page }) => {
     const check = guard(page);
     const ws = await openWorksheet(page);
-    await ws.setSql(
+    await ws.run(
       "SELECT chunk_content, metadata FROM evil_kb WHERE content = 'hostile refund note' LIMIT 10",
     );
-    await ws.runCurrent();
     await expect(ws.status).toContainText(`${HOSTILE.length} rows`);
     const cells = ws.grid.getByRole('gridcell');
     for (const h of HOSTILE.slice(0, 3)) await expect(cells.filter({ hasText: h }).first()).toBeVisible();
-    await ws.setSql('SELECT id, body, author FROM files.evil ORDER BY id');
-    await ws.runCurrent();
+    await ws.run('SELECT id, body, author FROM files.evil ORDER BY id');
     await expect(ws.cell(0, 2)).toHaveText(HOSTILE[0]);
     await expect(ws.cell(1, 2)).toHaveText(HOSTILE[1]);
     await check();

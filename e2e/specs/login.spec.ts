@@ -39,8 +39,7 @@ test.describe('with login', () => {
     // The editor and the result grid (both insert styles at run time) run under the CSP, and a cookie-only
     // session may run a statement (a write: POST, which needs the X-Requested-With header the console sends).
     const worksheet = new WorksheetPage(page);
-    await worksheet.setSql("SELECT 1 AS one, 'two' AS two");
-    await worksheet.runCurrent();
+    await worksheet.run("SELECT 1 AS one, 'two' AS two");
     await expect(worksheet.grid.getByText('two', { exact: true }).last()).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('console-under-csp.png') });
     expect(violations).toEqual([]);

@@ -8,8 +8,7 @@ watchForProblems(test, expect);
 test('a filtered, sorted grid exports what it shows, and offers every row', async ({ page, request }) => {
   await uploadCsv(request, 'scores', 'id,name,score\n1,ann,30\n2,bob,10\n3,cy,20\n4,dee,40\n');
   const ws = await openWorksheet(page);
-  await ws.setSql('SELECT id, name, score FROM files.scores ORDER BY id');
-  await ws.runCurrent();
+  await ws.run('SELECT id, name, score FROM files.scores ORDER BY id');
   await expect(ws.status).toContainText('4 rows');
   const search = page.getByRole('searchbox', { name: 'Search rows' });
   await ws.columnHeader('score').click(); // score ascending
@@ -34,8 +33,7 @@ test('a filtered, sorted grid exports what it shows, and offers every row', asyn
 
 test('the row-number column shows 100000 in full', async ({ page }) => {
   const ws = await openWorksheet(page);
-  await ws.setSql('SELECT range AS n FROM range(100000)');
-  await ws.runCurrent();
+  await ws.run('SELECT range AS n FROM range(100000)');
   await expect(ws.status).toContainText('100,000 rows');
   await ws.cell(0, 0).click();
   await page.keyboard.press('ControlOrMeta+ArrowDown');
@@ -52,8 +50,7 @@ test('a result over 100,000 rows shows the first 100,000, says so, and exports i
   page,
 }) => {
   const ws = await openWorksheet(page);
-  await ws.setSql("SELECT range AS n, 'r' || range AS label FROM range(150000)");
-  await ws.runCurrent();
+  await ws.run("SELECT range AS n, 'r' || range AS label FROM range(150000)");
   const notice = ws.results.getByText(/^Showing the first 100,000 rows: the result has more/);
   await expect(notice).toBeVisible();
   await expect(ws.status).toContainText('100,000 rows');

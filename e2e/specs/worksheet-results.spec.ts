@@ -10,9 +10,8 @@ watchForProblems(test, expect);
 
 test('exports the whole result as CSV and JSON', async ({ page }) => {
   const ws = await openWorksheet(page);
-  await ws.setSql(`SELECT range AS id, CASE WHEN range = 1 THEN NULL ELSE 'a, "b"' END AS note,
+  await ws.run(`SELECT range AS id, CASE WHEN range = 1 THEN NULL ELSE 'a, "b"' END AS note,
   {'k': range::INTEGER} AS meta FROM range(3)`);
-  await ws.runCurrent();
   await expect(ws.status).toContainText('3 rows');
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
@@ -36,8 +35,7 @@ test('exports the whole result as CSV and JSON', async ({ page }) => {
 test('sorts, filters, searches, copies a cell and a block, and views JSON', async ({ page, request }) => {
   await uploadCsv(request, 'people', 'id,name,score\n1,ann,30\n2,bob,10\n3,cy,20\n4,dee,40\n');
   const ws = await openWorksheet(page);
-  await ws.setSql("SELECT id, name, score, {'tags': ['x', name]} AS meta FROM files.people ORDER BY id");
-  await ws.runCurrent();
+  await ws.run("SELECT id, name, score, {'tags': ['x', name]} AS meta FROM files.people ORDER BY id");
   await expect(ws.status).toContainText('4 rows');
 
   // Sort by score (click the header), descending with a second click.
@@ -125,8 +123,7 @@ test('sorts, filters, searches, copies a cell and a block, and views JSON', asyn
 
 test('draws only the rows on screen of a large result, and reaches its last row', async ({ page }) => {
   const ws = await openWorksheet(page);
-  await ws.setSql("SELECT range AS n, 'row ' || range AS label FROM range(50000)");
-  await ws.runCurrent();
+  await ws.run("SELECT range AS n, 'row ' || range AS label FROM range(50000)");
   await expect(ws.status).toContainText('50,000 rows');
   await expect(ws.cell(0, 1)).toHaveText('row 0');
   // Virtualised: a screenful of rows in the page, not fifty thousand.

@@ -169,8 +169,7 @@ test('completes data sources, tables, knowledge bases and columns from the serve
 
 test('keeps a history of statements and reopens one in a new tab', async ({ page }) => {
   const ws = await openWorksheet(page);
-  await ws.setSql('SELECT 42 AS answer');
-  await ws.runCurrent();
+  await ws.run('SELECT 42 AS answer');
   await expect(ws.cell(0, 0)).toHaveText('42');
   await page.getByRole('button', { name: 'History' }).click();
   const entry = ws.history.getByRole('listitem').filter({ hasText: 'SELECT 42 AS answer' });
