@@ -6,6 +6,7 @@ import {
   NAME_IS_FREE,
   nameIsFreeParams,
   PROJECT_EXISTS,
+  selectByName,
   whyNotInserted,
   type ProjectObjectKind,
 } from './project-names';
@@ -64,12 +65,8 @@ export class AgentStore {
   }
 
   async find(projectId: number, name: string): Promise<AgentRecord | undefined> {
-    // Any case, as MindsDB; the exact spelling first where an older data folder holds case twins.
-    const rows = await this.catalog.select(
-      `${SELECT} WHERE a.project_id = ? AND lower(a.name) = lower(?) ORDER BY (a.name = ?) DESC, a.id LIMIT 1`,
-      [projectId, name, name],
-    );
-    return rows[0] ? toRecord(rows[0]) : undefined;
+    const row = await selectByName(this.catalog, SELECT, 'a', projectId, name);
+    return row ? toRecord(row) : undefined;
   }
 
   /**

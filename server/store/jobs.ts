@@ -1,6 +1,7 @@
 import type { CatalogDb } from '../engines/catalog-db';
 import type { JobEvery } from '../dialect/ast';
 import { formatTimestamp } from '../util/time';
+import { selectByName } from './project-names';
 
 /** Runs kept per job in `jobs_history`; older ones are removed as new ones finish. */
 export const MAX_HISTORY_PER_JOB = 1000;
@@ -95,11 +96,8 @@ export class JobStore {
   }
 
   async find(projectId: number, name: string): Promise<JobRecord | undefined> {
-    const rows = await this.catalog.select(
-      `${SELECT} WHERE j.project_id = ? AND lower(j.name) = lower(?) ORDER BY (j.name = ?) DESC, j.id LIMIT 1`,
-      [projectId, name, name],
-    );
-    return rows[0] ? toRecord(rows[0]) : undefined;
+    const row = await selectByName(this.catalog, SELECT, 'j', projectId, name);
+    return row ? toRecord(row) : undefined;
   }
 
   /** Jobs whose next slot is at or before `now`, earliest first. */

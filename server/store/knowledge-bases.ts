@@ -9,7 +9,13 @@ import type {
   Preprocessing,
 } from '../services/knowledge-bases/types';
 import { formatTimestamp, normalizeTimestamp } from '../util/time';
-import { NAME_IS_FREE, nameIsFreeParams, PROJECT_EXISTS, whyNotInserted } from './project-names';
+import {
+  NAME_IS_FREE,
+  nameIsFreeParams,
+  PROJECT_EXISTS,
+  selectByName,
+  whyNotInserted,
+} from './project-names';
 import { ProjectStore } from './projects';
 
 /** The vector table of a KB is named after its id, never its name: names change meaning, ids do not. */
@@ -148,11 +154,8 @@ export class KbCatalog {
   }
 
   async find(projectId: number, name: string): Promise<StoredKb | undefined> {
-    const rows = await this.db.select<Row>(
-      `${SELECT} WHERE k.project_id = ? AND lower(k.name) = lower(?) ORDER BY (k.name = ?) DESC, k.id LIMIT 1`,
-      [projectId, name, name],
-    );
-    return rows[0] ? toStored(rows[0]) : undefined;
+    const row = await selectByName<Row>(this.db, SELECT, 'k', projectId, name);
+    return row ? toStored(row) : undefined;
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { SqlParam } from '../engines/duckdb';
+import type { JsonValue, SqlParam } from '../engines/duckdb';
 import type { CatalogDb } from '../engines/catalog-db';
 import { ConflictError, NotFoundError } from '../errors';
 
@@ -28,6 +28,25 @@ export const NAME_IS_FREE = `NOT EXISTS (SELECT 1 FROM knowledge_bases WHERE pro
 
 export const nameIsFreeParams = (projectId: number, name: string): SqlParam[] =>
   [1, 2, 3].flatMap(() => [projectId, name]);
+
+/**
+ * The row of a project's object named `name`, in any case (as MindsDB matches names); the exact spelling first
+ * where an older data folder holds case twins. `select` is the store's SELECT, naming its table `alias`.
+ */
+export async function selectByName<R = Record<string, JsonValue>>(
+  catalog: CatalogDb,
+  select: string,
+  alias: string,
+  projectId: number,
+  name: string,
+): Promise<R | undefined> {
+  const rows = await catalog.select<R>(
+    `${select} WHERE ${alias}.project_id = ? AND lower(${alias}.name) = lower(?)
+     ORDER BY (${alias}.name = ?) DESC, ${alias}.id LIMIT 1`,
+    [projectId, name, name],
+  );
+  return rows[0];
+}
 
 /** True while project `?` exists: a create that loses a race with DROP PROJECT then inserts nothing. */
 export const PROJECT_EXISTS = `EXISTS (SELECT 1 FROM projects WHERE id = ?)`;

@@ -1,6 +1,6 @@
 import type { CatalogDb } from '../engines/catalog-db';
 import { formatTimestamp } from '../util/time';
-import { NAME_IS_FREE, nameIsFreeParams, PROJECT_EXISTS } from './project-names';
+import { NAME_IS_FREE, nameIsFreeParams, PROJECT_EXISTS, selectByName } from './project-names';
 
 export interface ViewRecord {
   id: number;
@@ -46,11 +46,8 @@ export class ViewStore {
   }
 
   async find(projectId: number, name: string): Promise<ViewRecord | undefined> {
-    const rows = await this.catalog.select(
-      `${SELECT} WHERE project_id = ? AND lower(name) = lower(?) ORDER BY (name = ?) DESC, id LIMIT 1`,
-      [projectId, name, name],
-    );
-    return rows[0] ? toRecord(rows[0]) : undefined;
+    const row = await selectByName(this.catalog, SELECT, 'views', projectId, name);
+    return row ? toRecord(row) : undefined;
   }
 
   /**

@@ -9,6 +9,7 @@ import { checkModelAddress, mergeModelConfig, withDefaultCredentials } from '../
 import { ifMatchAllows } from '../../util/if-match';
 import { nameHolder, nameTakenError } from '../../store/project-names';
 import type { Project, ProjectObjectSource, ProjectService } from '../projects';
+import { ProjectObjects } from '../project-objects';
 import type { DataResolver } from './resolve';
 import type { AgentStore } from '../../store/agents';
 import type { AgentChanges, AgentData, AgentRecord, DefaultModel } from './types';
@@ -30,30 +31,31 @@ function mergeParams(current: Record<string, unknown>, given: Record<string, unk
 }
 
 export class AgentService implements ProjectObjectSource {
+  private readonly objects: ProjectObjects<AgentRecord>;
   constructor(
     private readonly store: AgentStore,
     private readonly projects: ProjectService,
     private readonly resolver: DataResolver,
     private readonly defaultModel: DefaultModel,
-  ) {}
+  ) {
+    this.objects = new ProjectObjects(projects, store, 'Agent');
+  }
 
   async listObjects(project: string) {
-    const { id } = await this.projects.get(project);
-    return (await this.store.list(id)).map((a) => ({ name: a.name, type: 'agent' as const }));
+    return (await this.list(project)).map((a) => ({ name: a.name, type: 'agent' as const }));
   }
 
   /** Called once the project's row is gone, so no agent can be created in it any more (see AgentStore.insert). */
   async dropProjectObjects(project: Project): Promise<void> {
-    await this.store.removeProject(project.id);
+    await this.objects.dropProject(project);
   }
 
   async list(project: string): Promise<AgentRecord[]> {
-    return this.store.list((await this.projects.get(project)).id);
+    return this.objects.list(project);
   }
 
   async find(project: string, name: string): Promise<AgentRecord | undefined> {
-    const found = await this.projects.find(project);
-    return found ? this.store.find(found.id, name) : undefined;
+    return this.objects.find(project, name);
   }
 
   async get(project: string, name: string): Promise<AgentRecord> {
@@ -64,7 +66,7 @@ export class AgentService implements ProjectObjectSource {
   }
 
   private notFound(project: string, name: string): NotFoundError {
-    return new NotFoundError(`Agent '${name}' does not exist in project '${project}'`);
+    return this.objects.notFound(project, name);
   }
 
   async create(project: string, changes: AgentChanges, { ifNotExists = false } = {}) {

@@ -5,6 +5,7 @@ import { SqlSyntaxError } from '../../dialect/tokenizer';
 import { formatTimestamp } from '../../util/time';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { Project, ProjectObjectSource, ProjectService } from '../projects';
+import { ProjectObjects } from '../project-objects';
 import type { DuckDb } from '../../engines/duckdb';
 import { checkJobStatements } from './check';
 import { parseJobDate, scheduleText } from './schedule';
@@ -49,13 +50,16 @@ export function toJobInfo(j: JobRecord): JobInfo {
 
 /** Jobs of a project: scheduled statements, checked when created, run by the scheduler. */
 export class JobService implements ProjectObjectSource {
+  private readonly objects: ProjectObjects<JobRecord, JobStore>;
   constructor(
     readonly store: JobStore,
     private readonly projects: ProjectService,
     private readonly now: () => Date,
     /** The data database, whose parser checks the jobs' SELECTs when they are created. */
     private readonly data: DuckDb,
-  ) {}
+  ) {
+    this.objects = new ProjectObjects(projects, store, 'Job');
+  }
 
   /** Jobs are not tables: they are listed by SHOW JOBS, not SHOW TABLES. */
   async listObjects() {
@@ -63,7 +67,7 @@ export class JobService implements ProjectObjectSource {
   }
 
   async dropProjectObjects(project: Project): Promise<void> {
-    await this.store.removeProject(project.id);
+    await this.objects.dropProject(project);
   }
 
   async list(project?: string): Promise<JobInfo[]> {
@@ -74,7 +78,7 @@ export class JobService implements ProjectObjectSource {
   async get(project: string, name: string): Promise<JobInfo> {
     const { id } = await this.projects.get(project);
     const job = await this.store.find(id, name);
-    if (!job) throw new NotFoundError(`Job '${name}' does not exist in project '${project}'`);
+    if (!job) throw this.objects.notFound(project, name);
     return toJobInfo(job);
   }
 
@@ -83,7 +87,7 @@ export class JobService implements ProjectObjectSource {
     const { id } = await this.projects.get(project);
     if (name === undefined) return this.store.history({ projectId: id });
     const job = await this.store.find(id, name);
-    if (!job) throw new NotFoundError(`Job '${name}' does not exist in project '${project}'`);
+    if (!job) throw this.objects.notFound(project, name);
     return this.store.history({ jobId: job.id });
   }
 
@@ -164,13 +168,7 @@ export class JobService implements ProjectObjectSource {
   }
 
   async drop(project: string, name: string, { ifExists = false } = {}): Promise<boolean> {
-    const p = await this.projects.get(project);
-    const job = await this.store.find(p.id, name);
-    if (!job || !(await this.store.remove(job.id))) {
-      if (ifExists) return false;
-      throw new NotFoundError(`Job '${name}' does not exist in project '${project}'`);
-    }
-    return true;
+    return this.objects.drop(project, name, ifExists);
   }
 }
 

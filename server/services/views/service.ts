@@ -2,9 +2,10 @@ import type { DuckDb } from '../../engines/duckdb';
 import type { CatalogDb } from '../../engines/catalog-db';
 import { parseStatement } from '../../dialect/parser';
 import { SqlSyntaxError } from '../../dialect/tokenizer';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, ValidationError } from '../../errors';
 import { whyNotInserted } from '../../store/project-names';
 import type { Project, ProjectObjectSource, ProjectService } from '../projects';
+import { ProjectObjects } from '../project-objects';
 import { lineColumn, toEngineDialect } from '../sql/engine-select';
 import { parseSelect, StatementParseError } from '../sql/table-references';
 import { ViewStore, type ViewRecord } from '../../store/views';
@@ -25,6 +26,7 @@ const toInfo = (v: ViewRecord): ViewInfo => ({ id: v.id, name: v.name, query: v.
  * names with knowledge bases and agents, in any case, as MindsDB's do.
  */
 export class ViewService implements ProjectObjectSource {
+  private readonly objects: ProjectObjects<ViewRecord, ViewStore>;
   readonly store: ViewStore;
 
   constructor(
@@ -34,30 +36,29 @@ export class ViewService implements ProjectObjectSource {
     private readonly data: DuckDb,
   ) {
     this.store = new ViewStore(catalog);
+    this.objects = new ProjectObjects(projects, this.store, 'View');
   }
 
   async listObjects(project: string) {
-    const { id } = await this.projects.get(project);
-    return (await this.store.list(id)).map((v) => ({ name: v.name, type: 'view' as const }));
+    return (await this.objects.list(project)).map((v) => ({ name: v.name, type: 'view' as const }));
   }
 
   async dropProjectObjects(project: Project): Promise<void> {
-    await this.store.removeProject(project.id);
+    await this.objects.dropProject(project);
   }
 
   async list(project: string): Promise<ViewInfo[]> {
-    return (await this.store.list((await this.projects.get(project)).id)).map(toInfo);
+    return (await this.objects.list(project)).map(toInfo);
   }
 
   async find(project: string, name: string): Promise<ViewRecord | undefined> {
-    const found = await this.projects.find(project);
-    return found ? this.store.find(found.id, name) : undefined;
+    return this.objects.find(project, name);
   }
 
   async get(project: string, name: string): Promise<ViewInfo> {
     const { id } = await this.projects.get(project);
     const view = await this.store.find(id, name);
-    if (!view) throw new NotFoundError(`View '${name}' does not exist in project '${project}'`);
+    if (!view) throw this.objects.notFound(project, name);
     return toInfo(view);
   }
 
@@ -95,13 +96,7 @@ export class ViewService implements ProjectObjectSource {
   }
 
   async drop(project: string, name: string, { ifExists = false } = {}): Promise<boolean> {
-    const p = await this.projects.get(project);
-    const view = await this.store.find(p.id, name);
-    if (!view || !(await this.store.remove(view.id))) {
-      if (ifExists) return false;
-      throw new NotFoundError(`View '${name}' does not exist in project '${project}'`);
-    }
-    return true;
+    return this.objects.drop(project, name, ifExists);
   }
 
   /**
