@@ -28,43 +28,39 @@ export function parseStatement(sql: string): Statement {
   if (isDatabaseStatement(ts)) return parseDatabaseStatement(ts);
   const first = ts.peek();
   const word = first.kind === 'ident' ? first.value.toLowerCase() : '';
-  switch (word) {
-    case 'select':
-    case 'with':
-      return parseSelect(ts);
-    case 'create':
-      return parseCreate(ts);
-    case 'drop':
-      return parseDrop(ts);
-    case 'alter':
-      return parseAlter(ts);
-    case 'show':
-      return parseShow(ts);
-    case 'describe':
-    case 'desc':
-      return parseDescribe(ts);
-    case 'use': {
-      ts.next();
-      const name = ts.identifier('a project');
-      ts.expectEnd();
-      return { kind: 'use', name };
-    }
-    case 'set':
-      ts.next();
-      return parseSet(ts);
-    case 'insert':
-      return parseInsert(ts);
-    case 'delete':
-      return parseDelete(ts);
-    case 'update':
-      return parseUpdate(ts);
-    case 'evaluate':
-      return parseEvaluateStatement(ts);
-    default:
-      if (ts.isOp('(')) return parseSelect(ts);
-      return ts.fail('expected a statement such as SELECT, CREATE, DROP, ALTER, SHOW, USE, INSERT or DELETE');
-  }
+  const parse = STATEMENT_PARSERS.get(word);
+  if (parse) return parse(ts);
+  if (ts.isOp('(')) return parseSelect(ts);
+  return ts.fail('expected a statement such as SELECT, CREATE, DROP, ALTER, SHOW, USE, INSERT or DELETE');
 }
+
+function parseUse(ts: TokenStream): Statement {
+  ts.next();
+  return ended(ts, { kind: 'use', name: ts.identifier('a project') });
+}
+
+function parseSetStatement(ts: TokenStream): Statement {
+  ts.next();
+  return parseSet(ts);
+}
+
+/** The parser of each statement, by its first word (those of databases, views and jobs are tried before). */
+const STATEMENT_PARSERS = new Map<string, (ts: TokenStream) => Statement>([
+  ['select', parseSelect],
+  ['with', parseSelect],
+  ['create', parseCreate],
+  ['drop', parseDrop],
+  ['alter', parseAlter],
+  ['show', parseShow],
+  ['describe', parseDescribe],
+  ['desc', parseDescribe],
+  ['use', parseUse],
+  ['set', parseSetStatement],
+  ['insert', parseInsert],
+  ['delete', parseDelete],
+  ['update', parseUpdate],
+  ['evaluate', parseEvaluateStatement],
+]);
 
 /** A statement read whole: nothing may follow it. */
 function ended<S extends Statement>(ts: TokenStream, statement: S): S {
