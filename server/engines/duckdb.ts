@@ -69,7 +69,8 @@ function toResult(reader: DuckDBResultReader): QueryResult {
   return { columnNames: reader.columnNames(), columnTypes: types.map((t) => t.toString()), rows };
 }
 
-const asObjects = <T>({ columnNames, rows }: QueryResult): T[] =>
+/** Rows as objects keyed by column name. */
+export const asObjects = <T>({ columnNames, rows }: QueryResult): T[] =>
   rows.map((row) => Object.fromEntries(columnNames.map((c, i) => [c, row[i]])) as T);
 
 /**

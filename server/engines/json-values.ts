@@ -13,14 +13,14 @@ const WIDE_INTEGERS = new Set([
 ]);
 
 /** DuckDB writes wide integers as strings in JSON: a number when that loses nothing, else the exact text. */
-const wideInteger: Convert = (value) => {
+export const wideInteger: Convert = (value) => {
   if (typeof value !== 'string') return value;
   const n = Number(value);
   return Number.isSafeInteger(n) ? n : value;
 };
 
 /** Decimals travel as numbers, as the API's other numeric columns do. */
-const decimal: Convert = (value) => {
+export const decimal: Convert = (value) => {
   if (typeof value !== 'string') return value;
   const n = Number(value);
   return Number.isFinite(n) ? n : value;

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { CatalogDb, CatalogTransaction } from './catalog-db';
-import type { JsonValue, QueryResult, SqlParam } from './duckdb';
+import { asObjects, type JsonValue, type QueryResult, type SqlParam } from './duckdb';
+import { decimal, wideInteger } from './json-values';
 
 /**
  * The catalog on a PostgreSQL server instead of the data folder's DuckDB file: what several servers behind one
@@ -12,18 +13,13 @@ import type { JsonValue, QueryResult, SqlParam } from './duckdb';
 /** PostgreSQL's type ids whose text form this engine reads itself (see TYPE_PARSERS). */
 const TYPE = { int8: 20, numeric: 1700, timestamp: 1114, timestamptz: 1184, date: 1082 } as const;
 
-const wideInteger = (text: string): number | string => {
-  const n = Number(text);
-  return Number.isSafeInteger(n) ? n : text;
-};
-
 /**
  * 64-bit integers as numbers where they fit and timestamps as their text, as the DuckDB engine answers: the stores
  * parse `created_at` text themselves, and a JavaScript Date would shift a zone-less timestamp to local time.
  */
 const TYPE_PARSERS: Record<number, (text: string) => unknown> = {
   [TYPE.int8]: wideInteger,
-  [TYPE.numeric]: (text) => Number(text),
+  [TYPE.numeric]: decimal,
   [TYPE.timestamp]: (text) => text,
   [TYPE.timestamptz]: (text) => text,
   [TYPE.date]: (text) => text,
@@ -84,17 +80,12 @@ type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 async function queryOn(db: Queryable, sql: string, params: SqlParam[] = []): Promise<QueryResult> {
   const result = await db.query({ text: numberedParameters(sql), values: params, rowMode: 'array', types });
-  // A statement list (not written by the stores) answers one result per statement: the last one counts.
-  const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
   return {
-    columnNames: (last.fields ?? []).map((f) => f.name),
-    columnTypes: (last.fields ?? []).map((f) => String(f.dataTypeID)),
-    rows: (last.rows ?? []) as JsonValue[][],
+    columnNames: result.fields.map((f) => f.name),
+    columnTypes: result.fields.map((f) => String(f.dataTypeID)),
+    rows: result.rows as JsonValue[][],
   };
 }
-
-const asObjects = <T>({ columnNames, rows }: QueryResult): T[] =>
-  rows.map((row) => Object.fromEntries(columnNames.map((c, i) => [c, row[i]])) as T);
 
 function statementsOn(db: Queryable): CatalogTransaction {
   return {
@@ -182,10 +173,8 @@ export class PostgresCatalog implements CatalogDb {
     }
   }
 
-  /** Closes the connections; `closed` settles when they are. */
+  /** Closes the connections (without waiting: `close` is synchronous for both catalog engines). */
   close(): void {
-    this.closed = this.pool.end().catch(() => undefined);
+    void this.pool.end().catch(() => undefined);
   }
-
-  closed: Promise<void> = Promise.resolve();
 }
