@@ -10,9 +10,21 @@ export interface IndexPolicy {
   annThreshold: number;
   /** Unindexed rows (new since the last build) that make it worth folding them into the indexes. */
   optimizeAfterRows: number;
+  /**
+   * Quiet time after a table's last write before maintenance asked for by an insert starts: a bulk load sent as
+   * many INSERT statements one after another is indexed once, at its end, not rebuilt after every statement.
+   */
+  settleMs: number;
+  /** Longest a table's maintenance waits for its writes to pause: a steady stream of inserts still gets indexed. */
+  maxDeferMs: number;
 }
 
-export const DEFAULT_INDEX_POLICY: IndexPolicy = { annThreshold: 50_000, optimizeAfterRows: 10_000 };
+export const DEFAULT_INDEX_POLICY: IndexPolicy = {
+  annThreshold: 50_000,
+  optimizeAfterRows: 10_000,
+  settleMs: 2_000,
+  maxDeferMs: 10 * 60_000,
+};
 
 export const VECTOR_INDEX = 'vector_idx';
 

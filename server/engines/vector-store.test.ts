@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JsonValue } from './duckdb';
 import { VectorStore, type ChunkRecord, type FilterNode } from './vector-store';
 
@@ -87,6 +87,21 @@ describe('VectorStore', () => {
     expect(rows.map((r) => r.content)).toEqual(['new a']);
     expect(await store.deleteDocs('t', ['a', 'missing'])).toBe(1);
     expect(await store.count('t')).toBe(1);
+  });
+
+  it('replaces a document stored before the store was opened, and one deleted then inserted again', async () => {
+    await store.createTable('t', DIMS);
+    await store.upsert('t', [record('a', 1, 0), record('a', 2, 0), record('b', 1, 1)], []);
+    store.close();
+    store = await VectorStore.open(dir, { annThreshold: 300 });
+    await store.upsert('t', [record('a', 1, 2, {}, 'new a')], ['a']);
+    await store.upsert('t', [record('c', 1, 2)], ['c']);
+    expect(await store.count('t')).toBe(3);
+    await store.deleteDocs('t', ['b']);
+    await store.upsert('t', [record('b', 1, 1, {}, 'b again')], ['b']);
+    await store.upsert('t', [record('b', 1, 1, {}, 'b third')], ['b']);
+    const content = (await store.scan('t', { limit: 10 })).map((r) => `${r.docId}:${r.content}`).sort();
+    expect(content).toEqual(['a:new a', 'b:b third', 'c:text of c 1']);
   });
 
   it('finds nearest chunks by cosine distance, nearest first', async () => {
@@ -274,6 +289,47 @@ describe('VectorStore', () => {
       filters: [{ column: 'n', op: '>=', value: 590 }],
     });
     expect(hits.map((h) => h.docId).sort()).toEqual(['d590', 'd594', 'd598']);
+  });
+
+  it('starts the index build an insert asks for once the table has had no write for a while', async () => {
+    store.close();
+    store = await VectorStore.open(dir, { annThreshold: 300, settleMs: 1_000, maxDeferMs: 60_000 });
+    await store.createTable('t', DIMS);
+    await store.upsert('t', Array.from({ length: 400 }, (_, i) => record(`d${i}`, 1, i % DIMS)), []);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      store.scheduleMaintenance('t'); // as an insert does when it ends
+      vi.advanceTimersByTime(900);
+      await store.upsert('t', [record('next', 1, 2)], []); // the next statement of a bulk load
+      vi.advanceTimersByTime(900); // 1.8 s after the first insert ended, 0.9 s after the last write
+      expect(store.maintenanceState('t')).toBe('waiting');
+      vi.advanceTimersByTime(200);
+      expect(store.maintenanceState('t')).not.toBe('waiting');
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(async () => expect((await store.indexState('t'))?.ann).toBe(true), { timeout: 30_000 });
+  });
+
+  it('builds anyway when the writes never pause for long enough', async () => {
+    store.close();
+    store = await VectorStore.open(dir, { annThreshold: 300, settleMs: 1_000, maxDeferMs: 3_000 });
+    await store.createTable('t', DIMS);
+    await store.upsert('t', Array.from({ length: 400 }, (_, i) => record(`d${i}`, 1, i % DIMS)), []);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      store.scheduleMaintenance('t');
+      for (let i = 0; i < 5; i++) {
+        expect(store.maintenanceState('t')).toBe('waiting');
+        await store.upsert('t', [record(`more${i}`, 1, 2)], []);
+        vi.advanceTimersByTime(700);
+      }
+      expect(store.maintenanceState('t')).not.toBe('waiting'); // 3.5 s of writes, none 1 s apart
+    } finally {
+      vi.useRealTimers();
+    }
+    await store.whenIdle();
+    expect((await store.indexState('t'))?.ann).toBe(true);
   });
 
   it('searches an empty table without error, full text included', async () => {

@@ -12,16 +12,9 @@ import {
   type IndexState,
 } from './vector-index';
 import { IndexUpkeep } from './vector-upkeep';
-import { ValidationError } from '../errors';
-import {
-  baseSchema,
-  MAX_METADATA_NAMES,
-  metadataColumns,
-  metadataNameOf,
-  metadataNamesOf,
-  recordsToArrow,
-  type ChunkRecord,
-} from './vector-schema';
+import { KnownDocIds } from './known-doc-ids';
+import { MetadataColumns } from './vector-metadata';
+import { baseSchema, metadataNamesOf, recordsToArrow, type ChunkRecord } from './vector-schema';
 
 export type { ChunkRecord } from './vector-schema';
 export type { StoredChunk } from './vector-rows';
@@ -50,14 +43,7 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
 
 const OUTPUT_COLUMNS = ['id', 'doc_id', 'content', 'metadata'];
 
-async function readMetadataNames(table: Table): Promise<Set<string>> {
-  const names = new Set<string>();
-  for (const field of (await table.schema()).fields) {
-    const name = metadataNameOf(field.name);
-    if (name !== null) names.add(name);
-  }
-  return names;
-}
+const docIdsOf = (records: readonly ChunkRecord[]) => new Set(records.map((r) => r.docId));
 
 /**
  * LanceDB tables of chunks (one per knowledge base) in one folder. Writes to a table run one at a time
@@ -67,11 +53,10 @@ export class VectorStore {
   private readonly tables = new Map<string, Promise<Table>>();
   private readonly queue = new KeyedQueue();
   private readonly indexes: IndexUpkeep;
-  /**
-   * Metadata names per table, cached because every filtered search asks and reading a table's schema costs
-   * about a millisecond of CPU; only `addMetadataColumns` changes them, and it drops the entry.
-   */
-  private readonly metadata = new WeakMap<Table, Promise<Set<string>>>();
+  /** The metadata columns of each table, cached. */
+  private readonly metadata = new MetadataColumns();
+  /** Which documents each table may hold: an insert of new ones then skips asking the table. */
+  private readonly knownDocs = new KnownDocIds();
   private constructor(
     private readonly db: Connection,
     options: VectorStoreOptions,
@@ -128,14 +113,14 @@ export class VectorStore {
   async count(name: string, filters: readonly FilterNode[] = [], label = name): Promise<number> {
     const table = await this.open(name);
     if (!table) return 0;
-    const where = buildWhere(filters, { metadata: await this.metadataSet(table), label });
+    const where = buildWhere(filters, { metadata: await this.metadata.names(table), label });
     return table.countRows(where);
   }
 
   /** Lowercased names of the metadata columns a table can filter on. */
   async metadataNames(name: string): Promise<string[]> {
     const table = await this.open(name);
-    return table ? [...(await this.metadataSet(table))].sort() : [];
+    return table ? [...(await this.metadata.names(table))].sort() : [];
   }
 
   /**
@@ -149,14 +134,15 @@ export class VectorStore {
     records: readonly ChunkRecord[],
     replaceDocIds: readonly string[],
   ): Promise<void> {
-    await this.queue.run(name, async () => {
+    await this.write(name, async () => {
       const table = await this.require(name);
-      const stored = await storedDocIds(table, replaceDocIds);
+      const stored = await storedDocIds(table, await this.knownDocs.mayHold(table, replaceDocIds));
       if (stored.length > 0) return this.mergeDocs(table, name, lastPerId(records), stored);
       if (records.length === 0) return;
-      await this.addMetadataColumns(table, metadataNamesOf(records));
+      await this.metadata.add(table, metadataNamesOf(records));
       const dims = (await this.dimensions(name)) ?? records[0].vector.length;
       await table.add(recordsToArrow(records, dims));
+      await this.knownDocs.add(table, docIdsOf(records));
     });
   }
 
@@ -175,7 +161,7 @@ export class VectorStore {
     previousChunkIds?: readonly string[],
   ): Promise<void> {
     if (docIds.length === 0) return;
-    await this.queue.run(name, async () => {
+    await this.write(name, async () => {
       const table = await this.require(name);
       await this.mergeDocs(table, name, records, docIds, previousChunkIds);
     });
@@ -194,17 +180,18 @@ export class VectorStore {
       return;
     }
     // New metadata columns first (a schema change alone, null for every stored row): the merge must name them.
-    await this.addMetadataColumns(table, metadataNamesOf(records));
+    await this.metadata.add(table, metadataNamesOf(records));
     const dims = (await this.dimensions(name)) ?? records[0].vector.length;
     const kept = new Set(records.map((r) => r.id));
     const nothingLeft = previousChunkIds?.every((id) => kept.has(id)) ?? false;
     let merge = table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll();
     if (!nothingLeft) merge = merge.whenNotMatchedBySourceDelete({ where: docIdsWhere(docIds) });
-    await merge.execute(recordsToArrow(records, dims, await this.metadataSet(table)));
+    await merge.execute(recordsToArrow(records, dims, await this.metadata.names(table)));
+    await this.knownDocs.add(table, docIdsOf(records));
   }
 
   async deleteDocs(name: string, docIds: readonly string[]): Promise<number> {
-    return this.queue.run(name, async () => {
+    return this.write(name, async () => {
       const table = await this.open(name);
       return table ? deleteDocIds(table, docIds) : 0;
     });
@@ -212,10 +199,10 @@ export class VectorStore {
 
   /** Deletes the chunks matching all filters; returns how many went. */
   async deleteWhere(name: string, filters: readonly FilterNode[], label = name): Promise<number> {
-    return this.queue.run(name, async () => {
+    return this.write(name, async () => {
       const table = await this.open(name);
       if (!table) return 0;
-      const where = buildWhere(filters, { metadata: await this.metadataSet(table), label }) ?? 'TRUE';
+      const where = buildWhere(filters, { metadata: await this.metadata.names(table), label }) ?? 'TRUE';
       const before = await table.countRows();
       await table.delete(where);
       return before - (await table.countRows());
@@ -266,6 +253,11 @@ export class VectorStore {
   async indexState(name: string): Promise<IndexState | null> {
     const table = await this.open(name);
     return table ? indexState(table) : null;
+  }
+
+  /** Whether the table's background index maintenance waits for its writes to pause, builds, or neither. */
+  maintenanceState(name: string): 'waiting' | 'building' | 'idle' {
+    return this.indexes.maintenanceState(name);
   }
 
   /** Runs index maintenance now (tests and benchmarks); normally it follows each insert in the background. */
@@ -320,6 +312,17 @@ export class VectorStore {
     return table;
   }
 
+  /** A write to a table's rows, in its write queue; index maintenance waits for such writes to pause. */
+  private write<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    return this.queue.run(name, async () => {
+      try {
+        return await fn();
+      } finally {
+        this.indexes.noteWrite(name);
+      }
+    });
+  }
+
   private async require(name: string): Promise<Table> {
     const table = await this.open(name);
     if (!table) throw new Error(`vector table ${name} does not exist`);
@@ -333,51 +336,11 @@ export class VectorStore {
     void table?.then((t) => t.close()).catch(() => undefined);
   }
 
-  private async metadataSet(table: Table): Promise<Set<string>> {
-    // Keyed by the table object (dropped with it), not its name: reading `table.name` while another call on
-    // the table is in flight is refused by the native binding.
-    let names = this.metadata.get(table);
-    if (!names) {
-      names = readMetadataNames(table);
-      this.metadata.set(table, names);
-      names.catch(() => this.metadata.delete(table));
-    }
-    return names;
-  }
-
   private async where(table: Table, query: ScanQuery): Promise<string | undefined> {
     if (!query.filters?.length) return undefined;
     return buildWhere(query.filters, {
-      metadata: await this.metadataSet(table),
+      metadata: await this.metadata.names(table),
       label: query.label ?? table.name,
     });
-  }
-
-  /** New metadata names get their two columns (null for the rows already stored). */
-  private async addMetadataColumns(table: Table, names: Set<string>): Promise<void> {
-    const existing = await this.metadataSet(table);
-    const missing = [...names].filter((n) => !existing.has(n));
-    if (missing.length === 0) return;
-    if (existing.size + missing.length > MAX_METADATA_NAMES) {
-      throw new ValidationError(
-        `These rows would give the knowledge base ${existing.size + missing.length} metadata columns; it ` +
-          `holds at most ${MAX_METADATA_NAMES} (list the ones to keep in metadata_columns)`,
-        'metadata_columns',
-      );
-    }
-    try {
-      await table.addColumns(
-        missing.flatMap((n) => {
-          const cols = metadataColumns(n);
-          return [
-            { name: cols.text, valueSql: 'CAST(NULL AS STRING)' },
-            { name: cols.number, valueSql: 'CAST(NULL AS DOUBLE)' },
-          ];
-        }),
-      );
-    } finally {
-      // Read again on next use: a search that read the schema meanwhile may have cached the old one.
-      this.metadata.delete(table);
-    }
   }
 }

@@ -26,6 +26,10 @@ export class IndexUpkeep {
   private readonly ann = new Map<string, boolean>();
   /** Tables whose full-text index is known to exist: every hybrid search would otherwise list the indexes. */
   private readonly fts = new Set<string>();
+  /** When each table was last written (see `noteWrite`). */
+  private readonly lastWrite = new Map<string, number>();
+  /** Maintenance asked for and waiting for its table's writes to pause: since when, and its timer. */
+  private readonly deferred = new Map<string, { since: number; timer: NodeJS.Timeout }>();
 
   constructor(
     /** The store's write queue, by table. */
@@ -61,11 +65,48 @@ export class IndexUpkeep {
     await build?.running;
   }
 
+  /** Whether a table's background maintenance waits for its writes to pause, runs a build, or neither. */
+  maintenanceState(name: string): 'waiting' | 'building' | 'idle' {
+    if (this.building.has(name)) return 'building';
+    return this.deferred.has(name) ? 'waiting' : 'idle';
+  }
+
+  /** Tells that a table was just written to: maintenance it waits for is put off until the writes pause. */
+  noteWrite(name: string): void {
+    this.lastWrite.set(name, Date.now());
+  }
+
   /**
    * Queues index maintenance (build the ANN index past the threshold, fold in new rows) without waiting.
-   * Called once after a whole insert, not per batch, so that an index build never stalls an insert midway.
+   * Called once after a whole insert, not per batch, so that an index build never stalls an insert midway. It
+   * starts once the table has had no write for `settleMs` (or after `maxDeferMs` at most): a load sent as
+   * many INSERT statements in a row would otherwise start a build after the first and rebuild the whole index
+   * after each later one, each build taking the CPU the load needs (a million rows in five statements took
+   * 905 s with a build after each, measured).
    */
   schedule(name: string): void {
+    if (this.deferred.has(name)) return; // its timer sees this insert's writes too
+    const since = Date.now();
+    this.deferred.set(name, { since, timer: this.settleTimer(name, this.policy.settleMs) });
+  }
+
+  private settleTimer(name: string, ms: number): NodeJS.Timeout {
+    const timer = setTimeout(() => this.settle(name), ms);
+    timer.unref(); // a pending build does not keep the process alive: the next insert asks again
+    return timer;
+  }
+
+  /** Starts the maintenance a table waits for, or waits on while its writes go on. */
+  private settle(name: string): void {
+    const entry = this.deferred.get(name);
+    if (!entry) return;
+    const now = Date.now();
+    const quietFor = now - (this.lastWrite.get(name) ?? 0);
+    if (quietFor < this.policy.settleMs && now - entry.since < this.policy.maxDeferMs) {
+      entry.timer = this.settleTimer(name, this.policy.settleMs - quietFor);
+      return;
+    }
+    this.deferred.delete(name);
     this.maintain(name).catch((err: unknown) => this.onError?.(err));
   }
 
@@ -104,19 +145,30 @@ export class IndexUpkeep {
     this.fts.add(name);
   }
 
-  /** Resolves when every queued write and background index build has finished. */
+  /**
+   * Resolves when every queued write and background index build has finished; maintenance waiting for writes
+   * to pause starts now.
+   */
   async whenIdle(): Promise<void> {
     for (;;) {
+      for (const [name, { timer }] of this.deferred) {
+        clearTimeout(timer);
+        this.deferred.delete(name);
+        this.maintain(name).catch((err: unknown) => this.onError?.(err));
+      }
       await this.queue.idle();
       if (this.building.size === 0) return;
       await Promise.allSettled([...this.building.values()]);
     }
   }
 
-  /** Drops what is known of a table's indexes (it is dropped, replaced or closed). */
+  /** Drops what is known of a table's indexes (it is dropped, replaced or closed), and its waiting maintenance. */
   forget(name: string): void {
     this.ann.delete(name);
     this.fts.delete(name);
+    this.lastWrite.delete(name);
+    clearTimeout(this.deferred.get(name)?.timer);
+    this.deferred.delete(name);
   }
 
   /**
