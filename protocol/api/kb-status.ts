@@ -44,6 +44,11 @@ export const kbStatusSchema = z.looseObject({
     full_text: z.boolean(),
     indexed_rows: z.number(),
     unindexed_rows: z.number(),
+    /**
+     * Background maintenance after inserts: `waiting` for the KB's writes to pause, `building`, or `idle`.
+     * Optional: older servers do not send it.
+     */
+    upkeep: z.enum(['waiting', 'building', 'idle']).optional(),
     build: indexBuildSchema.nullable(),
   }),
 });

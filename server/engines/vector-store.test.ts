@@ -295,7 +295,11 @@ describe('VectorStore', () => {
     store.close();
     store = await VectorStore.open(dir, { annThreshold: 300, settleMs: 1_000, maxDeferMs: 60_000 });
     await store.createTable('t', DIMS);
-    await store.upsert('t', Array.from({ length: 400 }, (_, i) => record(`d${i}`, 1, i % DIMS)), []);
+    await store.upsert(
+      't',
+      Array.from({ length: 400 }, (_, i) => record(`d${i}`, 1, i % DIMS)),
+      [],
+    );
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
       store.scheduleMaintenance('t'); // as an insert does when it ends
@@ -303,6 +307,7 @@ describe('VectorStore', () => {
       await store.upsert('t', [record('next', 1, 2)], []); // the next statement of a bulk load
       vi.advanceTimersByTime(900); // 1.8 s after the first insert ended, 0.9 s after the last write
       expect(store.maintenanceState('t')).toBe('waiting');
+      expect((await store.indexState('t'))?.upkeep).toBe('waiting');
       vi.advanceTimersByTime(200);
       expect(store.maintenanceState('t')).not.toBe('waiting');
     } finally {
@@ -311,11 +316,25 @@ describe('VectorStore', () => {
     await vi.waitFor(async () => expect((await store.indexState('t'))?.ann).toBe(true), { timeout: 30_000 });
   });
 
+  it('tells waiting maintenance of a table below the ANN threshold as idle: it will build nothing', async () => {
+    store.close();
+    store = await VectorStore.open(dir, { annThreshold: 300, settleMs: 60_000 });
+    await store.createTable('t', DIMS);
+    await store.upsert('t', [record('a', 1, 0)], []);
+    store.scheduleMaintenance('t');
+    expect(store.maintenanceState('t')).toBe('waiting');
+    expect(await store.indexState('t')).toMatchObject({ ann: false, upkeep: 'idle' });
+  });
+
   it('builds anyway when the writes never pause for long enough', async () => {
     store.close();
     store = await VectorStore.open(dir, { annThreshold: 300, settleMs: 1_000, maxDeferMs: 3_000 });
     await store.createTable('t', DIMS);
-    await store.upsert('t', Array.from({ length: 400 }, (_, i) => record(`d${i}`, 1, i % DIMS)), []);
+    await store.upsert(
+      't',
+      Array.from({ length: 400 }, (_, i) => record(`d${i}`, 1, i % DIMS)),
+      [],
+    );
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
       store.scheduleMaintenance('t');

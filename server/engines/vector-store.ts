@@ -7,9 +7,11 @@ import { chunksFromArrow, deleteDocIds, lastPerId, storedDocIds, type StoredChun
 import {
   DEFAULT_INDEX_POLICY,
   indexState,
+  maintenanceFor,
   tuneAnnQuery,
   type IndexPolicy,
   type IndexState,
+  type IndexUpkeepState,
 } from './vector-index';
 import { IndexUpkeep } from './vector-upkeep';
 import { KnownDocIds } from './known-doc-ids';
@@ -53,6 +55,7 @@ export class VectorStore {
   private readonly tables = new Map<string, Promise<Table>>();
   private readonly queue = new KeyedQueue();
   private readonly indexes: IndexUpkeep;
+  private readonly policy: IndexPolicy;
   /** The metadata columns of each table, cached. */
   private readonly metadata = new MetadataColumns();
   /** Which documents each table may hold: an insert of new ones then skips asking the table. */
@@ -61,8 +64,8 @@ export class VectorStore {
     private readonly db: Connection,
     options: VectorStoreOptions,
   ) {
-    const policy: IndexPolicy = { ...DEFAULT_INDEX_POLICY, ...options };
-    this.indexes = new IndexUpkeep(this.queue, (name) => this.open(name), policy, options.onError);
+    this.policy = { ...DEFAULT_INDEX_POLICY, ...options };
+    this.indexes = new IndexUpkeep(this.queue, (name) => this.open(name), this.policy, options.onError);
   }
 
   static async open(dir: string, options: VectorStoreOptions = {}): Promise<VectorStore> {
@@ -250,13 +253,21 @@ export class VectorStore {
     return chunksFromArrow(await q.toArrow());
   }
 
-  async indexState(name: string): Promise<IndexState | null> {
+  /**
+   * The table's indexes and what background maintenance is doing to them, or null without the table. Waiting
+   * maintenance that will find nothing to do (a table below the ANN threshold) is told as idle.
+   */
+  async indexState(name: string): Promise<(IndexState & { upkeep: IndexUpkeepState }) | null> {
     const table = await this.open(name);
-    return table ? indexState(table) : null;
+    if (!table) return null;
+    const state = await indexState(table);
+    let upkeep = this.maintenanceState(name);
+    if (upkeep === 'waiting' && maintenanceFor(state, this.policy).action === 'none') upkeep = 'idle';
+    return { ...state, upkeep };
   }
 
   /** Whether the table's background index maintenance waits for its writes to pause, builds, or neither. */
-  maintenanceState(name: string): 'waiting' | 'building' | 'idle' {
+  maintenanceState(name: string): IndexUpkeepState {
     return this.indexes.maintenanceState(name);
   }
 

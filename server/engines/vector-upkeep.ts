@@ -10,6 +10,7 @@ import {
   maintenanceNeeded,
   rebuildFtsIndex,
   type IndexPolicy,
+  type IndexUpkeepState,
 } from './vector-index';
 
 /**
@@ -66,7 +67,7 @@ export class IndexUpkeep {
   }
 
   /** Whether a table's background maintenance waits for its writes to pause, runs a build, or neither. */
-  maintenanceState(name: string): 'waiting' | 'building' | 'idle' {
+  maintenanceState(name: string): IndexUpkeepState {
     if (this.building.has(name)) return 'building';
     return this.deferred.has(name) ? 'waiting' : 'idle';
   }

@@ -8,7 +8,8 @@ type KbParams = { Params: { project: string; kb: string } };
  * `{documents, chunks, last_insert, index}`. `last_insert` carries what DESCRIBE KNOWLEDGE_BASE reports
  * (started_at, finished_at, rows_done as PROCESSED_ROWS, error, query_id), null before the first insert;
  * `index` says whether the vector (ANN) and full-text indexes exist, the rows they cover, and the latest
- * CREATE INDEX of this run (`build`, null when none).
+ * CREATE INDEX of this run (`build`, null when none); `upkeep` is what the background maintenance that follows
+ * inserts is doing: `waiting` for inserts to pause, `building`, or `idle`.
  */
 export function registerKbStatusRoutes(app: FastifyInstance, deps: AppDeps): void {
   const kbs = deps.knowledgeBases;
@@ -30,6 +31,7 @@ export function registerKbStatusRoutes(app: FastifyInstance, deps: AppDeps): voi
         full_text: index?.fts ?? false,
         indexed_rows: index?.indexedRows ?? 0,
         unindexed_rows: index?.unindexedRows ?? 0,
+        upkeep: index?.upkeep ?? 'idle',
         build,
       },
     };

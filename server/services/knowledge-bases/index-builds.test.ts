@@ -100,6 +100,7 @@ describe('the build as DESCRIBE, the status route and the progress route show it
     await ok('CREATE INDEX ON KNOWLEDGE_BASE kb_p');
     expect(await describe()).toMatch(/^built over 25 chunks at /);
     const status = (await t.inject({ url: '/api/projects/mindsdb/knowledge_bases/kb_p/status' })).json();
+    expect(status.index.upkeep).toBe('idle');
     expect(status.index.build).toMatchObject({
       state: 'done',
       chunks: 25,

@@ -1,6 +1,6 @@
 import type { CatalogDb } from '../../engines/catalog-db';
 import type { VectorStore } from '../../engines/vector-store';
-import type { IndexState } from '../../engines/vector-index';
+import type { IndexState, IndexUpkeepState } from '../../engines/vector-index';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/local-embedding';
 import type { ProviderOptions } from '../../providers/types';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -318,8 +318,14 @@ export class KnowledgeBaseService {
     return this.inserts.last((await this.load(project, name)).kb.id);
   }
 
-  /** Whether the KB's vector table has its ANN and full-text indexes, and how many rows they cover. */
-  async indexState(project: string, name: string): Promise<IndexState | null> {
+  /**
+   * Whether the KB's vector table has its ANN and full-text indexes, how many rows they cover, and what
+   * background maintenance is doing to them.
+   */
+  async indexState(
+    project: string,
+    name: string,
+  ): Promise<(IndexState & { upkeep: IndexUpkeepState }) | null> {
     return this.store.indexState((await this.load(project, name)).kb.vector_database_table);
   }
 

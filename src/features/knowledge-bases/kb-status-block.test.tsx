@@ -74,6 +74,30 @@ describe('KbStatusBlock', () => {
     expect(screen.getByText(/2026-11-24 10:00 to 2026-11-24 10:02, 1,000 of 1,500 rows/)).toBeTruthy();
     expect(screen.getByText(/failed: Insert stopped after 1000 of 1500 rows/)).toBeTruthy();
     expect(screen.getByText(/None yet/)).toBeTruthy();
+    expect(screen.queryByText(/up to date/)).toBeNull();
+  });
+
+  it.each([
+    [
+      'waiting',
+      /Covers 3,000 chunks, 400 newer ones searched exactly\. The index is brought up to date once inserts pause/,
+    ],
+    [
+      'building',
+      /Covers 3,000 chunks, 400 newer ones searched exactly\. Bringing the index up to date in the background/,
+    ],
+  ])('says what background index upkeep is doing: %s', async (upkeep, text) => {
+    const index = {
+      vector: true,
+      full_text: true,
+      indexed_rows: 3000,
+      unindexed_rows: 400,
+      upkeep,
+      build: null,
+    };
+    fakeFetch((req) => (req.path === STATUS ? { json: status({ index }) } : undefined));
+    show();
+    expect(await screen.findByText(text)).toBeTruthy();
   });
 
   it('builds the index with CREATE INDEX on the exact name, and shows the build while it runs', async () => {

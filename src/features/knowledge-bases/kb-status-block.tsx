@@ -79,17 +79,25 @@ function IndexLine({ index }: { index: KbStatus['index'] }) {
     );
   if (build?.state === 'failed')
     return <strong className="kb-status-failed">Build failed: {build.error}</strong>;
-  if (!index.vector) return <span>None yet: searches compare every chunk (exact).</span>;
+  const upkeep = UPKEEP_NOTES[index.upkeep ?? 'idle'];
+  if (!index.vector) return <span>None yet: searches compare every chunk (exact).{upkeep}</span>;
   return (
     <span>
       Covers {plural(index.indexed_rows, 'chunk')}
       {index.unindexed_rows > 0
         ? `, ${index.unindexed_rows.toLocaleString('en')} newer ones searched exactly`
         : ''}
-      .
+      .{upkeep}
     </span>
   );
 }
+
+/** What the background maintenance after inserts is doing, said after the index line. */
+const UPKEEP_NOTES: Record<NonNullable<KbStatus['index']['upkeep']>, string> = {
+  waiting: ' The index is brought up to date once inserts pause for a moment.',
+  building: ' Bringing the index up to date in the background…',
+  idle: '',
+};
 
 /**
  * A KB's state at a glance: how many documents and chunks it holds, its last load and the outcome, and its
