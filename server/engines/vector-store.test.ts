@@ -326,6 +326,18 @@ describe('VectorStore', () => {
     expect(await store.indexState('t')).toMatchObject({ ann: false, upkeep: 'idle' });
   });
 
+  it('looks again at a table whose index build a shutdown left undone, once it is opened', async () => {
+    await store.createTable('t', DIMS);
+    await store.upsert('t', Array.from({ length: 400 }, (_, i) => record(`d${i}`, 1, i % DIMS)), []);
+    store.scheduleMaintenance('t');
+    store.close(); // before the build starts
+    store = await VectorStore.open(dir, { annThreshold: 300 });
+    expect(await store.vectorSearch('t', unit(3), { limit: 1 })).toHaveLength(1);
+    expect(store.maintenanceState('t')).toBe('waiting');
+    await store.whenIdle();
+    expect((await store.indexState('t'))?.ann).toBe(true);
+  });
+
   it('builds anyway when the writes never pause for long enough', async () => {
     store.close();
     store = await VectorStore.open(dir, { annThreshold: 300, settleMs: 1_000, maxDeferMs: 3_000 });

@@ -319,6 +319,8 @@ export class VectorStore {
       table = this.db.openTable(name);
       this.tables.set(name, table);
       table.catch(() => this.tables.delete(name));
+      // A build a shutdown cut short (or never started: it waits for writes to pause) is looked at again.
+      this.indexes.schedule(name);
     }
     return table;
   }
