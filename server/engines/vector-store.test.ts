@@ -328,7 +328,11 @@ describe('VectorStore', () => {
 
   it('looks again at a table whose index build a shutdown left undone, once it is opened', async () => {
     await store.createTable('t', DIMS);
-    await store.upsert('t', Array.from({ length: 400 }, (_, i) => record(`d${i}`, 1, i % DIMS)), []);
+    await store.upsert(
+      't',
+      Array.from({ length: 400 }, (_, i) => record(`d${i}`, 1, i % DIMS)),
+      [],
+    );
     store.scheduleMaintenance('t');
     store.close(); // before the build starts
     store = await VectorStore.open(dir, { annThreshold: 300 });
