@@ -24,6 +24,11 @@ export interface ServerConfig {
    * docs/scaling.md). Only from the environment: it holds a password.
    */
   catalogUrl?: string;
+  /**
+   * The knowledge bases' vector tables in a folder several servers share instead of `<dataDir>/vectors`
+   * (docs/scaling.md); only with `catalogUrl`, which says which tables exist.
+   */
+  vectorsDir?: string;
 }
 
 const HELP = `Knowledge Studio server
@@ -45,6 +50,8 @@ const HELP = `Knowledge Studio server
    the default base URL)
   (env KS_CATALOG_URL=postgres://user:password@host:port/db keeps the catalog on a PostgreSQL server, shared
    by several servers; environment only, as it holds a password)
+  --vectors-dir DIR  keep the knowledge bases' vector tables in DIR, a folder several servers share, instead of
+                     the data folder (env KS_VECTORS_DIR); needs KS_CATALOG_URL
   --allow-private-model-urls   let model base URLs point at private networks (10/8, 172.16/12, 192.168/16,
                                100.64/10, fc00::/7) (env KS_ALLOW_PRIVATE_URLS=1); loopback is always allowed,
                                link-local and cloud metadata addresses never
@@ -68,6 +75,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       'default-base-url': { type: 'string' },
       'allow-private-model-urls': { type: 'boolean' },
       'allowed-hosts': { type: 'string' },
+      'vectors-dir': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -80,6 +88,12 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const password = values.password ?? env.KS_PASSWORD;
   if ((username && !password) || (!username && password)) {
     throw new Error(`Login needs both a username and a password\n\n${HELP}`);
+  }
+  const vectorsDir = values['vectors-dir'] ?? env.KS_VECTORS_DIR;
+  // Each server removes vector tables its catalog does not list (what an interrupted drop leaves): with a
+  // catalog of its own, it would remove the other servers' tables.
+  if (vectorsDir && !env.KS_CATALOG_URL) {
+    throw new Error(`--vectors-dir is for servers that share a catalog: set KS_CATALOG_URL too\n\n${HELP}`);
   }
   const ttl = Number(values['token-ttl'] ?? env.KS_TOKEN_TTL ?? 7 * 24 * 3600);
   return {
@@ -104,5 +118,6 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       .map((h) => h.trim())
       .filter(Boolean),
     catalogUrl: env.KS_CATALOG_URL || undefined,
+    vectorsDir: vectorsDir ? path.resolve(vectorsDir) : undefined,
   };
 }

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     defaultModel: config.defaultModel,
     allowPrivateModelUrls: config.allowPrivateModelUrls,
     catalogUrl: config.catalogUrl,
+    vectorsDir: config.vectorsDir,
     // One line per agent run (trace id, history size): lets an operator or a test see what reached the model.
     agentLog: (line) => console.log(line),
   });

@@ -15,6 +15,11 @@ export interface CatalogTransaction {
  */
 export interface CatalogDb extends CatalogTransaction {
   /**
+   * Other servers write it too (PostgreSQL): nothing read from it may be kept beyond the request that read it,
+   * since this server would not learn of their changes.
+   */
+  readonly shared: boolean;
+  /**
    * Rows of a statement that only reads. `keep: false` marks a statement whose answer changes with time alone
    * (`now()`), for an engine that keeps reads until the next write.
    */

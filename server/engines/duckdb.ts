@@ -80,6 +80,8 @@ export const asObjects = <T>({ columnNames, rows }: QueryResult): T[] =>
  * runs statements of different connections side by side, each reading the data as last committed.
  */
 export class DuckDb {
+  /** As a catalog, the data folder's own file: this process is its only writer (see `CatalogDb.shared`). */
+  readonly shared = false;
   private queue: Promise<unknown> = Promise.resolve();
   private selectsRunning = 0;
   private readonly cache: ReadCache | undefined;

@@ -103,6 +103,7 @@ export interface PostgresCatalogOptions {
 }
 
 export class PostgresCatalog implements CatalogDb {
+  readonly shared = true;
   private readonly statements: CatalogTransaction;
 
   private constructor(private readonly pool: pg.Pool) {

@@ -41,6 +41,11 @@ export type ScanQuery = Omit<SearchQuery, 'limit'> & { limit?: number; offset?: 
 export interface VectorStoreOptions extends Partial<IndexPolicy> {
   /** Failures of background index maintenance, which has no caller to report to. */
   onError?: (err: unknown) => void;
+  /**
+   * Other servers read and write the same folder (docs/scaling.md): every read sees their last commit, and what
+   * this store caches of a table is read again once the table's version moved.
+   */
+  shared?: boolean;
 }
 
 const OUTPUT_COLUMNS = ['id', 'doc_id', 'content', 'metadata'];
@@ -58,19 +63,29 @@ export class VectorStore {
   private readonly policy: IndexPolicy;
   /** The metadata columns of each table, cached. */
   private readonly metadata = new MetadataColumns();
-  /** Which documents each table may hold: an insert of new ones then skips asking the table. */
-  private readonly knownDocs = new KnownDocIds();
+  /**
+   * Which documents each table may hold: an insert of new ones then skips asking the table. Not on a shared
+   * folder, where another server's inserts would be missing from it.
+   */
+  private readonly knownDocs: KnownDocIds | null;
+  /** On a shared folder: the version of each open table that this store's caches of it were read at. */
+  private readonly seenVersions = new Map<string, number>();
+  private readonly shared: boolean;
   private constructor(
     private readonly db: Connection,
     options: VectorStoreOptions,
   ) {
+    this.shared = options.shared ?? false;
+    this.knownDocs = this.shared ? null : new KnownDocIds();
     this.policy = { ...DEFAULT_INDEX_POLICY, ...options };
     this.indexes = new IndexUpkeep(this.queue, (name) => this.open(name), this.policy, options.onError);
   }
 
   static async open(dir: string, options: VectorStoreOptions = {}): Promise<VectorStore> {
     await fs.mkdir(dir, { recursive: true });
-    return new VectorStore(await lancedb.connect(dir), options);
+    // 0: each read looks for commits other processes made (a cheap check on a folder: ~0.1 ms per read).
+    const connection = await lancedb.connect(dir, options.shared ? { readConsistencyInterval: 0 } : {});
+    return new VectorStore(connection, options);
   }
 
   async tableNames(): Promise<string[]> {
@@ -139,13 +154,14 @@ export class VectorStore {
   ): Promise<void> {
     await this.write(name, async () => {
       const table = await this.require(name);
-      const stored = await storedDocIds(table, await this.knownDocs.mayHold(table, replaceDocIds));
+      const maybeStored = this.knownDocs ? await this.knownDocs.mayHold(table, replaceDocIds) : replaceDocIds;
+      const stored = await storedDocIds(table, maybeStored);
       if (stored.length > 0) return this.mergeDocs(table, name, lastPerId(records), stored);
       if (records.length === 0) return;
       await this.metadata.add(table, metadataNamesOf(records));
       const dims = (await this.dimensions(name)) ?? records[0].vector.length;
       await table.add(recordsToArrow(records, dims));
-      await this.knownDocs.add(table, docIdsOf(records));
+      await this.knownDocs?.add(table, docIdsOf(records));
     });
   }
 
@@ -190,7 +206,7 @@ export class VectorStore {
     let merge = table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll();
     if (!nothingLeft) merge = merge.whenNotMatchedBySourceDelete({ where: docIdsWhere(docIds) });
     await merge.execute(recordsToArrow(records, dims, await this.metadata.names(table)));
-    await this.knownDocs.add(table, docIdsOf(records));
+    await this.knownDocs?.add(table, docIdsOf(records));
   }
 
   async deleteDocs(name: string, docIds: readonly string[]): Promise<number> {
@@ -313,15 +329,21 @@ export class VectorStore {
   }
 
   private async open(name: string): Promise<Table | null> {
-    let table = this.tables.get(name);
-    if (!table) {
-      if (!(await this.tableNames()).includes(name)) return null;
-      table = this.db.openTable(name);
-      this.tables.set(name, table);
-      table.catch(() => this.tables.delete(name));
-      // A build a shutdown cut short (or never started: it waits for writes to pause) is looked at again.
-      this.indexes.schedule(name);
+    const cached = this.tables.get(name);
+    if (cached && !(this.shared && (await this.changedElsewhere(name, cached)))) return cached;
+    // On a shared folder a fresh handle drops what is cached of the old one, which is not closed: a search may
+    // still read through it. The server that wrote looks after the indexes, so only a first open (below)
+    // schedules maintenance.
+    if (cached) {
+      this.tables.delete(name);
+      this.indexes.forgetIndexes(name);
     }
+    if (!(await this.tableNames()).includes(name)) return null;
+    const table = this.db.openTable(name);
+    this.tables.set(name, table);
+    table.catch(() => this.tables.delete(name));
+    // A build a shutdown cut short (or never started: it waits for writes to pause) is looked at again.
+    if (!cached) this.indexes.schedule(name);
     return table;
   }
 
@@ -342,9 +364,22 @@ export class VectorStore {
     return table;
   }
 
+  /**
+   * On a shared folder, whether the table moved on since this store's caches of it were read: another server's
+   * commit (new rows, metadata columns or indexes), or a drop. This store's own commits count too: that costs a
+   * fresh read of the schema and index list, and no other server's change can hide behind one of ours.
+   */
+  private async changedElsewhere(name: string, opening: Promise<Table>): Promise<boolean> {
+    const version = await opening.then((table) => table.version()).catch(() => null);
+    const seen = this.seenVersions.get(name);
+    if (version !== null) this.seenVersions.set(name, version);
+    return version === null || (seen !== undefined && seen !== version);
+  }
+
   private forget(name: string): void {
     const table = this.tables.get(name);
     this.tables.delete(name);
+    this.seenVersions.delete(name);
     this.indexes.forget(name);
     void table?.then((t) => t.close()).catch(() => undefined);
   }

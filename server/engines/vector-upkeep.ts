@@ -164,6 +164,12 @@ export class IndexUpkeep {
   }
 
   /** Drops what is known of a table's indexes (it is dropped, replaced or closed), and its waiting maintenance. */
+  /** Drops what is known of a table's indexes (another server may have built or rebuilt them). */
+  forgetIndexes(name: string): void {
+    this.ann.delete(name);
+    this.fts.delete(name);
+  }
+
   forget(name: string): void {
     this.ann.delete(name);
     this.fts.delete(name);

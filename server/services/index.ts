@@ -53,6 +53,8 @@ export interface ServiceOptions {
   jobs?: SchedulerOptions;
   /** The catalog on a PostgreSQL server instead of the data folder's DuckDB file (see docs/scaling.md). */
   catalogUrl?: string;
+  /** The vector tables in a folder several servers share (with `catalogUrl`) instead of `<dataDir>/vectors`. */
+  vectorsDir?: string;
 }
 
 /**
@@ -99,6 +101,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
         ...(options.defaultModel ? { defaults: options.defaultModel } : {}),
       },
       log: (m) => options.log?.(m),
+      sharedVectorsDir: options.vectorsDir,
     },
   );
   const forgotten = await forgetCopiedDefaultKeys(kbs.knowledgeBases, projects, options.defaultModel);

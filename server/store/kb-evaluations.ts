@@ -43,7 +43,10 @@ export const KB_EVALUATIONS_TIDY = [
  * and `kb_search_defaults` (the search settings a user chose from an evaluation, per knowledge base id).
  */
 export class EvaluationStore {
-  /** The defaults by KB id: every search reads them, so they are read from the catalog once. */
+  /**
+   * The defaults by KB id: every search reads them, so they are read from the catalog once, unless other
+   * servers may change them (a shared catalog).
+   */
   private readonly defaultsCache = new Map<number, SearchSettings | undefined>();
 
   constructor(private readonly catalog: CatalogDb) {}
@@ -99,7 +102,7 @@ export class EvaluationStore {
   }
 
   async defaults(kbId: number): Promise<SearchSettings | undefined> {
-    if (this.defaultsCache.has(kbId)) return this.defaultsCache.get(kbId);
+    if (!this.catalog.shared && this.defaultsCache.has(kbId)) return this.defaultsCache.get(kbId);
     const [row] = await this.catalog.all<{ settings: string }>(
       `SELECT settings FROM kb_search_defaults WHERE kb_id = ?`,
       [kbId],

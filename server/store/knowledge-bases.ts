@@ -130,6 +130,11 @@ export class KbCatalog {
     this.projects = new ProjectStore(db);
   }
 
+  /** Other servers change these rows too: see `CatalogDb.shared`. */
+  get shared(): boolean {
+    return this.db.shared;
+  }
+
   /** The id of a project named in any case (the exact spelling first). */
   async projectId(project: string): Promise<number> {
     const found = await this.projects.find(project);

@@ -1,27 +1,113 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresCatalog } from '../engines/postgres-catalog';
 import { JobStore } from '../store/jobs';
 import { startTestApp, type TestApp } from './harness';
 import { startPostgres, type RunningServer } from './sources/servers';
+import { createStatement, pgAdmin } from './sources/setup';
 
-// The catalog on a real PostgreSQL server (KS_CATALOG_URL), shared by two servers with data folders of their
-// own: what docs/scaling.md says a deployment of several servers runs on.
+// The catalog on a real PostgreSQL server (KS_CATALOG_URL) and the vector tables in one folder
+// (KS_VECTORS_DIR), shared by two servers with data folders of their own: what docs/scaling.md says a
+// deployment of several servers runs on.
 let server: RunningServer;
 let url: string;
+let vectorsDir: string;
 let a: TestApp;
 let b: TestApp;
 
 beforeAll(async () => {
   server = await startPostgres();
   url = `postgres://${server.user}:${encodeURIComponent(server.password)}@127.0.0.1:${server.port}/${server.database}`;
-  a = await startTestApp({ catalogUrl: url, demo: false });
-  b = await startTestApp({ catalogUrl: url, demo: false });
+  vectorsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-shared-vectors-'));
+  a = await startTestApp({ catalogUrl: url, vectorsDir, demo: false });
+  b = await startTestApp({ catalogUrl: url, vectorsDir, demo: false });
 }, 60_000);
 
 afterAll(async () => {
   await a?.close();
   await b?.close();
   await server?.stop();
+  await fs.rm(vectorsDir, { recursive: true, force: true });
+});
+
+describe('vector tables in a folder both servers share', () => {
+  const ids = async (t: TestApp, query: string) => (await t.sqlRows(query)).map((r) => String(r.id));
+
+  it('searches on one server what the other inserted, and replaces a document the other stored', async () => {
+    await a.sqlOk('CREATE PROJECT vecs');
+    await a.sqlOk('CREATE KNOWLEDGE_BASE vecs.docs');
+    await b.sqlOk(
+      "INSERT INTO vecs.docs (id, content) VALUES ('1', 'Parcels leave the depot every morning')",
+    );
+    await a.sqlOk(
+      "INSERT INTO vecs.docs (id, content) VALUES ('2', 'Refunds reach the card within five days')",
+    );
+    expect(await ids(b, "SELECT id FROM vecs.docs WHERE content = 'refund to my card' LIMIT 1")).toEqual([
+      '2',
+    ]);
+
+    // The other server stored document 2 after this one last wrote: replacing it must still find it.
+    await b.sqlOk(
+      "INSERT INTO vecs.docs (id, content) VALUES ('2', 'Refunds reach the card within three days')",
+    );
+    const chunks = await a.sqlRows("SELECT id, chunk_content FROM vecs.docs WHERE id = '2'");
+    expect(chunks.map((c) => c.chunk_content)).toEqual(['Refunds reach the card within three days']);
+  });
+
+  it('filters on a metadata column the other server added after this one read the table', async () => {
+    await a.sqlOk('CREATE KNOWLEDGE_BASE vecs.notes');
+    await a.sqlOk("INSERT INTO vecs.notes (id, content) VALUES ('1', 'Opening hours are nine to five')");
+    expect(await ids(a, "SELECT id FROM vecs.notes WHERE content = 'opening hours'")).toEqual(['1']);
+
+    await b.sqlOk(
+      "INSERT INTO vecs.notes (id, content, topic) VALUES ('2', 'The shop opens at nine on Saturdays', 'weekend')",
+    );
+    expect(
+      await ids(a, "SELECT id FROM vecs.notes WHERE content = 'opening hours' AND topic = 'weekend'"),
+    ).toEqual(['2']);
+  });
+
+  it('searches with the default settings the other server chose', async () => {
+    const url = '/api/projects/vecs/knowledge_bases/docs/search_defaults';
+    const read = async (t: TestApp) => (await t.inject({ method: 'GET', url })).json();
+    const before = await read(b);
+    const chosen = { mode: 'keyword', rerank: false, limit: 7 };
+    expect(before).not.toMatchObject(chosen);
+    const put = await a.inject({ method: 'PUT', url, payload: chosen });
+    expect(put.statusCode).toBe(200);
+    expect(await read(b)).toMatchObject(chosen);
+  });
+
+  it('answers a search of a knowledge base the other server dropped with an error that names it', async () => {
+    await a.sqlOk('CREATE KNOWLEDGE_BASE vecs.gone');
+    await a.sqlOk("INSERT INTO vecs.gone (id, content) VALUES ('1', 'Soon to be dropped')");
+    expect(await ids(b, "SELECT id FROM vecs.gone WHERE content = 'dropped'")).toEqual(['1']);
+    await a.sqlOk('DROP KNOWLEDGE_BASE vecs.gone');
+    expect(await b.sqlError("SELECT id FROM vecs.gone WHERE content = 'dropped'")).toMatch(/gone/);
+  });
+});
+
+describe('data sources on a catalog both servers share', () => {
+  it('reads with what the other server altered, and stops reading one it dropped', async () => {
+    const admin = await pgAdmin(server);
+    await admin.query(`
+      CREATE TABLE parcels (id int); INSERT INTO parcels VALUES (1), (2);
+      CREATE SCHEMA archive; CREATE TABLE archive.parcels (id int); INSERT INTO archive.parcels VALUES (9);
+    `);
+    await admin.end();
+    await a.sqlOk(createStatement('depot', 'postgres', server));
+    const parcels = async (t: TestApp) =>
+      (await t.sqlRows('SELECT id FROM depot.parcels ORDER BY id')).map((r) => r.id);
+    expect(await parcels(b)).toEqual([1, 2]);
+
+    await a.sqlOk(`ALTER DATABASE depot PARAMETERS = {"schema": "archive"}`);
+    expect(await parcels(b)).toEqual([9]);
+
+    await a.sqlOk('DROP DATABASE depot');
+    expect(await b.sqlError('SELECT id FROM depot.parcels')).toMatch(/depot/);
+  });
 });
 
 describe('a catalog on PostgreSQL', () => {

@@ -32,6 +32,9 @@ function asServiceError(err: unknown, Kind: new (m: string, field?: string) => S
   return err instanceof SourceError ? new Kind(err.message, 'parameters') : err;
 }
 
+/** A row's identity and last change: a source dropped and created again, or altered, differs. */
+const rowVersion = (row: StoredSource) => `${row.id} ${row.updated_at}`;
+
 /**
  * External databases connected with CREATE DATABASE ... WITH ENGINE: their catalog entries, and one bounded
  * connection pool per source, opened on first use and closed when the source is altered or dropped.
@@ -39,6 +42,9 @@ function asServiceError(err: unknown, Kind: new (m: string, field?: string) => S
 export class DataSourceService {
   private readonly store: SourceStore;
   private readonly clients = new Map<string, Promise<SourceClient>>();
+  /** Which version of its catalog row each open connection was made from (see `client`). */
+  private readonly openedFrom = new Map<string, string>();
+  private readonly sharedCatalog: boolean;
 
   constructor(
     catalog: CatalogDb,
@@ -49,6 +55,7 @@ export class DataSourceService {
     private readonly connectTimeoutMs?: number,
   ) {
     this.store = new SourceStore(catalog);
+    this.sharedCatalog = catalog.shared;
   }
 
   async list(): Promise<SourceView[]> {
@@ -184,25 +191,40 @@ export class DataSourceService {
     for (const name of [...this.clients.keys()]) await this.closeClient(name);
   }
 
-  /** The open connection to a source, kept under its stored name (any spelling of the name finds it). */
+  /**
+   * The open connection to a source, kept under its stored name (any spelling of the name finds it). On a
+   * catalog other servers share, the source's row is read on every use: one altered there is connected to
+   * again with its new parameters, one dropped there is closed here.
+   */
   private async client(name: string): Promise<SourceClient> {
-    const key = this.clients.has(name) ? name : (await this.store.find(name))?.name;
-    if (key === undefined) throw new NotFoundError(`Database '${name}' does not exist`);
-    let client = this.clients.get(key);
+    let key: string | undefined = this.clients.has(name) ? name : undefined;
+    if (key === undefined || this.sharedCatalog) {
+      const stored = await this.store.find(name);
+      if (!stored) {
+        if (key !== undefined) await this.closeClient(key);
+        throw new NotFoundError(`Database '${name}' does not exist`);
+      }
+      key = stored.name;
+      if (this.clients.has(key) && this.openedFrom.get(key) !== rowVersion(stored))
+        await this.closeClient(key);
+    }
+    const found = key;
+    let client = this.clients.get(found);
     if (!client) {
       client = (async () => {
-        const stored = await this.store.find(key);
+        const stored = await this.store.find(found);
         if (!stored) throw new NotFoundError(`Database '${name}' does not exist`);
         if (!isSourceEngine(stored.engine)) throw new ValidationError(`Unknown engine '${stored.engine}'`);
+        this.openedFrom.set(found, rowVersion(stored));
         try {
-          return await openSourceClient(stored.engine, stored.parameters, key, this.connectTimeoutMs);
+          return await openSourceClient(stored.engine, stored.parameters, found, this.connectTimeoutMs);
         } catch (err) {
           throw asServiceError(err, UpstreamError);
         }
       })();
-      this.clients.set(key, client);
+      this.clients.set(found, client);
       // A failed open is not kept: the next query tries again.
-      client.catch(() => this.clients.delete(key));
+      client.catch(() => this.clients.delete(found));
     }
     return client;
   }
@@ -210,6 +232,7 @@ export class DataSourceService {
   private async closeClient(name: string): Promise<void> {
     const client = this.clients.get(name);
     this.clients.delete(name);
+    this.openedFrom.delete(name);
     if (client) await (await client.catch(() => undefined))?.close();
   }
 

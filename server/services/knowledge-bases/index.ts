@@ -11,6 +11,8 @@ export interface KnowledgeBaseOptions {
   providerOptions?: ProviderOptions;
   /** Failures of background index maintenance and orphan repair. */
   log?: (message: string) => void;
+  /** A folder of vector tables other servers read and write too, instead of `<dataDir>/vectors`. */
+  sharedVectorsDir?: string;
 }
 
 export interface KnowledgeBases {
@@ -19,7 +21,7 @@ export interface KnowledgeBases {
 }
 
 /**
- * Opens the vector store in `<dataDir>/vectors`, repairs what an interrupted drop left behind, and registers
+ * Opens the vector store in `<dataDir>/vectors` (or the shared folder), repairs what an interrupted drop left behind, and registers
  * the knowledge bases with the project tree. The caller closes `vectorStore` (openServices' `close`).
  */
 export async function openKnowledgeBases(
@@ -27,7 +29,9 @@ export async function openKnowledgeBases(
   options: KnowledgeBaseOptions = {},
 ): Promise<KnowledgeBases> {
   const log = options.log ?? (() => undefined);
-  const vectorStore = await VectorStore.open(path.join(deps.databases.dataDir, 'vectors'), {
+  const shared = options.sharedVectorsDir;
+  const vectorStore = await VectorStore.open(shared ?? path.join(deps.databases.dataDir, 'vectors'), {
+    shared: shared !== undefined,
     onError: (err) => log(`Vector index maintenance failed: ${(err as Error).message}`),
   });
   const knowledgeBases = new KnowledgeBaseService({

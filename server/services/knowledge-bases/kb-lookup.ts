@@ -3,7 +3,8 @@ import type { KbCatalog, StoredKb } from '../../store/knowledge-bases';
 
 /**
  * Knowledge bases' catalog rows by project and name, kept between calls. Every change to a KB goes through
- * the service, which forgets the entry; searches then skip two catalog queries each.
+ * the service, which forgets the entry; searches then skip two catalog queries each. On a catalog other
+ * servers share, whose changes do not go through this service, nothing is kept.
  */
 export class KbLookup {
   private readonly cache = new Map<string, StoredKb>();
@@ -14,7 +15,7 @@ export class KbLookup {
   /** The KB's row; a NotFoundError naming it when the project has none of that name. */
   async load(project: string, name: string): Promise<StoredKb> {
     const key = `${project}\u0000${name}`;
-    const cached = this.cache.get(key);
+    const cached = this.catalog.shared ? undefined : this.cache.get(key);
     if (cached) return cached;
     const generation = this.generation;
     const found = await this.catalog.find(await this.catalog.projectId(project), name);
