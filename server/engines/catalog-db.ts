@@ -1,3 +1,4 @@
+import type { KeyLock } from '../util/keyed-queue';
 import type { JsonValue, QueryResult, SqlParam } from './duckdb';
 
 /** The statements a transaction may run: all of them on one connection, committed together. */
@@ -19,6 +20,11 @@ export interface CatalogDb extends CatalogTransaction {
    * since this server would not learn of their changes.
    */
   readonly shared: boolean;
+  /**
+   * On a shared catalog: runs `fn` while holding a lock named `key` that every server on this catalog respects
+   * (the write lock of a vector table several servers write).
+   */
+  withLock?: KeyLock;
   /**
    * Rows of a statement that only reads. `keep: false` marks a statement whose answer changes with time alone
    * (`now()`), for an engine that keeps reads until the next write.

@@ -97,6 +97,9 @@ function statementsOn(db: Queryable): CatalogTransaction {
   };
 }
 
+/** Advisory locks held or awaited at once (each on its own connection); more wait for a connection. */
+const LOCK_CONNECTIONS = 16;
+
 export interface PostgresCatalogOptions {
   /** Connections kept open to the server (default 4). */
   connections?: number;
@@ -105,10 +108,46 @@ export interface PostgresCatalogOptions {
 export class PostgresCatalog implements CatalogDb {
   readonly shared = true;
   private readonly statements: CatalogTransaction;
+  /**
+   * Connections that hold advisory locks (one per lock held or awaited), apart from the statements' pool, so that a
+   * long write holding its lock never leaves the catalog's reads waiting for a connection.
+   */
+  private readonly lockPool: pg.Pool;
 
-  private constructor(private readonly pool: pg.Pool) {
+  private constructor(
+    private readonly pool: pg.Pool,
+    url: string,
+  ) {
     this.statements = statementsOn(pool);
+    this.lockPool = new pg.Pool({ connectionString: url, max: LOCK_CONNECTIONS });
+    this.lockPool.on('error', () => undefined);
   }
+
+  /**
+   * Runs `fn` holding the session advisory lock named by `key`'s hash, on a connection of its own: another
+   * server asking for the same key waits until `fn` ends, or until this process dies (the server drops a
+   * session's locks with it). Keys that share a hash only wait for each other needlessly.
+   */
+  withLock = async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+    const name = `knowledge-studio ${key}`;
+    const client = await this.lockPool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+    try {
+      return await fn();
+    } finally {
+      // A connection whose unlock failed is closed, not reused: ending its session is what frees the lock.
+      const failed = await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      client.release(failed);
+    }
+  };
 
   /**
    * Connects to `url` (postgres://user:password@host:port/database) and defines the compatibility functions. The
@@ -119,7 +158,7 @@ export class PostgresCatalog implements CatalogDb {
     const pool = new pg.Pool({ connectionString: url, max: options.connections ?? 4 });
     // An idle connection the server dropped must not take the process down: the next query opens another.
     pool.on('error', () => undefined);
-    const catalog = new PostgresCatalog(pool);
+    const catalog = new PostgresCatalog(pool, url);
     try {
       // Several servers starting at once would race to replace the same functions: one at a time.
       await catalog.transaction(async (tx) => {
@@ -127,7 +166,7 @@ export class PostgresCatalog implements CatalogDb {
         for (const statement of COMPATIBILITY_FUNCTIONS) await tx.run(statement);
       });
     } catch (err) {
-      await pool.end().catch(() => undefined);
+      catalog.close();
       throw new Error(`Could not open the catalog database: ${(err as Error).message}`);
     }
     return catalog;
@@ -177,5 +216,6 @@ export class PostgresCatalog implements CatalogDb {
   /** Closes the connections (without waiting: `close` is synchronous for both catalog engines). */
   close(): void {
     void this.pool.end().catch(() => undefined);
+    void this.lockPool.end().catch(() => undefined);
   }
 }

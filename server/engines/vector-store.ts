@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import * as lancedb from '@lancedb/lancedb';
 import { MatchQuery, type Connection, type Table } from '@lancedb/lancedb';
 import { buildWhere, docIdsWhere, type FilterNode } from './vector-filter';
-import { KeyedQueue } from '../util/keyed-queue';
+import { KeyedQueue, type KeyLock } from '../util/keyed-queue';
 import { chunksFromArrow, deleteDocIds, lastPerId, storedDocIds, type StoredChunk } from './vector-rows';
 import {
   DEFAULT_INDEX_POLICY,
@@ -46,6 +46,8 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
    * this store caches of a table is read again once the table's version moved.
    */
   shared?: boolean;
+  /** On a shared folder, the lock the servers hold while they write a table (`CatalogDb.withLock`). */
+  writeLock?: KeyLock;
 }
 
 const OUTPUT_COLUMNS = ['id', 'doc_id', 'content', 'metadata'];
@@ -58,7 +60,8 @@ const docIdsOf = (records: readonly ChunkRecord[]) => new Set(records.map((r) =>
  */
 export class VectorStore {
   private readonly tables = new Map<string, Promise<Table>>();
-  private readonly queue = new KeyedQueue();
+  /** Each table's writes, one at a time; on a shared folder, one at a time across the servers too. */
+  private readonly queue: KeyedQueue;
   private readonly indexes: IndexUpkeep;
   private readonly policy: IndexPolicy;
   /** The metadata columns of each table, cached. */
@@ -76,6 +79,10 @@ export class VectorStore {
     options: VectorStoreOptions,
   ) {
     this.shared = options.shared ?? false;
+    const lock = options.writeLock;
+    this.queue = new KeyedQueue(
+      lock && (<T>(table: string, fn: () => Promise<T>) => lock(`vectors ${table}`, fn)),
+    );
     this.knownDocs = this.shared ? null : new KnownDocIds();
     this.policy = { ...DEFAULT_INDEX_POLICY, ...options };
     this.indexes = new IndexUpkeep(this.queue, (name) => this.open(name), this.policy, options.onError);
@@ -86,6 +93,11 @@ export class VectorStore {
     // 0: each read looks for commits other processes made (a cheap check on a folder: ~0.1 ms per read).
     const connection = await lancedb.connect(dir, options.shared ? { readConsistencyInterval: 0 } : {});
     return new VectorStore(connection, options);
+  }
+
+  /** Other servers write these tables too (a shared folder): what one saw of a table may change under it. */
+  get sharedWithOtherServers(): boolean {
+    return this.shared;
   }
 
   async tableNames(): Promise<string[]> {
@@ -102,10 +114,14 @@ export class VectorStore {
     return (await this.tableNames()).includes(name);
   }
 
-  /** Creates an empty table; replaces a leftover of the same name (its catalog row is gone by then). */
+  /**
+   * Creates an empty table; replaces a leftover of the same name (its catalog row is gone by then). On a shared
+   * folder a table of these dimensions is kept: another server's first insert created it a moment ago.
+   */
   async createTable(name: string, dimensions: number): Promise<void> {
     await this.queue.run(name, async () => {
       this.forget(name);
+      if (this.shared && (await this.dimensions(name)) === dimensions) return;
       if ((await this.tableNames()).includes(name)) await this.db.dropTable(name);
       const table = await this.db.createEmptyTable(name, baseSchema(dimensions));
       this.tables.set(name, Promise.resolve(table));

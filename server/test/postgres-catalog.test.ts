@@ -80,6 +80,22 @@ describe('vector tables in a folder both servers share', () => {
     expect(await read(b)).toMatchObject(chosen);
   });
 
+  it('lets both servers insert into one knowledge base at once without storing a document twice', async () => {
+    await a.sqlOk('CREATE KNOWLEDGE_BASE vecs.race');
+    const expected: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const ids = [1, 2, 3, 4].map((i) => `r${round}d${i}`);
+      expected.push(...ids);
+      const insert = (from: string) =>
+        `INSERT INTO vecs.race (id, content) VALUES ${ids.map((id) => `('${id}', 'Document ${id} as ${from} wrote it')`).join(', ')}`;
+      // Each server finds none of these documents stored yet and adds them: only the shared write lock
+      // makes the second one see the first one's rows and replace them.
+      await Promise.all([a.sqlOk(insert('a')), b.sqlOk(insert('b'))]);
+    }
+    const stored = (await b.sqlRows('SELECT id FROM vecs.race')).map((r) => String(r.id)).sort();
+    expect(stored).toEqual(expected.sort());
+  });
+
   it('answers a search of a knowledge base the other server dropped with an error that names it', async () => {
     await a.sqlOk('CREATE KNOWLEDGE_BASE vecs.gone');
     await a.sqlOk("INSERT INTO vecs.gone (id, content) VALUES ('1', 'Soon to be dropped')");

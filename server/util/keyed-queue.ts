@@ -1,13 +1,21 @@
+/** Runs `fn` while holding `key`'s lock, e.g. one that other processes respect too. */
+export type KeyLock = <T>(key: string, fn: () => Promise<T>) => Promise<T>;
+
 /**
  * Runs tasks with the same key one after another, tasks with different keys freely. A failed task does not
- * block the ones queued after it.
+ * block the ones queued after it. With `lock`, each task also holds that lock for its key while it runs:
+ * the queue orders this process's tasks, the lock orders them with other processes' (see docs/scaling.md).
  */
 export class KeyedQueue {
   private readonly tails = new Map<string, Promise<unknown>>();
 
+  constructor(private readonly lock?: KeyLock) {}
+
   run<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
-    const next = previous.then(fn, fn);
+    const lock = this.lock;
+    const task = lock ? () => lock(key, fn) : fn;
+    const next = previous.then(task, task);
     const tail = next.catch(() => undefined);
     this.tails.set(key, tail);
     void tail.then(() => {

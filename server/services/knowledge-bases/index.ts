@@ -32,6 +32,7 @@ export async function openKnowledgeBases(
   const shared = options.sharedVectorsDir;
   const vectorStore = await VectorStore.open(shared ?? path.join(deps.databases.dataDir, 'vectors'), {
     shared: shared !== undefined,
+    writeLock: shared !== undefined ? deps.databases.catalog.withLock : undefined,
     onError: (err) => log(`Vector index maintenance failed: ${(err as Error).message}`),
   });
   const knowledgeBases = new KnowledgeBaseService({

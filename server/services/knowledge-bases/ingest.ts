@@ -136,8 +136,10 @@ export async function ingest(job: IngestJob): Promise<InsertResult> {
     checkContentColumns(job.rows, job.spec, job.kbName);
   }
   const batchSize = job.batchSize ?? DEFAULT_BATCH_ROWS;
-  // A table that starts empty needs no deletes, except for ids repeated across batches of this insert.
-  const startedEmpty = job.noUpsert || (await job.store.count(job.table)) === 0;
+  // A table that starts empty needs no deletes, except for ids repeated across batches of this insert. Not so on
+  // a folder other servers write too: one of them may store these ids while this insert runs.
+  const startedEmpty =
+    job.noUpsert || (!job.store.sharedWithOtherServers && (await job.store.count(job.table)) === 0);
   const seen = new Set<string>();
   const result: InsertResult = { rows: 0, documents: 0, chunks: 0 };
   let writing: Promise<void> = Promise.resolve();
