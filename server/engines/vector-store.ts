@@ -85,7 +85,13 @@ export class VectorStore {
     );
     this.knownDocs = this.shared ? null : new KnownDocIds();
     this.policy = { ...DEFAULT_INDEX_POLICY, ...options };
-    this.indexes = new IndexUpkeep(this.queue, (name) => this.open(name), this.policy, options.onError);
+    this.indexes = new IndexUpkeep(
+      this.queue,
+      (name) => this.open(name),
+      this.policy,
+      options.onError,
+      lock && (<T>(table: string, fn: () => Promise<T>) => lock(`vectors ${table} index`, fn)),
+    );
   }
 
   static async open(dir: string, options: VectorStoreOptions = {}): Promise<VectorStore> {

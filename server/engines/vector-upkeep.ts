@@ -1,5 +1,5 @@
 import type { Table } from '@lancedb/lancedb';
-import type { KeyedQueue } from '../util/keyed-queue';
+import type { KeyedQueue, KeyLock } from '../util/keyed-queue';
 import {
   buildAllIndexes,
   buildAnnIndex,
@@ -40,10 +40,24 @@ export class IndexUpkeep {
     private readonly policy: IndexPolicy,
     /** Failures of background maintenance, which has no caller to report to. */
     private readonly onError?: (err: unknown) => void,
+    /**
+     * On a folder several servers share: a table's index lock, held from deciding on a build to its end, so
+     * that one server builds while another waits, then finds nothing left to do. Taken before the write
+     * queue's lock, never inside it.
+     */
+    private readonly buildLock?: KeyLock,
   ) {}
 
   /** Runs index maintenance now; `schedule` runs it in the background. */
   async maintain(name: string): Promise<void> {
+    await this.holdingBuildLock(name, () => this.maintainHere(name));
+  }
+
+  private holdingBuildLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    return this.buildLock ? this.buildLock(name, fn) : fn();
+  }
+
+  private async maintainHere(name: string): Promise<void> {
     const build = await this.queue.run(name, async () => {
       const table = await this.open(name);
       if (!table) return undefined;
@@ -116,15 +130,17 @@ export class IndexUpkeep {
    * the table's write queue, telling `onPhase` as each phase starts. Returns how many rows the index covers.
    */
   async buildNow(name: string, onPhase?: Parameters<typeof buildAllIndexes>[2]): Promise<number> {
-    return this.queue.run(name, async () => {
-      const table = await this.open(name);
-      const rows = table ? await table.countRows() : 0;
-      if (!table || rows === 0) return 0;
-      await buildAllIndexes(table, rows, onPhase);
-      this.ann.set(name, true);
-      this.fts.add(name);
-      return rows;
-    });
+    return this.holdingBuildLock(name, () =>
+      this.queue.run(name, async () => {
+        const table = await this.open(name);
+        const rows = table ? await table.countRows() : 0;
+        if (!table || rows === 0) return 0;
+        await buildAllIndexes(table, rows, onPhase);
+        this.ann.set(name, true);
+        this.fts.add(name);
+        return rows;
+      }),
+    );
   }
 
   async hasAnn(name: string, table: Table): Promise<boolean> {

@@ -1,0 +1,66 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KeyedQueue, type KeyLock } from '../util/keyed-queue';
+import * as vectorIndex from './vector-index';
+import { VectorStore, type ChunkRecord } from './vector-store';
+
+// Counts ANN builds; each still runs for real on the LanceDB table.
+vi.mock('./vector-index', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./vector-index')>();
+  return { ...actual, buildAnnIndex: vi.fn(actual.buildAnnIndex) };
+});
+
+const DIMS = 8;
+
+function records(count: number): ChunkRecord[] {
+  return Array.from({ length: count }, (_, i) => {
+    const vector = Float32Array.from({ length: DIMS }, (_, d) => Math.sin(i * 0.37 + d * 1.3));
+    return {
+      id: `d${i}:content:1of1`,
+      docId: `d${i}`,
+      content: `chunk ${i}`,
+      metadata: { original_doc_id: `d${i}` },
+      filterable: {},
+      vector,
+    };
+  });
+}
+
+// Two stores on one folder, as two servers on a shared folder are; the lock both take stands in for the
+// catalog's advisory lock (`PostgresCatalog.withLock`, tested against PostgreSQL in postgres-catalog.test.ts).
+describe('two vector stores on one shared folder', () => {
+  let dir: string;
+  let one: VectorStore;
+  let other: VectorStore;
+
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-shared-vectors-'));
+    const locks = new KeyedQueue();
+    const writeLock: KeyLock = (key, fn) => locks.run(key, fn);
+    const options = { shared: true, writeLock, annThreshold: 300, settleMs: 60_000 };
+    one = await VectorStore.open(dir, options);
+    other = await VectorStore.open(dir, options);
+    vi.mocked(vectorIndex.buildAnnIndex).mockClear();
+  });
+
+  afterEach(async () => {
+    await Promise.all([one.whenIdle(), other.whenIdle()]);
+    one.close();
+    other.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('builds a table index once when both look after it at the same moment, and both search with it', async () => {
+    await one.createTable('t', DIMS);
+    await other.createTable('t', DIMS); // kept: the other store's first insert made it
+    await one.upsert('t', records(400), []);
+    await Promise.all([one.maintain('t'), other.maintain('t')]);
+    expect(vectorIndex.buildAnnIndex).toHaveBeenCalledTimes(1);
+    for (const store of [one, other]) {
+      expect((await store.indexState('t'))?.ann).toBe(true);
+      expect(await store.count('t')).toBe(400);
+    }
+  });
+});
