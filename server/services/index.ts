@@ -63,7 +63,7 @@ export interface ServiceOptions {
  * the answer's `close()` closes everything this opened.
  */
 export async function openServices(options: ServiceOptions): Promise<AppDeps> {
-  const fresh = isFreshDataDir(options.dataDir);
+  const fresh = isFreshDataDir(options.dataDir, options.catalogUrl !== undefined);
   const databases = await openDatabases(options.dataDir, {
     queryTimeoutMs: options.sqlTimeoutMs ?? DEFAULT_SQL_TIMEOUT_MS,
     catalogUrl: options.catalogUrl,

@@ -126,6 +126,33 @@ describe('data sources on a catalog both servers share', () => {
   });
 });
 
+describe('the demo on a catalog several servers share', () => {
+  it('is made once; a server started later loads only its articles, and a restart brings back nothing dropped', async () => {
+    const logs: string[] = [];
+    const options = { catalogUrl: url, vectorsDir, demo: true, log: (m: unknown) => logs.push(String(m)) };
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-demo-shared-'));
+    const first = await startTestApp(options, dir);
+    const second = await startTestApp(options);
+    try {
+      expect(logs.filter((line) => /demo/i.test(line))).toEqual([]);
+      // The second server's agent reads the articles from that server's own files database.
+      const answer = await second.sqlRows(
+        "SELECT answer FROM mindsdb.help_agent WHERE question = 'How do I turn login on?'",
+      );
+      expect(String(answer[0].answer)).toMatch(/--username and --password/);
+
+      await second.sqlOk('DROP AGENT mindsdb.help_agent');
+      await first.close();
+      const restarted = await startTestApp(options, dir);
+      expect((await restarted.inject({ url: '/api/projects/mindsdb/agents' })).json()).toEqual([]);
+      await restarted.close();
+    } finally {
+      await second.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a catalog on PostgreSQL', () => {
   it('keeps every kind of object one server creates where the other server sees it', async () => {
     await a.sqlOk('CREATE PROJECT shared');

@@ -17,9 +17,12 @@ export const DEMO_PROMPT =
   '(worksheet, SQL, uploads, knowledge bases, agents, chat, login) from the help articles. Quote the articles ' +
   'and cite the chunks you use. If the articles do not cover a question, say so.';
 
-/** A data folder is fresh when it has no catalog yet: the only time the demo is created. */
-export function isFreshDataDir(dataDir: string): boolean {
-  return !existsSync(path.join(dataDir, 'catalog.duckdb'));
+/**
+ * A data folder is fresh when it has no catalog yet: the only time the demo is created. With the catalog on a
+ * server (`sharedCatalog`) the folder never holds one: it is fresh while it has no data database.
+ */
+export function isFreshDataDir(dataDir: string, sharedCatalog = false): boolean {
+  return !existsSync(path.join(dataDir, sharedCatalog ? 'data.duckdb' : 'catalog.duckdb'));
 }
 
 /**
@@ -35,6 +38,9 @@ export async function createDemo(
   const session = { db: DEFAULT_PROJECT, show_secrets: false };
   try {
     await deps.files.importFile(DEMO_TABLE, ARTICLES, 'help-articles.json');
+    // On a catalog several servers share, another server may have made the demo's knowledge base and agent
+    // already: this server's own files database still needs the articles, which the agent reads.
+    if (await deps.agents.find(DEFAULT_PROJECT, DEMO_AGENT)) return false;
     const statements = [
       `CREATE KNOWLEDGE_BASE ${DEFAULT_PROJECT}.${DEMO_KB} USING content_columns = ['body'], ` +
         `metadata_columns = ['title', 'category'], id_column = 'id'`,
