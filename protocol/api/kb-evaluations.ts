@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modelConfigSchema } from './knowledge-bases';
 
 /**
  * Evaluations of a knowledge base's retrieval (ours, beside MindsDB's `EVALUATE KNOWLEDGE_BASE`):
@@ -33,6 +34,11 @@ export const startEvaluationBodySchema = z.strictObject({
   generate: z.strictObject({ count: z.number().int().min(1) }).optional(),
   /** One run per setting, on the same questions. */
   settings: z.array(searchSettingsSchema).min(1).max(8),
+  /**
+   * MindsDB's `llm` of EVALUATE: a chat model that writes the generated questions and judges relevance for
+   * `llm_relevancy`. Used for this request only: it is not kept with the evaluations.
+   */
+  llm: modelConfigSchema.optional(),
 });
 export type StartEvaluationBody = z.infer<typeof startEvaluationBodySchema>;
 

@@ -235,4 +235,40 @@ describe('EVALUATE KNOWLEDGE_BASE', () => {
     });
     expect(none.statusCode).toBe(400);
   });
+
+  it('takes an llm over REST: it judges llm_relevancy for a KB without a reranking model, and is not kept', async () => {
+    const url = '/api/projects/mindsdb/knowledge_bases/products_kb/evaluations';
+    const payload = {
+      test_table: 'files.qa',
+      version: 'llm_relevancy',
+      settings: [{ mode: 'semantic', rerank: false, limit: 5 }],
+    };
+    const without = await t.inject({ method: 'POST', url, payload });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().detail).toMatch(/llm_relevancy.*llm given/);
+
+    const llm = { provider: 'local', api_key: 'sk-never-kept-4711' };
+    const started = await t.inject({ method: 'POST', url, payload: { ...payload, llm } });
+    expect(started.statusCode).toBe(202);
+    const [id] = started.json().ids as string[];
+    let run = (await t.inject({ url: `${url}/${id}` })).json();
+    while (run.state === 'running') {
+      await new Promise((r) => setTimeout(r, 50));
+      run = (await t.inject({ url: `${url}/${id}` })).json();
+    }
+    expect(run).toMatchObject({ state: 'done', version: 'llm_relevancy', error: null });
+    expect(run.questions).toHaveLength(5);
+    expect(run.questions[0].retrieved[0].relevance).toEqual(expect.any(Number));
+    const kept = JSON.stringify([run, (await t.inject({ url })).json()]);
+    expect(kept).not.toContain('sk-never-kept-4711');
+
+    const wrong = await t.inject({
+      method: 'POST',
+      url,
+      payload: { ...payload, llm: { provider: 'psychic', api_key: 'sk-never-kept-4711' } },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().detail).toMatch(/llm needs a provider, one of .*local/);
+    expect(wrong.body).not.toContain('sk-never-kept-4711');
+  });
 });

@@ -112,7 +112,7 @@ export function readEvaluateParams(params: UsingParams): EvaluateOptions {
       'version',
     );
   }
-  const llm = params.llm === undefined ? undefined : readLlm(params.llm);
+  const llm = params.llm === undefined ? undefined : readEvaluateLlm(params.llm);
   const search: Partial<SearchSettings> = {};
   if (params.hybrid_search !== undefined)
     search.mode = bool(params.hybrid_search, 'hybrid_search') ? 'hybrid' : 'semantic';
@@ -138,7 +138,8 @@ export function readEvaluateParams(params: UsingParams): EvaluateOptions {
   };
 }
 
-function readLlm(value: Literal): ModelConfig {
+/** The `llm` of an evaluation (a SQL literal or a request's JSON): a chat provider's model. */
+export function readEvaluateLlm(value: unknown): ModelConfig {
   const config = readModelConfig(value, 'llm');
   if (typeof config.provider !== 'string' || !isChatProvider(config.provider.toLowerCase())) {
     throw new ValidationError(

@@ -4,7 +4,7 @@ import { NotFoundError, ValidationError } from '../../../errors';
 import type { StartEvaluationBody, StartedEvaluations } from '../../../../protocol/api/kb-evaluations';
 import type { KnowledgeBase } from '../types';
 import { KbEvaluator, type EvaluatorDeps } from './evaluator';
-import type { EvaluateOptions } from './params';
+import { readEvaluateLlm, type EvaluateOptions } from './params';
 import { fileTableName, writeFileRows } from './save-table';
 import { EvaluationStore } from '../../../store/kb-evaluations';
 import type { EvaluationRecord, EvaluationSummary, SearchSettings } from './types';
@@ -93,12 +93,14 @@ export class KbEvaluationService {
   async start(project: string, name: string, body: StartEvaluationBody): Promise<StartedEvaluations> {
     const kb = await this.kb(project, name);
     const version = body.version ?? 'doc_id';
+    const llm = body.llm === undefined ? undefined : readEvaluateLlm(body.llm);
     const options: EvaluateOptions = {
       testTable: body.test_table,
       version,
       generate: body.generate,
       evaluate: true,
       search: {},
+      ...(llm ? { llm } : {}),
     };
     const questions = await this.evaluator.prepare(project, kb, options, project);
     const ids: string[] = [];
@@ -107,7 +109,9 @@ export class KbEvaluationService {
     void (async () => {
       for (const [i, settings] of body.settings.entries()) {
         // A failed run is recorded as failed (with its reason) by the evaluator; the next ones still run.
-        await this.evaluator.run(project, kb, ids[i], questions, version, settings).catch(() => undefined);
+        await this.evaluator
+          .run(project, kb, ids[i], questions, version, settings, llm)
+          .catch(() => undefined);
       }
     })();
     return { ids, questions: questions.length };

@@ -14,6 +14,8 @@ import { useFiles } from '../../../api/files/queries';
 import { useKnowledgeBase } from '../../../api/knowledge-bases/queries';
 import { SelectField, TextField } from '../../../components/field';
 import { problemMessage } from '../../../components/field-errors';
+import { ModelFields } from '../../../components/model-fields/model-fields';
+import { modelInput, type ModelDraft } from '../../../components/model-fields/model-draft';
 import { RadioChoices, type RadioChoice } from '../../../components/radio-choices';
 import { ProgressBar } from '../load/progress-bar';
 import { EvaluationHistory } from './evaluation-history';
@@ -27,6 +29,7 @@ const SOURCES: RadioChoice<'table' | 'generate'>[] = [
   { value: 'generate', label: 'Generate from this knowledge base' },
 ];
 const FALLBACK: SearchSettings = { mode: 'semantic', rerank: false, limit: 10 };
+const NO_MODEL: ModelDraft = { provider: 'openai', model_name: '', base_url: '', api_key: '' };
 
 /**
  * "Evaluate": measures how well the KB's search finds the right documents for a table of questions (or
@@ -48,6 +51,9 @@ export function EvaluatePanel({ project, kb }: { project: string; kb: string }) 
   const [count, setCount] = useState(20);
   const [version, setVersion] = useState<EvaluationVersion>('doc_id');
   const [settings, setSettings] = useState<SearchSettings[] | null>(null);
+  // MindsDB's `llm` of EVALUATE: sent with this request only; the server keeps no copy (nor its key).
+  const [useModel, setUseModel] = useState(false);
+  const [model, setModel] = useState<ModelDraft>(NO_MODEL);
   const [runIds, setRunIds] = useState<string[]>([]);
   const [historyId, setHistoryId] = useState<string | undefined>(undefined);
   const current = settings ?? [defaults.data ?? FALLBACK];
@@ -89,6 +95,7 @@ export function EvaluatePanel({ project, kb }: { project: string; kb: string }) 
         version,
         settings: current,
         ...(source === 'generate' ? { generate: { count } } : {}),
+        ...(useModel ? { llm: modelInput(model) } : {}),
       },
       {
         onSuccess: (started) => {
@@ -138,8 +145,10 @@ export function EvaluatePanel({ project, kb }: { project: string; kb: string }) 
               hintClassName="ev-note"
               hint={
                 <>
-                  Each question is a sentence taken from a random chunk (extractive, no model writes them);
-                  they are saved as <code>files.{generatedTable}</code>.
+                  {useModel && model.provider !== 'local'
+                    ? 'The language model below writes one question per random chunk'
+                    : 'Each question is a sentence taken from a random chunk (extractive, no model writes them)'}
+                  ; they are saved as <code>files.{generatedTable}</code>.
                 </>
               }
             />
@@ -150,9 +159,25 @@ export function EvaluatePanel({ project, kb }: { project: string; kb: string }) 
             onChange={(e) => setVersion(e.target.value as EvaluationVersion)}
           >
             <option value="doc_id">Expected document id (doc_id)</option>
-            <option value="llm_relevancy">Reranking model&apos;s relevance (llm_relevancy)</option>
+            <option value="llm_relevancy">
+              {useModel ? 'Language model' : 'Reranking model'}&apos;s relevance (llm_relevancy)
+            </option>
           </SelectField>
         </fieldset>
+        <ModelFields
+          legend="Language model"
+          value={model}
+          onChange={setModel}
+          savedKey={false}
+          collapsed={!useModel}
+          intro={
+            <label className="ev-check">
+              <input type="checkbox" checked={useModel} onChange={(e) => setUseModel(e.target.checked)} /> Use
+              a language model to write the generated questions and judge relevance (llm_relevancy). It is
+              used for this run only: neither it nor its key is kept.
+            </label>
+          }
+        />
         <div className="ev-settings">
           {current.map((s, i) => (
             <SettingsEditor

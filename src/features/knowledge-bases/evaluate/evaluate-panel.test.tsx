@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeFetch } from '../../../testing/fake-fetch';
+import { renderRoutes } from '../../../testing/render-routes';
+import { EvaluatePanel } from './evaluate-panel';
+
+const KB = '/api/projects/mindsdb/knowledge_bases/docs';
+const KEY = 'sk-typed-for-this-run-only';
+
+function server() {
+  return fakeFetch((req) => {
+    if (req.path === '/api/files') return { json: [{ name: 'qa', columns: ['question', 'doc_id'] }] };
+    if (req.path === KB) return { json: { name: 'docs', reranking_model: null } };
+    if (req.path === `${KB}/search_defaults`) return { json: { mode: 'semantic', rerank: false, limit: 10 } };
+    if (req.path === `${KB}/evaluations` && req.method === 'GET') return { json: [] };
+    if (req.path === `${KB}/evaluations` && req.method === 'POST') {
+      return { status: 202, json: { ids: ['e1'], questions: 5 } };
+    }
+    return undefined;
+  });
+}
+
+const renderPanel = () =>
+  renderRoutes([{ path: '/', element: <EvaluatePanel project="mindsdb" kb="docs" /> }], '/');
+
+describe('EvaluatePanel: a language model for one run', () => {
+  it('sends no llm until asked; then sends the model and the typed key with this run only', async () => {
+    const fake = server();
+    renderPanel();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Evaluate docs' });
+    await waitFor(() => expect(within(form).getByLabelText(/Question table/)).toHaveValue('qa'));
+    const fields = within(form).getByRole('group', { name: 'Language model' });
+    expect(within(fields).queryByLabelText('Provider')).toBeNull();
+
+    await user.click(within(fields).getByRole('checkbox', { name: /Use a language model/ }));
+    await user.selectOptions(within(fields).getByLabelText('Provider'), 'openai');
+    await user.type(within(fields).getByLabelText('Model name'), 'gpt-4o-mini');
+    await user.type(within(fields).getByLabelText('API key'), KEY);
+    await user.selectOptions(within(form).getByLabelText('Judged by'), 'llm_relevancy');
+    expect(within(form).getByRole('option', { name: /Language model's relevance/ })).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Run evaluation' }));
+
+    await waitFor(() => expect(fake.requests.some((r) => r.method === 'POST')).toBe(true));
+    const post = fake.requests.find((r) => r.method === 'POST');
+    expect(post?.body).toMatchObject({
+      test_table: 'files.qa',
+      version: 'llm_relevancy',
+      llm: { provider: 'openai', model_name: 'gpt-4o-mini', api_key: KEY },
+    });
+    // The key is in a password field and nowhere else on the page.
+    expect(document.body.textContent).not.toContain(KEY);
+  });
+
+  it('leaves the llm out when the box is unticked again', async () => {
+    const fake = server();
+    renderPanel();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Evaluate docs' });
+    await waitFor(() => expect(within(form).getByLabelText(/Question table/)).toHaveValue('qa'));
+    const box = within(form).getByRole('checkbox', { name: /Use a language model/ });
+    await user.click(box);
+    await user.click(box);
+    await user.click(within(form).getByRole('button', { name: 'Run evaluation' }));
+    await waitFor(() => expect(fake.requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(fake.requests.find((r) => r.method === 'POST')?.body).not.toHaveProperty('llm');
+  });
+});
