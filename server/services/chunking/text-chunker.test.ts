@@ -96,12 +96,10 @@ describe('chunkText (rules)', () => {
     expect(spans(chunkText(text))).toEqual(['0to800', '801to1402']);
   });
 
-  it('chunks a long text without separators in linear time', () => {
-    const text = 'a'.repeat(2_000_000);
-    const started = performance.now();
-    const chunks = chunkText(text);
-    // A separator search reaching back to the start of the text made this take minutes; it takes milliseconds.
-    expect(performance.now() - started).toBeLessThan(3000);
+  it('chunks a long text without separators', () => {
+    // A separator search reaching back to the start of the text once made this take minutes, far past the
+    // test's time limit; it takes milliseconds. (Speed itself is measured by `npm run bench:kb`.)
+    const chunks = chunkText('a'.repeat(2_000_000));
     expect(chunks).toHaveLength(2000);
     expect(chunks[1999]).toMatchObject({ start: 1_999_000, end: 2_000_000 });
   });

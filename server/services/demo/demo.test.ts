@@ -73,13 +73,13 @@ describe('the demo', () => {
     );
   });
 
-  it('takes well under two seconds to create', async () => {
+  it('is created by createDemo in a server that does not have it yet', async () => {
     const fresh = await startTestApp();
-    const started = performance.now();
     expect(await createDemo(fresh.deps)).toBe(true);
-    const took = performance.now() - started;
+    expect((await fresh.inject({ url: '/api/projects/mindsdb/agents' })).json()).toEqual([
+      expect.objectContaining({ name: 'help_agent' }),
+    ]);
     await fresh.close();
-    expect(took).toBeLessThan(2000);
   });
 
   it('is not created again once the data folder holds a catalog, nor with demo off', async () => {
