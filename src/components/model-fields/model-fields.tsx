@@ -23,6 +23,8 @@ export interface ModelFieldsProps {
   intro?: ReactNode;
   /** Shows only the legend and intro: the model is switched off. */
   collapsed?: boolean;
+  /** The model is used for one request and never saved: no hints about a saved key. */
+  oneOff?: boolean;
 }
 
 /** Provider, model name, base URL and API key of a model, as a fieldset. Presentational: the caller owns the draft. */
@@ -88,13 +90,14 @@ export function ModelFields(props: ModelFieldsProps) {
             placeholder="Provider default"
             spellCheck={false}
             // The server drops a saved key when the address changes, so that it is never sent elsewhere.
-            hint="Changing the address forgets the saved key: enter it again."
+            hint={props.oneOff ? undefined : 'Changing the address forgets the saved key: enter it again.'}
             error={errors.base_url}
             onChange={(e) => set({ base_url: e.target.value })}
           />
           <ApiKeyField
             value={value.api_key}
             savedKey={props.savedKey}
+            oneOff={props.oneOff}
             error={errors.api_key}
             onChange={(api_key) => set({ api_key })}
           />
@@ -111,16 +114,19 @@ export function ModelFields(props: ModelFieldsProps) {
 function ApiKeyField(props: {
   value: string;
   savedKey: boolean;
+  oneOff?: boolean;
   error?: string;
   onChange: (key: string) => void;
 }) {
   const { value, savedKey, error, onChange } = props;
   const [reveal, setReveal] = useState(false);
-  const hint = !savedKey
-    ? 'No key saved.'
-    : value
-      ? 'Saving replaces the saved key.'
-      : 'A key is saved and never shown. Type a new one to replace it.';
+  const hint = props.oneOff
+    ? 'Sent with this request only, never saved.'
+    : !savedKey
+      ? 'No key saved.'
+      : value
+        ? 'Saving replaces the saved key.'
+        : 'A key is saved and never shown. Type a new one to replace it.';
   return (
     <Field label="API key" hint={hint} error={error}>
       {(control) => (

@@ -38,6 +38,9 @@ describe('EvaluatePanel: a language model for one run', () => {
     await user.selectOptions(within(fields).getByLabelText('Provider'), 'openai');
     await user.type(within(fields).getByLabelText('Model name'), 'gpt-4o-mini');
     await user.type(within(fields).getByLabelText('API key'), KEY);
+    expect(within(fields).getByLabelText('API key')).toHaveAccessibleDescription(
+      'Sent with this request only, never saved.',
+    );
     await user.selectOptions(within(form).getByLabelText('Judged by'), 'llm_relevancy');
     expect(within(form).getByRole('option', { name: /Language model's relevance/ })).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Run evaluation' }));

@@ -169,9 +169,10 @@ export function EvaluatePanel({ project, kb }: { project: string; kb: string }) 
           value={model}
           onChange={setModel}
           savedKey={false}
+          oneOff
           collapsed={!useModel}
           intro={
-            <label className="ev-check">
+            <label className="ev-check ev-model-toggle">
               <input type="checkbox" checked={useModel} onChange={(e) => setUseModel(e.target.checked)} /> Use
               a language model to write the generated questions and judge relevance (llm_relevancy). It is
               used for this run only: neither it nor its key is kept.
