@@ -16,6 +16,7 @@ import {
 import { IndexUpkeep } from './vector-upkeep';
 import { KnownDocIds } from './known-doc-ids';
 import { MetadataColumns } from './vector-metadata';
+import { TableHandles } from './vector-tables';
 import { baseSchema, metadataNamesOf, recordsToArrow, type ChunkRecord } from './vector-schema';
 
 export type { ChunkRecord } from './vector-schema';
@@ -59,7 +60,7 @@ const docIdsOf = (records: readonly ChunkRecord[]) => new Set(records.map((r) =>
  * (inserts, deletes and index maintenance would otherwise race on the same files); reads never wait.
  */
 export class VectorStore {
-  private readonly tables = new Map<string, Promise<Table>>();
+  private readonly handles: TableHandles;
   /** Each table's writes, one at a time; on a shared folder, one at a time across the servers too. */
   private readonly queue: KeyedQueue;
   private readonly indexes: IndexUpkeep;
@@ -71,8 +72,6 @@ export class VectorStore {
    * folder, where another server's inserts would be missing from it.
    */
   private readonly knownDocs: KnownDocIds | null;
-  /** On a shared folder: the version of each open table that this store's caches of it were read at. */
-  private readonly seenVersions = new Map<string, number>();
   private readonly shared: boolean;
   private constructor(
     private readonly db: Connection,
@@ -84,6 +83,12 @@ export class VectorStore {
       lock && (<T>(table: string, fn: () => Promise<T>) => lock(`vectors ${table}`, fn)),
     );
     this.knownDocs = this.shared ? null : new KnownDocIds();
+    this.handles = new TableHandles(db, this.shared, {
+      // A build a shutdown cut short (or never started: it waits for writes to pause) is looked at again.
+      opened: (name) => this.indexes.schedule(name),
+      // The server that wrote looks after the indexes: only what this one knows of them is read again.
+      reopened: (name) => this.indexes.forgetIndexes(name),
+    });
     this.policy = { ...DEFAULT_INDEX_POLICY, ...options };
     this.indexes = new IndexUpkeep(
       this.queue,
@@ -106,17 +111,12 @@ export class VectorStore {
     return this.shared;
   }
 
-  async tableNames(): Promise<string[]> {
-    const names: string[] = [];
-    for (;;) {
-      const page = await this.db.tableNames({ startAfter: names.at(-1), limit: 1000 });
-      names.push(...page);
-      if (page.length < 1000) return names;
-    }
+  tableNames(): Promise<string[]> {
+    return this.handles.names();
   }
 
   async exists(name: string): Promise<boolean> {
-    if (this.tables.has(name)) return true;
+    if (this.handles.isOpen(name)) return true;
     return (await this.tableNames()).includes(name);
   }
 
@@ -130,7 +130,7 @@ export class VectorStore {
       if (this.shared && (await this.dimensions(name)) === dimensions) return;
       if ((await this.tableNames()).includes(name)) await this.db.dropTable(name);
       const table = await this.db.createEmptyTable(name, baseSchema(dimensions));
-      this.tables.set(name, Promise.resolve(table));
+      this.handles.created(name, table);
     });
   }
 
@@ -341,7 +341,7 @@ export class VectorStore {
   }
 
   close(): void {
-    for (const name of [...this.tables.keys()]) this.forget(name);
+    this.handles.forgetAll();
     this.db.close();
   }
 
@@ -350,23 +350,8 @@ export class VectorStore {
     this.indexes.schedule(name);
   }
 
-  private async open(name: string): Promise<Table | null> {
-    const cached = this.tables.get(name);
-    if (cached && !(this.shared && (await this.changedElsewhere(name, cached)))) return cached;
-    // On a shared folder a fresh handle drops what is cached of the old one, which is not closed: a search may
-    // still read through it. The server that wrote looks after the indexes, so only a first open (below)
-    // schedules maintenance.
-    if (cached) {
-      this.tables.delete(name);
-      this.indexes.forgetIndexes(name);
-    }
-    if (!(await this.tableNames()).includes(name)) return null;
-    const table = this.db.openTable(name);
-    this.tables.set(name, table);
-    table.catch(() => this.tables.delete(name));
-    // A build a shutdown cut short (or never started: it waits for writes to pause) is looked at again.
-    if (!cached) this.indexes.schedule(name);
-    return table;
+  private open(name: string): Promise<Table | null> {
+    return this.handles.open(name);
   }
 
   /** A write to a table's rows, in its write queue; index maintenance waits for such writes to pause. */
@@ -386,24 +371,9 @@ export class VectorStore {
     return table;
   }
 
-  /**
-   * On a shared folder, whether the table moved on since this store's caches of it were read: another server's
-   * commit (new rows, metadata columns or indexes), or a drop. This store's own commits count too: that costs a
-   * fresh read of the schema and index list, and no other server's change can hide behind one of ours.
-   */
-  private async changedElsewhere(name: string, opening: Promise<Table>): Promise<boolean> {
-    const version = await opening.then((table) => table.version()).catch(() => null);
-    const seen = this.seenVersions.get(name);
-    if (version !== null) this.seenVersions.set(name, version);
-    return version === null || (seen !== undefined && seen !== version);
-  }
-
   private forget(name: string): void {
-    const table = this.tables.get(name);
-    this.tables.delete(name);
-    this.seenVersions.delete(name);
+    this.handles.forget(name);
     this.indexes.forget(name);
-    void table?.then((t) => t.close()).catch(() => undefined);
   }
 
   private async where(table: Table, query: ScanQuery): Promise<string | undefined> {
