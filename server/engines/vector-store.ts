@@ -79,9 +79,10 @@ export class VectorStore {
   ) {
     this.shared = options.shared ?? false;
     const lock = options.writeLock;
-    this.queue = new KeyedQueue(
-      lock && (<T>(table: string, fn: () => Promise<T>) => lock(`vectors ${table}`, fn)),
-    );
+    // A table's write lock, and its index lock (held by builds, which run outside the write queue).
+    const lockNamed = (suffix: string): KeyLock | undefined =>
+      lock && ((table, fn) => lock(`vectors ${table}${suffix}`, fn));
+    this.queue = new KeyedQueue(lockNamed(''));
     this.knownDocs = this.shared ? null : new KnownDocIds();
     this.handles = new TableHandles(db, this.shared, {
       // A build a shutdown cut short (or never started: it waits for writes to pause) is looked at again.
@@ -95,7 +96,7 @@ export class VectorStore {
       (name) => this.open(name),
       this.policy,
       options.onError,
-      lock && (<T>(table: string, fn: () => Promise<T>) => lock(`vectors ${table} index`, fn)),
+      lockNamed(' index'),
     );
   }
 

@@ -49,6 +49,10 @@ export class EvaluationStore {
    */
   private readonly defaultsCache = new Map<number, SearchSettings | undefined>();
 
+  private get keepsDefaults(): boolean {
+    return !this.catalog.shared;
+  }
+
   constructor(private readonly catalog: CatalogDb) {}
 
   async start(
@@ -102,13 +106,13 @@ export class EvaluationStore {
   }
 
   async defaults(kbId: number): Promise<SearchSettings | undefined> {
-    if (!this.catalog.shared && this.defaultsCache.has(kbId)) return this.defaultsCache.get(kbId);
+    if (this.keepsDefaults && this.defaultsCache.has(kbId)) return this.defaultsCache.get(kbId);
     const [row] = await this.catalog.all<{ settings: string }>(
       `SELECT settings FROM kb_search_defaults WHERE kb_id = ?`,
       [kbId],
     );
     const settings = row ? (JSON.parse(row.settings) as SearchSettings) : undefined;
-    this.defaultsCache.set(kbId, settings);
+    if (this.keepsDefaults) this.defaultsCache.set(kbId, settings);
     return settings;
   }
 
@@ -118,6 +122,6 @@ export class EvaluationStore {
        ON CONFLICT (kb_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = EXCLUDED.updated_at`,
       [kbId, JSON.stringify(settings), formatTimestamp()],
     );
-    this.defaultsCache.set(kbId, settings);
+    if (this.keepsDefaults) this.defaultsCache.set(kbId, settings);
   }
 }

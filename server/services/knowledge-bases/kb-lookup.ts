@@ -14,14 +14,20 @@ export class KbLookup {
 
   /** The KB's row; a NotFoundError naming it when the project has none of that name. */
   async load(project: string, name: string): Promise<StoredKb> {
+    if (this.catalog.shared) return this.read(project, name);
     const key = `${project}\u0000${name}`;
-    const cached = this.catalog.shared ? undefined : this.cache.get(key);
+    const cached = this.cache.get(key);
     if (cached) return cached;
     const generation = this.generation;
-    const found = await this.catalog.find(await this.catalog.projectId(project), name);
-    if (!found) throw kbNotFound(project, name);
+    const found = await this.read(project, name);
     // A change that happened while this read was in flight may have made it stale: do not keep it.
     if (generation === this.generation) this.cache.set(key, found);
+    return found;
+  }
+
+  private async read(project: string, name: string): Promise<StoredKb> {
+    const found = await this.catalog.find(await this.catalog.projectId(project), name);
+    if (!found) throw kbNotFound(project, name);
     return found;
   }
 

@@ -21,16 +21,19 @@ function server() {
   });
 }
 
-const renderPanel = () =>
+/** The panel against the fake server, once its question table is chosen. */
+async function openPanel() {
+  const fake = server();
   renderRoutes([{ path: '/', element: <EvaluatePanel project="mindsdb" kb="docs" /> }], '/');
+  const user = userEvent.setup();
+  const form = await screen.findByRole('form', { name: 'Evaluate docs' });
+  await waitFor(() => expect(within(form).getByLabelText(/Question table/)).toHaveValue('qa'));
+  return { fake, user, form };
+}
 
 describe('EvaluatePanel: a language model for one run', () => {
   it('sends no llm until asked; then sends the model and the typed key with this run only', async () => {
-    const fake = server();
-    renderPanel();
-    const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Evaluate docs' });
-    await waitFor(() => expect(within(form).getByLabelText(/Question table/)).toHaveValue('qa'));
+    const { fake, user, form } = await openPanel();
     const fields = within(form).getByRole('group', { name: 'Language model' });
     expect(within(fields).queryByLabelText('Provider')).toBeNull();
 
@@ -57,11 +60,7 @@ describe('EvaluatePanel: a language model for one run', () => {
   });
 
   it('leaves the llm out when the box is unticked again', async () => {
-    const fake = server();
-    renderPanel();
-    const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Evaluate docs' });
-    await waitFor(() => expect(within(form).getByLabelText(/Question table/)).toHaveValue('qa'));
+    const { fake, user, form } = await openPanel();
     const box = within(form).getByRole('checkbox', { name: /Use a language model/ });
     await user.click(box);
     await user.click(box);
