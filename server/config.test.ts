@@ -18,3 +18,13 @@ describe('readConfig: a vectors folder several servers share', () => {
     expect(readConfig([], env).vectorsDir).toBeUndefined();
   });
 });
+
+describe('--search-memory', () => {
+  it('takes megabytes from the flag or KS_SEARCH_MEMORY_MB, and refuses anything else', () => {
+    expect(readConfig([], {}).searchMemoryMb).toBeUndefined();
+    expect(readConfig(['--search-memory', '256'], {}).searchMemoryMb).toBe(256);
+    expect(readConfig([], { KS_SEARCH_MEMORY_MB: '0' }).searchMemoryMb).toBe(0);
+    expect(() => readConfig(['--search-memory', 'lots'], {})).toThrow(/--search-memory must be a number/);
+    expect(() => readConfig([], { KS_SEARCH_MEMORY_MB: '-1' })).toThrow(/--search-memory must be a number/);
+  });
+});

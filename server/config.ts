@@ -29,6 +29,8 @@ export interface ServerConfig {
    * (docs/scaling.md); only with `catalogUrl`, which says which tables exist.
    */
   vectorsDir?: string;
+  /** Memory for the in-memory copies that knowledge-base searches read (megabytes; 0 turns them off). */
+  searchMemoryMb?: number;
 }
 
 const HELP = `Knowledge Studio server
@@ -52,6 +54,8 @@ const HELP = `Knowledge Studio server
    by several servers; environment only, as it holds a password)
   --vectors-dir DIR  keep the knowledge bases' vector tables in DIR, a folder several servers share, instead of
                      the data folder (env KS_VECTORS_DIR); needs KS_CATALOG_URL
+  --search-memory MB  memory for the in-memory copies of knowledge bases that searches read instead of the
+                     vector tables (env KS_SEARCH_MEMORY_MB, default 1024; 0: always search the tables)
   --allow-private-model-urls   let model base URLs point at private networks (10/8, 172.16/12, 192.168/16,
                                100.64/10, fc00::/7) (env KS_ALLOW_PRIVATE_URLS=1); loopback is always allowed,
                                link-local and cloud metadata addresses never
@@ -76,6 +80,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       'allow-private-model-urls': { type: 'boolean' },
       'allowed-hosts': { type: 'string' },
       'vectors-dir': { type: 'string' },
+      'search-memory': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -94,6 +99,11 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   // catalog of its own, it would remove the other servers' tables.
   if (vectorsDir && !env.KS_CATALOG_URL) {
     throw new Error(`--vectors-dir is for servers that share a catalog: set KS_CATALOG_URL too\n\n${HELP}`);
+  }
+  const searchMemory = values['search-memory'] ?? env.KS_SEARCH_MEMORY_MB;
+  const searchMemoryMb = searchMemory === undefined ? undefined : Number(searchMemory);
+  if (searchMemoryMb !== undefined && !(Number.isFinite(searchMemoryMb) && searchMemoryMb >= 0)) {
+    throw new Error(`--search-memory must be a number of megabytes, 0 or more\n\n${HELP}`);
   }
   const ttl = Number(values['token-ttl'] ?? env.KS_TOKEN_TTL ?? 7 * 24 * 3600);
   return {
@@ -119,5 +129,6 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       .filter(Boolean),
     catalogUrl: env.KS_CATALOG_URL || undefined,
     vectorsDir: vectorsDir ? path.resolve(vectorsDir) : undefined,
+    searchMemoryMb,
   };
 }

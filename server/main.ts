@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     allowPrivateModelUrls: config.allowPrivateModelUrls,
     catalogUrl: config.catalogUrl,
     vectorsDir: config.vectorsDir,
+    searchMemoryMb: config.searchMemoryMb,
     // One line per agent run (trace id, history size): lets an operator or a test see what reached the model.
     agentLog: (line) => console.log(line),
   });

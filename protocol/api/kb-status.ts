@@ -50,6 +50,18 @@ export const kbStatusSchema = z.looseObject({
      */
     upkeep: z.enum(['waiting', 'building', 'idle']).optional(),
     build: indexBuildSchema.nullable(),
+    /**
+     * Whether searches read an in-memory copy of the chunks (every chunk compared, without the table): loaded,
+     * loading, not_loaded (until the first search), too_large for the server's search memory, or off (a
+     * shared vectors folder, or no search memory). Optional: older servers do not send it.
+     */
+    search_copy: z
+      .looseObject({
+        state: z.enum(['loaded', 'loading', 'not_loaded', 'too_large', 'off']),
+        rows: z.number(),
+        bytes: z.number(),
+      })
+      .optional(),
   }),
 });
 export type KbStatus = z.infer<typeof kbStatusSchema>;

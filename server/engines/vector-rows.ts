@@ -94,6 +94,16 @@ export async function storedDocIds(table: Table, docIds: readonly string[]): Pro
   return [...stored];
 }
 
+/** The ids of the chunks matching a `where` predicate. */
+export async function chunkIdsWhere(table: Table, where: string): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const batch of table.query().where(where).select(['id'])) {
+    const column = batch.getChild('id');
+    for (let i = 0; i < batch.numRows; i++) ids.push(String(column?.get(i)));
+  }
+  return ids;
+}
+
 /**
  * One record per chunk id, the last one winning: a batch that names a document twice stores it once, as
  * the second row says (a merge refuses two source rows for one stored chunk).

@@ -3,7 +3,14 @@ import * as lancedb from '@lancedb/lancedb';
 import { MatchQuery, type Connection, type Table } from '@lancedb/lancedb';
 import { buildWhere, docIdsWhere, type FilterNode } from './vector-filter';
 import { KeyedQueue, type KeyLock } from '../util/keyed-queue';
-import { chunksFromArrow, deleteDocIds, lastPerId, storedDocIds, type StoredChunk } from './vector-rows';
+import {
+  chunkIdsWhere,
+  chunksFromArrow,
+  deleteDocIds,
+  lastPerId,
+  storedDocIds,
+  type StoredChunk,
+} from './vector-rows';
 import {
   DEFAULT_INDEX_POLICY,
   indexState,
@@ -17,6 +24,7 @@ import { IndexUpkeep } from './vector-upkeep';
 import { KnownDocIds } from './known-doc-ids';
 import { MetadataColumns } from './vector-metadata';
 import { TableHandles } from './vector-tables';
+import { ExactSearch, type SearchCopyInfo } from './exact-search/exact-search';
 import { baseSchema, metadataNamesOf, recordsToArrow, type ChunkRecord } from './vector-schema';
 
 export type { ChunkRecord } from './vector-schema';
@@ -49,7 +57,14 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
   shared?: boolean;
   /** On a shared folder, the lock the servers hold while they write a table (`CatalogDb.withLock`). */
   writeLock?: KeyLock;
+  /**
+   * Memory for in-memory copies that searches read instead of the tables (exact-search/); 0 turns them off.
+   * Never used on a shared folder. Default 1 GiB.
+   */
+  exactSearchBytes?: number;
 }
+
+const DEFAULT_EXACT_SEARCH_BYTES = 1024 * 1024 * 1024;
 
 const OUTPUT_COLUMNS = ['id', 'doc_id', 'content', 'metadata'];
 
@@ -72,6 +87,8 @@ export class VectorStore {
    * folder, where another server's inserts would be missing from it.
    */
   private readonly knownDocs: KnownDocIds | null;
+  /** Copies of tables that searches read instead of LanceDB; not on a shared folder, which others write too. */
+  private readonly exact: ExactSearch | null;
   private readonly shared: boolean;
   private constructor(
     private readonly db: Connection,
@@ -84,6 +101,15 @@ export class VectorStore {
       lock && ((table, fn) => lock(`vectors ${table}${suffix}`, fn));
     this.queue = new KeyedQueue(lockNamed(''));
     this.knownDocs = this.shared ? null : new KnownDocIds();
+    const exactSearchBytes = options.exactSearchBytes ?? DEFAULT_EXACT_SEARCH_BYTES;
+    this.exact =
+      this.shared || exactSearchBytes <= 0
+        ? null
+        : new ExactSearch({
+            budgetBytes: exactSearchBytes,
+            betweenWrites: (table, fn) => this.queue.run(table, fn),
+            onError: options.onError,
+          });
     this.handles = new TableHandles(db, this.shared, {
       // A build a shutdown cut short (or never started: it waits for writes to pause) is looked at again.
       opened: (name) => this.indexes.schedule(name),
@@ -184,6 +210,7 @@ export class VectorStore {
       await this.metadata.add(table, metadataNamesOf(records));
       const dims = (await this.dimensions(name)) ?? records[0].vector.length;
       await table.add(recordsToArrow(records, dims));
+      this.exact?.put(name, records);
       await this.knownDocs?.add(table, docIdsOf(records));
     });
   }
@@ -219,6 +246,7 @@ export class VectorStore {
   ): Promise<void> {
     if (records.length === 0) {
       await table.delete(docIdsWhere(docIds));
+      this.exact?.removeDocs(name, docIds);
       return;
     }
     // New metadata columns first (a schema change alone, null for every stored row): the merge must name them.
@@ -229,13 +257,17 @@ export class VectorStore {
     let merge = table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll();
     if (!nothingLeft) merge = merge.whenNotMatchedBySourceDelete({ where: docIdsWhere(docIds) });
     await merge.execute(recordsToArrow(records, dims, await this.metadata.names(table)));
+    this.exact?.removeDocs(name, docIds);
+    this.exact?.put(name, records);
     await this.knownDocs?.add(table, docIdsOf(records));
   }
 
   async deleteDocs(name: string, docIds: readonly string[]): Promise<number> {
     return this.write(name, async () => {
       const table = await this.open(name);
-      return table ? deleteDocIds(table, docIds) : 0;
+      const deleted = table ? await deleteDocIds(table, docIds) : 0;
+      this.exact?.removeDocs(name, docIds);
+      return deleted;
     });
   }
 
@@ -246,7 +278,10 @@ export class VectorStore {
       if (!table) return 0;
       const where = buildWhere(filters, { metadata: await this.metadata.names(table), label }) ?? 'TRUE';
       const before = await table.countRows();
+      // The chunks that go, for the search copy (the table says only how many went).
+      const going = this.exact?.follows(name) ? await chunkIdsWhere(table, where) : [];
       await table.delete(where);
+      this.exact?.removeChunks(name, going);
       return before - (await table.countRows());
     });
   }
@@ -255,17 +290,20 @@ export class VectorStore {
   async vectorSearch(name: string, vector: Float32Array, query: NearestQuery): Promise<StoredChunk[]> {
     const table = await this.open(name);
     if (!table) return [];
+    const hasAnn = query.exact ? false : await this.indexes.hasAnn(name, table);
+    if (!query.exact && !query.filters?.length) {
+      const copy = this.exact?.copyFor(name, table, vector, hasAnn);
+      if (copy) return copy.search(vector, query.limit);
+    }
     const where = await this.where(table, query);
     const base = table.vectorSearch(vector).distanceType('cosine');
-    let q = (
-      query.exact
-        ? base.bypassVectorIndex()
-        : tuneAnnQuery(base, await this.indexes.hasAnn(name, table), query.limit)
-    )
-      .select([...OUTPUT_COLUMNS, '_distance'])
+    let q = (query.exact ? base.bypassVectorIndex() : tuneAnnQuery(base, hasAnn, query.limit))
+      .select([...OUTPUT_COLUMNS, '_distance', 'vector'])
       .limit(query.limit);
     if (where) q = q.where(where);
-    return chunksFromArrow(await q.toArrow());
+    // Distances computed here from the stored vectors, as the search copy computes them: a search answers
+    // the same whether the table or the copy served it.
+    return chunksFromArrow(await q.toArrow(), vector).sort((a, b) => a.distance! - b.distance!);
   }
 
   /** Best full-text (BM25) matches of `text` in chunk content. */
@@ -273,6 +311,10 @@ export class VectorStore {
     const table = await this.open(name);
     if (!table) return [];
     await this.indexes.ensureFts(name, table);
+    if (query.vector && !query.filters?.length) {
+      const fromCopy = await this.exact?.textSearch(name, table, text, query.vector, query.limit);
+      if (fromCopy) return fromCopy;
+    }
     const where = await this.where(table, query);
     const columns = [...OUTPUT_COLUMNS, '_score', ...(query.vector ? ['vector'] : [])];
     let q = table.query().fullTextSearch(new MatchQuery(text, 'content')).select(columns).limit(query.limit);
@@ -303,6 +345,17 @@ export class VectorStore {
     let upkeep = this.maintenanceState(name);
     if (upkeep === 'waiting' && maintenanceFor(state, this.policy).action === 'none') upkeep = 'idle';
     return { ...state, upkeep };
+  }
+
+  /** The in-memory copy that searches of the table read (rows and bytes), or null while it has none. */
+  searchCopy(name: string): { rows: number; bytes: number } | null {
+    const copy = this.exact?.loaded(name);
+    return copy ? { rows: copy.rows, bytes: copy.bytes } : null;
+  }
+
+  /** Whether searches of the table read an in-memory copy, and its size (the KB status route). */
+  searchCopyInfo(name: string): SearchCopyInfo {
+    return this.exact?.info(name) ?? { state: 'off', rows: 0, bytes: 0 };
   }
 
   /** Whether the table's background index maintenance waits for its writes to pause, builds, or neither. */
@@ -336,9 +389,10 @@ export class VectorStore {
     return ids.size;
   }
 
-  /** Resolves when every queued write and background index build has finished. */
+  /** Resolves when every queued write, background index build and search copy's load has finished. */
   async whenIdle(): Promise<void> {
     await this.indexes.whenIdle();
+    await this.exact?.whenLoaded();
   }
 
   close(): void {
@@ -360,6 +414,10 @@ export class VectorStore {
     return this.queue.run(name, async () => {
       try {
         return await fn();
+      } catch (err) {
+        // The commit may have happened or not: a copy could no longer tell.
+        this.exact?.invalidate(name);
+        throw err;
       } finally {
         this.indexes.noteWrite(name);
       }
@@ -375,6 +433,7 @@ export class VectorStore {
   private forget(name: string): void {
     this.handles.forget(name);
     this.indexes.forget(name);
+    this.exact?.forget(name);
   }
 
   private async where(table: Table, query: ScanQuery): Promise<string | undefined> {

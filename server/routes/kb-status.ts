@@ -9,18 +9,20 @@ type KbParams = { Params: { project: string; kb: string } };
  * (started_at, finished_at, rows_done as PROCESSED_ROWS, error, query_id), null before the first insert;
  * `index` says whether the vector (ANN) and full-text indexes exist, the rows they cover, and the latest
  * CREATE INDEX of this run (`build`, null when none); `upkeep` is what the background maintenance that follows
- * inserts is doing: `waiting` for inserts to pause, `building`, or `idle`.
+ * inserts is doing: `waiting` for inserts to pause, `building`, or `idle`; `search_copy` whether searches read
+ * an in-memory copy of the chunks instead of the vector table (`state`, `rows`, `bytes`).
  */
 export function registerKbStatusRoutes(app: FastifyInstance, deps: AppDeps): void {
   const kbs = deps.knowledgeBases;
   app.get<KbParams>('/api/projects/:project/knowledge_bases/:kb/status', async (request) => {
     const { project, kb } = request.params;
-    const [documents, chunks, lastInsert, index, build] = await Promise.all([
+    const [documents, chunks, lastInsert, index, build, searchCopy] = await Promise.all([
       kbs.countDocuments(project, kb),
       kbs.countChunks(project, kb),
       kbs.lastInsert(project, kb),
       kbs.indexState(project, kb),
       kbs.indexBuild(project, kb),
+      kbs.searchCopy(project, kb),
     ]);
     return {
       documents,
@@ -33,6 +35,7 @@ export function registerKbStatusRoutes(app: FastifyInstance, deps: AppDeps): voi
         unindexed_rows: index?.unindexedRows ?? 0,
         upkeep: index?.upkeep ?? 'idle',
         build,
+        search_copy: searchCopy,
       },
     };
   });

@@ -55,6 +55,8 @@ export interface ServiceOptions {
   catalogUrl?: string;
   /** The vector tables in a folder several servers share (with `catalogUrl`) instead of `<dataDir>/vectors`. */
   vectorsDir?: string;
+  /** Memory for knowledge bases' in-memory search copies, in megabytes (0: off; default 1024). */
+  searchMemoryMb?: number;
 }
 
 /**
@@ -102,6 +104,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
       },
       log: (m) => options.log?.(m),
       sharedVectorsDir: options.vectorsDir,
+      searchMemoryMb: options.searchMemoryMb,
     },
   );
   const forgotten = await forgetCopiedDefaultKeys(kbs.knowledgeBases, projects, options.defaultModel);

@@ -13,6 +13,8 @@ export interface KnowledgeBaseOptions {
   log?: (message: string) => void;
   /** A folder of vector tables other servers read and write too, instead of `<dataDir>/vectors`. */
   sharedVectorsDir?: string;
+  /** Memory for the vector store's in-memory search copies, in megabytes (0: off). */
+  searchMemoryMb?: number;
 }
 
 export interface KnowledgeBases {
@@ -33,7 +35,8 @@ export async function openKnowledgeBases(
   const vectorStore = await VectorStore.open(shared ?? path.join(deps.databases.dataDir, 'vectors'), {
     shared: shared !== undefined,
     writeLock: shared !== undefined ? deps.databases.catalog.withLock : undefined,
-    onError: (err) => log(`Vector index maintenance failed: ${(err as Error).message}`),
+    exactSearchBytes: options.searchMemoryMb === undefined ? undefined : options.searchMemoryMb * 1024 * 1024,
+    onError: (err) => log(`Vector store background work failed: ${(err as Error).message}`),
   });
   const knowledgeBases = new KnowledgeBaseService({
     catalog: deps.databases.catalog,

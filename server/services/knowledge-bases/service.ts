@@ -1,6 +1,7 @@
 import type { CatalogDb } from '../../engines/catalog-db';
 import type { VectorStore } from '../../engines/vector-store';
 import type { IndexState, IndexUpkeepState } from '../../engines/vector-index';
+import type { SearchCopyInfo } from '../../engines/exact-search/exact-search';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/local-embedding';
 import type { ProviderOptions } from '../../providers/types';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -322,6 +323,11 @@ export class KnowledgeBaseService {
    * Whether the KB's vector table has its ANN and full-text indexes, how many rows they cover, and what
    * background maintenance is doing to them.
    */
+  /** Whether the KB's searches read an in-memory copy of its chunks (exact-search/), and its size. */
+  async searchCopy(project: string, name: string): Promise<SearchCopyInfo> {
+    return this.store.searchCopyInfo((await this.load(project, name)).kb.vector_database_table);
+  }
+
   async indexState(
     project: string,
     name: string,

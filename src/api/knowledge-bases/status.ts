@@ -4,12 +4,17 @@ import { apiRequest } from '../client';
 import { knowledgeBaseKeys } from './keys';
 import { kbPath } from './queries';
 
-/** While a load or an index build runs, the status is read this often; otherwise only now and then. */
+/**
+ * While a load, an index build or the loading of the in-memory search copy runs, the status is read this
+ * often; otherwise only now and then.
+ */
 const BUSY_POLL_MS = 1000;
 const IDLE_POLL_MS = 15_000;
 
 const isBusy = (status: KbStatus | undefined) =>
-  status?.last_insert?.state === 'running' || status?.index.build?.state === 'building';
+  status?.last_insert?.state === 'running' ||
+  status?.index.build?.state === 'building' ||
+  status?.index.search_copy?.state === 'loading';
 
 /**
  * A KB's documents, chunks, last load and index (ours: `GET .../status`). A server without the route (MindsDB)

@@ -100,6 +100,22 @@ describe('KbStatusBlock', () => {
     expect(await screen.findByText(text)).toBeTruthy();
   });
 
+  it.each([
+    ['loaded', 100_000, 67_108_864, /From memory: every one of 100,000 chunks is compared \(64 MB\)/],
+    ['loading', 0, 0, /Loading the chunks into memory for exact searches/],
+    ['not_loaded', 0, 0, /loaded into memory for exact searches on the first search/],
+    ['too_large', 0, 0, /do not fit the server's search memory/],
+    ['off', 0, 0, /^From the vector table\.$/],
+  ])('says whether searches read the in-memory copy: %s', async (state, rows, bytes, text) => {
+    const index = {
+      ...status().index,
+      search_copy: { state, rows, bytes },
+    };
+    fakeFetch((req) => (req.path === STATUS ? { json: status({ index }) } : undefined));
+    show();
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
   it('builds the index with CREATE INDEX on the exact name, and shows the build while it runs', async () => {
     let building = false;
     const net = fakeFetch((req) => {

@@ -92,6 +92,40 @@ function IndexLine({ index }: { index: KbStatus['index'] }) {
   );
 }
 
+type SearchCopy = NonNullable<KbStatus['index']['search_copy']>;
+
+/** Whether searches compare every chunk from the server's memory (exact-search), or read the vector table. */
+function SearchLine({ copy }: { copy: SearchCopy }) {
+  switch (copy.state) {
+    case 'loaded':
+      return (
+        <span>
+          From memory: every one of {plural(copy.rows, 'chunk')} is compared ({megabytes(copy.bytes)}), so
+          nothing an index might miss is missed.
+        </span>
+      );
+    case 'loading':
+      return (
+        <span>Loading the chunks into memory for exact searches; until then the vector table answers…</span>
+      );
+    case 'not_loaded':
+      return <span>The chunks are loaded into memory for exact searches on the first search.</span>;
+    case 'too_large':
+      return (
+        <span>
+          From the vector table: the chunks do not fit the server&apos;s search memory (
+          <code>--search-memory</code>
+          ).
+        </span>
+      );
+    default:
+      return <span>From the vector table.</span>;
+  }
+}
+
+const megabytes = (bytes: number) =>
+  `${Math.max(1, Math.round(bytes / 1024 / 1024)).toLocaleString('en')} MB`;
+
 /** What the background maintenance after inserts is doing, said after the index line. */
 const UPKEEP_NOTES: Record<NonNullable<KbStatus['index']['upkeep']>, string> = {
   waiting: ' The index is brought up to date once inserts pause for a moment.',
@@ -155,6 +189,14 @@ export function KbStatusBlock({ project, name }: { project: string; name: string
             </span>
           )}
         </dd>
+        {s.index.search_copy && (
+          <>
+            <dt>Searches</dt>
+            <dd>
+              <SearchLine copy={s.index.search_copy} />
+            </dd>
+          </>
+        )}
       </dl>
     </section>
   );

@@ -1,0 +1,178 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { VectorStore, type ChunkRecord } from '../vector-store';
+import { randomUnit } from './scan-kernel.test';
+
+const DIMS = 64;
+const TABLE = 'kb_1';
+
+function record(doc: number, seed = doc, content = `chunk of document ${doc}`): ChunkRecord {
+  return {
+    id: `d${doc}:0`,
+    docId: `d${doc}`,
+    content,
+    metadata: { original_doc_id: `d${doc}`, group: doc % 7 },
+    filterable: { group: doc % 7 },
+    vector: randomUnit(DIMS, seed),
+  };
+}
+
+const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
+  return sum;
+};
+
+describe('searches read an in-memory copy of the table', () => {
+  let dir: string;
+  let store: VectorStore;
+  /** What the table holds, by chunk id: the reference every search is checked against. */
+  let held: Map<string, ChunkRecord>;
+
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-exact-'));
+    // No ANN index: LanceDB's own answer is then exact, and the copy is used for every size of query.
+    store = await VectorStore.open(dir, { annThreshold: Number.MAX_SAFE_INTEGER });
+    await store.createTable(TABLE, DIMS);
+    held = new Map();
+    await insert(Array.from({ length: 5000 }, (_, i) => record(i)));
+  });
+
+  afterEach(async () => {
+    await store.whenIdle();
+    store.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  async function insert(records: ChunkRecord[]) {
+    await store.upsert(
+      TABLE,
+      records,
+      records.map((r) => r.docId),
+    );
+    for (const r of records) {
+      for (const [id, old] of held) if (old.docId === r.docId) held.delete(id);
+    }
+    for (const r of records) held.set(r.id, r);
+  }
+
+  async function loadCopy() {
+    await store.vectorSearch(TABLE, randomUnit(DIMS, 1), { limit: 1 });
+    await store.whenIdle();
+    expect(store.searchCopy(TABLE)?.rows).toBe(held.size);
+  }
+
+  /** The copy's top 10 are the true top 10 up to int8 rounding, with the stored rows' text and metadata. */
+  async function expectTrueTop10(query: Float32Array) {
+    const truth = [...held.values()]
+      .map((r) => ({ r, distance: 1 - dot(r.vector, query) }))
+      .sort((a, b) => a.distance - b.distance);
+    const found = await store.vectorSearch(TABLE, query, { limit: 10 });
+    expect(found).toHaveLength(Math.min(10, held.size));
+    for (const chunk of found) {
+      const stored = held.get(chunk.chunkId);
+      expect(stored, `${chunk.chunkId} is not in the table`).toBeDefined();
+      expect(chunk.content).toBe(stored?.content);
+      expect(chunk.metadata).toEqual(stored?.metadata);
+      expect(chunk.distance).toBeCloseTo(1 - dot(stored!.vector, query), 2);
+    }
+    expect(found.at(-1)!.distance!).toBeLessThanOrEqual(truth[found.length - 1].distance + 0.01);
+    return found;
+  }
+
+  it('answers the true nearest chunks from the copy, across its blocks', async () => {
+    await loadCopy();
+    for (let q = 0; q < 20; q++) await expectTrueTop10(randomUnit(DIMS, 10_000 + q, 8));
+    // A stored vector finds its own chunk first.
+    expect((await expectTrueTop10(held.get('d4999:0')!.vector))[0].chunkId).toBe('d4999:0');
+  });
+
+  it('follows inserts, replacements and deletes made after it loaded', async () => {
+    await loadCopy();
+    await insert([record(6000), record(6001)]);
+    // The document's one chunk becomes another chunk (a new id): the old one must go.
+    const replacement = { ...record(3, 50_777, 'replaced text'), id: 'd3:new' };
+    await store.replaceDocs(TABLE, [replacement], ['d3']);
+    held.delete('d3:0');
+    held.set('d3:new', replacement);
+    await store.upsert(TABLE, [record(4, 50_778, 'upserted text')], ['d4']);
+    held.set('d4:0', record(4, 50_778, 'upserted text'));
+    await store.deleteDocs(TABLE, ['d5', 'd6000']);
+    held.delete('d5:0');
+    held.delete('d6000:0');
+    expect(store.searchCopy(TABLE)?.rows).toBe(held.size);
+
+    expect((await expectTrueTop10(record(6001).vector))[0].chunkId).toBe('d6001:0');
+    expect((await expectTrueTop10(record(3, 50_777).vector))[0].content).toBe('replaced text');
+    expect((await expectTrueTop10(record(4, 50_778).vector))[0].content).toBe('upserted text');
+    for (const gone of [record(5).vector, record(6000).vector, record(3).vector]) {
+      const ids = (await expectTrueTop10(gone)).map((c) => c.chunkId);
+      expect(ids).not.toContain('d5:0');
+      expect(ids).not.toContain('d6000:0');
+      expect(ids).not.toContain('d3:0');
+    }
+  });
+
+  it('takes in the writes made while it loads', async () => {
+    await store.vectorSearch(TABLE, randomUnit(DIMS, 1), { limit: 1 }); // starts the load
+    const writes = [
+      insert([record(7000), record(7001)]),
+      store.deleteDocs(TABLE, ['d10']).then(() => held.delete('d10:0')),
+    ];
+    await Promise.all(writes);
+    await store.whenIdle();
+    expect(store.searchCopy(TABLE)?.rows).toBe(held.size);
+    expect((await expectTrueTop10(record(7001).vector))[0].chunkId).toBe('d7001:0');
+    expect((await expectTrueTop10(record(10).vector)).map((c) => c.chunkId)).not.toContain('d10:0');
+  });
+
+  it('follows a delete by filter', async () => {
+    await loadCopy();
+    expect(await store.deleteWhere(TABLE, [{ column: 'group', op: '=', value: 3 }])).toBeGreaterThan(0);
+    for (const [id, r] of held) if (r.metadata.group === 3) held.delete(id);
+    expect(store.searchCopy(TABLE)?.rows).toBe(held.size);
+    const ids = (await expectTrueTop10(record(3).vector)).map((c) => c.chunkId);
+    expect(ids).not.toContain('d3:0');
+  });
+
+  it('is dropped by a failed write, and searches stay right', async () => {
+    await loadCopy();
+
+    const wrongLength = { ...record(8000), vector: new Float32Array(DIMS + 1) };
+    await expect(store.upsert(TABLE, [wrongLength], ['d8000'])).rejects.toThrow();
+    expect(store.searchCopy(TABLE)).toBeNull();
+    await expectTrueTop10(record(8).vector);
+  });
+
+  it('is not made past its memory budget', async () => {
+    const small = await VectorStore.open(dir, { exactSearchBytes: 100_000 });
+    try {
+      await small.vectorSearch(TABLE, randomUnit(DIMS, 1), { limit: 1 });
+      await small.whenIdle();
+      expect(small.searchCopy(TABLE)).toBeNull();
+      expect((await small.vectorSearch(TABLE, record(42).vector, { limit: 1 }))[0].chunkId).toBe('d42:0');
+    } finally {
+      small.close();
+    }
+  });
+
+  it('gives a hybrid search the same text hits, scores and distances as the table does', async () => {
+    await insert([record(9000, 9000, 'the quick brown fox'), record(9001, 9001, 'a quick answer')]);
+    await loadCopy();
+    const withoutCopy = await VectorStore.open(dir, { exactSearchBytes: 0 });
+    try {
+      const vector = randomUnit(DIMS, 5, 8);
+      const fromCopy = await store.textSearch(TABLE, 'quick', { limit: 10, vector });
+      const fromTable = await withoutCopy.textSearch(TABLE, 'quick', { limit: 10, vector });
+      expect(fromCopy.map((c) => [c.chunkId, c.content, c.score])).toEqual(
+        fromTable.map((c) => [c.chunkId, c.content, c.score]),
+      );
+      fromCopy.forEach((c, i) => expect(c.distance).toBeCloseTo(fromTable[i].distance!, 2));
+      expect(fromCopy.map((c) => c.chunkId).sort()).toEqual(['d9000:0', 'd9001:0']);
+    } finally {
+      withoutCopy.close();
+    }
+  });
+});

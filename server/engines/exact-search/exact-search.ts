@@ -1,0 +1,272 @@
+import { MatchQuery, type Table } from '@lancedb/lancedb';
+import type { StoredChunk } from '../vector-rows';
+import type { ChunkRecord } from '../vector-schema';
+import { MirroredTable, type MirrorRow } from './mirrored-table';
+
+/**
+ * Most work one search may do on a mirror, in (row, non-zero query dimension) pairs, when the table has an ANN
+ * index to answer instead: 50 million is about 15 ms on one core, which is what LanceDB's index costs at a
+ * million rows. A local model's query has about 45 non-zero dimensions of 384, so its searches stay on the
+ * mirror up to about a million rows; a dense 1,536-dimension query stays on it up to about 30,000.
+ */
+const MAX_SCAN_WORK = 50_000_000;
+
+/** Writes seen while a table's copy loads, replayed once it has loaded; past this many rows the load restarts. */
+const MAX_PENDING_ROWS = 50_000;
+
+type PendingWrite =
+  { put: MirrorRow[] } | { removeDocs: readonly string[] } | { removeChunks: readonly string[] };
+
+interface Loading {
+  pending: PendingWrite[];
+  pendingRows: number;
+  /** A write that cannot be replayed (a failed write): the loaded copy is thrown away. */
+  spoiled: boolean;
+}
+
+/**
+ * Whether searches of a table read its copy: `loaded`, `loading`, `not_loaded` (until its first search),
+ * `too_large` for the memory budget, or `off` (the store keeps no copies: a shared folder, or no budget).
+ */
+export type SearchCopyState = 'loaded' | 'loading' | 'not_loaded' | 'too_large' | 'off';
+
+export interface SearchCopyInfo {
+  state: SearchCopyState;
+  rows: number;
+  bytes: number;
+}
+
+export interface ExactSearchOptions {
+  /** Memory the copies of all tables may take together; a table that would pass it is not copied. */
+  budgetBytes: number;
+  /** Runs `fn` between the table's writes (its write queue). */
+  betweenWrites: (table: string, fn: () => Promise<void>) => Promise<void>;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * In-memory copies of vector tables (MirroredTable), loaded on a table's first search, kept in step with every
+ * write the store makes, and searched exhaustively instead of the table: an exact top-k that costs less CPU
+ * than an ANN query on the table (docs/performance.md). Only for a folder this server writes alone: another
+ * server's writes would not reach the copy.
+ */
+export class ExactSearch {
+  private readonly copies = new Map<string, MirroredTable>();
+  private readonly loading = new Map<string, Loading & { done: Promise<void> }>();
+  /** Tables that did not fit the budget when last tried, by their row count then. */
+  private readonly tooLarge = new Map<string, number>();
+
+  constructor(private readonly options: ExactSearchOptions) {}
+
+  /**
+   * The table's copy when a search of `vector` should use it; otherwise null, and the copy starts loading if
+   * it may. `hasAnn`: the table has an ANN index, which answers large or dense searches for less.
+   */
+  copyFor(name: string, table: Table, vector: ArrayLike<number>, hasAnn: boolean): MirroredTable | null {
+    const copy = this.copies.get(name);
+    if (!copy) {
+      this.startLoading(name, table);
+      return null;
+    }
+    if (!hasAnn) return copy;
+    let nonZero = 0;
+    for (let d = 0; d < vector.length; d++) if (vector[d] !== 0) nonZero++;
+    return nonZero * copy.rows <= MAX_SCAN_WORK ? copy : null;
+  }
+
+  info(name: string): SearchCopyInfo {
+    const copy = this.copies.get(name);
+    if (copy) return { state: 'loaded', rows: copy.rows, bytes: copy.bytes };
+    const state = this.loading.has(name) ? 'loading' : this.tooLarge.has(name) ? 'too_large' : 'not_loaded';
+    return { state, rows: 0, bytes: 0 };
+  }
+
+  /** The table's loaded copy, if any. */
+  loaded(name: string): MirroredTable | null {
+    return this.copies.get(name) ?? null;
+  }
+
+  /**
+   * A full-text search that reads only ids and scores from the table and the rows, with their distances to
+   * `vector`, from the loaded copy (half the cost of reading content and vectors from the table). Null without
+   * a copy, or when a hit is missing from it (a write in between): the caller then asks the table.
+   */
+  async textSearch(
+    name: string,
+    table: Table,
+    text: string,
+    vector: ArrayLike<number>,
+    limit: number,
+  ): Promise<StoredChunk[] | null> {
+    if (!this.copies.has(name)) return null;
+    const hits = await table
+      .query()
+      .fullTextSearch(new MatchQuery(text, 'content'))
+      .select(['id', '_score'])
+      .limit(limit)
+      .toArray();
+    const copy = this.copies.get(name);
+    const chunks: StoredChunk[] = [];
+    for (const hit of hits) {
+      const chunk = copy?.chunk(String(hit.id), vector);
+      if (!chunk) return null;
+      chunks.push({ ...chunk, score: Number(hit._score) });
+    }
+    return chunks;
+  }
+
+  /** Rows were added or replaced by chunk id. */
+  put(name: string, records: readonly ChunkRecord[]): void {
+    this.apply(name, { put: records.map(mirrorRow) });
+  }
+
+  /** Every chunk of these documents went (a delete, or the first half of a replace). */
+  removeDocs(name: string, docIds: readonly string[]): void {
+    this.apply(name, { removeDocs: docIds });
+  }
+
+  /** These chunks went (a delete by filter). */
+  removeChunks(name: string, chunkIds: readonly string[]): void {
+    this.apply(name, { removeChunks: chunkIds });
+  }
+
+  /** Whether the table has a copy, loaded or loading, that writes must reach. */
+  follows(name: string): boolean {
+    return this.copies.has(name) || this.loading.has(name);
+  }
+
+  /** A write the copy cannot follow (a failure half-way): the copy is dropped. */
+  invalidate(name: string): void {
+    this.copies.delete(name);
+    const loading = this.loading.get(name);
+    if (loading) loading.spoiled = true;
+  }
+
+  /** The table was dropped or created anew. */
+  forget(name: string): void {
+    this.invalidate(name);
+    this.tooLarge.delete(name);
+  }
+
+  /** Bytes the copies take now. */
+  get bytes(): number {
+    let total = 0;
+    for (const copy of this.copies.values()) total += copy.bytes;
+    return total;
+  }
+
+  /**
+   * Follows a write the table has committed. Never throws: the write succeeded, so a copy that cannot follow
+   * (out of memory, past its budget) is dropped and searches read the table again.
+   */
+  private apply(name: string, write: PendingWrite): void {
+    const copy = this.copies.get(name);
+    if (copy) {
+      try {
+        applyTo(copy, write);
+        if (this.bytes > this.options.budgetBytes) {
+          this.copies.delete(name);
+          this.tooLarge.set(name, copy.rows);
+        }
+      } catch (err) {
+        this.copies.delete(name);
+        this.report(name, 'dropped', err);
+      }
+    }
+    const loading = this.loading.get(name);
+    if (loading && !loading.spoiled) {
+      loading.pending.push(write);
+      loading.pendingRows +=
+        'put' in write
+          ? write.put.length
+          : 'removeDocs' in write
+            ? write.removeDocs.length
+            : write.removeChunks.length;
+      if (loading.pendingRows > MAX_PENDING_ROWS) loading.spoiled = true;
+    }
+  }
+
+  private report(name: string, what: string, err: unknown): void {
+    this.options.onError?.(
+      new Error(`the in-memory search copy of ${name} was ${what}: ${(err as Error).message}`),
+    );
+  }
+
+  private startLoading(name: string, table: Table): void {
+    if (this.loading.has(name)) return;
+    const loading = { pending: [], pendingRows: 0, spoiled: false, done: Promise.resolve() };
+    this.loading.set(name, loading);
+    loading.done = this.load(name, table, loading)
+      .catch((err: unknown) => this.report(name, 'not loaded', err))
+      .finally(() => this.loading.delete(name));
+  }
+
+  /** Resolves when no copy is loading (tests and benchmarks). */
+  async whenLoaded(): Promise<void> {
+    while (this.loading.size > 0) await Promise.all([...this.loading.values()].map((l) => l.done));
+  }
+
+  private async load(name: string, table: Table, loading: Loading): Promise<void> {
+    const rows = await table.countRows();
+    const refusedAt = this.tooLarge.get(name);
+    if (refusedAt !== undefined && rows >= refusedAt) return;
+    const vectorField = (await table.schema()).fields.find((f) => f.name === 'vector');
+    const dims = (vectorField?.type as { listSize?: number } | undefined)?.listSize;
+    if (!dims) return;
+    const copy = new MirroredTable(dims);
+    const budget = this.options.budgetBytes - this.bytes;
+    for await (const batch of table.query().select(['id', 'doc_id', 'content', 'metadata', 'vector'])) {
+      copy.put(rowsOf(batch));
+      if (copy.bytes > budget) {
+        this.tooLarge.set(name, rows);
+        return;
+      }
+      if (loading.spoiled) return;
+    }
+    await this.options.betweenWrites(name, async () => {
+      if (loading.spoiled) return;
+      for (const write of loading.pending) applyTo(copy, write);
+      this.copies.set(name, copy);
+    });
+  }
+}
+
+function applyTo(copy: MirroredTable, write: PendingWrite): void {
+  if ('put' in write) copy.put(write.put);
+  else if ('removeDocs' in write) copy.removeDocs(write.removeDocs);
+  else copy.removeChunks(write.removeChunks);
+}
+
+function mirrorRow(record: ChunkRecord): MirrorRow {
+  return {
+    id: record.id,
+    docId: record.docId,
+    content: record.content,
+    metadataJson: JSON.stringify(record.metadata),
+    vector: record.vector,
+  };
+}
+
+interface ArrowBatch {
+  numRows: number;
+  getChild(name: string): { get(i: number): unknown } | null;
+}
+
+function rowsOf(batch: ArrowBatch): MirrorRow[] {
+  const column = (name: string) => {
+    const found = batch.getChild(name);
+    if (!found) throw new Error(`the vector table's rows have no ${name} column`);
+    return found;
+  };
+  const [ids, docIds, contents, metadata, vectors] = ['id', 'doc_id', 'content', 'metadata', 'vector'].map(
+    column,
+  );
+  return Array.from({ length: batch.numRows }, (_, i) => ({
+    id: ids.get(i) as string,
+    docId: docIds.get(i) as string,
+    content: contents.get(i) as string,
+    metadataJson: metadata.get(i) as string,
+    // A view on the batch's values (no copy): the copy quantises it at once.
+    vector: (vectors.get(i) as { toArray(): Float32Array }).toArray(),
+  }));
+}
