@@ -396,6 +396,7 @@ export class VectorStore {
   }
 
   close(): void {
+    this.exact?.close();
     this.handles.forgetAll();
     this.db.close();
   }

@@ -1,7 +1,7 @@
 import { MatchQuery, type Table } from '@lancedb/lancedb';
 import type { StoredChunk } from '../vector-rows';
 import type { ChunkRecord } from '../vector-schema';
-import { MirroredTable, type MirrorRow } from './mirrored-table';
+import { leastBytesOf, MirroredTable, type MirrorRow } from './mirrored-table';
 
 /**
  * Most work one search may do on a mirror, in (row, non-zero query dimension) pairs, when the table has an ANN
@@ -55,6 +55,8 @@ export class ExactSearch {
   private readonly loading = new Map<string, Loading & { done: Promise<void> }>();
   /** Tables that did not fit the budget when last tried, by their row count then. */
   private readonly tooLarge = new Map<string, number>();
+  /** Set when the store closes: loads stop, and what they meet on a closed connection is not an error. */
+  private closed = false;
 
   constructor(private readonly options: ExactSearchOptions) {}
 
@@ -186,14 +188,21 @@ export class ExactSearch {
     }
   }
 
+  /** The store is closing: copies are let go, and loads stop at their next batch. */
+  close(): void {
+    this.closed = true;
+    this.copies.clear();
+  }
+
   private report(name: string, what: string, err: unknown): void {
+    if (this.closed) return;
     this.options.onError?.(
       new Error(`the in-memory search copy of ${name} was ${what}: ${(err as Error).message}`),
     );
   }
 
   private startLoading(name: string, table: Table): void {
-    if (this.loading.has(name)) return;
+    if (this.loading.has(name) || this.closed) return;
     const loading = { pending: [], pendingRows: 0, spoiled: false, done: Promise.resolve() };
     this.loading.set(name, loading);
     loading.done = this.load(name, table, loading)
@@ -213,15 +222,20 @@ export class ExactSearch {
     const vectorField = (await table.schema()).fields.find((f) => f.name === 'vector');
     const dims = (vectorField?.type as { listSize?: number } | undefined)?.listSize;
     if (!dims) return;
-    const copy = new MirroredTable(dims);
     const budget = this.options.budgetBytes - this.bytes;
+    // Refused before reading a row when even its vectors would not fit.
+    if (leastBytesOf(rows, dims) > budget) {
+      this.tooLarge.set(name, rows);
+      return;
+    }
+    const copy = new MirroredTable(dims);
     for await (const batch of table.query().select(['id', 'doc_id', 'content', 'metadata', 'vector'])) {
       copy.put(rowsOf(batch));
       if (copy.bytes > budget) {
         this.tooLarge.set(name, rows);
         return;
       }
-      if (loading.spoiled) return;
+      if (loading.spoiled || this.closed) return;
     }
     await this.options.betweenWrites(name, async () => {
       if (loading.spoiled) return;

@@ -31,6 +31,11 @@ const spareCandidates = (limit: number) => limit + 16;
  * answers without touching the table: its distances are the ones the table's rows give. Writes to the table are applied here by its owner (ExactSearch), idempotently: putting a chunk id that
  * is already here replaces it.
  */
+/** The least a copy of `rows` rows of `dims` dimensions takes (its text not counted): read before loading it. */
+export function leastBytesOf(rows: number, dims: number): number {
+  return rows * (dims + 4 + dims * 4 + ROW_OVERHEAD_BYTES);
+}
+
 export class MirroredTable {
   private vectors: QuantisedBlocks;
   private floats: Float32Array[] = [];
