@@ -19,6 +19,15 @@ const ROW_OVERHEAD_BYTES = 160;
 const FLOAT_BLOCK_ROWS = 4096;
 
 /**
+ * Rows per block of the int8 scan: small tables (most knowledge bases) use small blocks, since a block touches
+ * a page of memory per dimension however few rows it holds; a table that grows past SMALL_TABLE_ROWS is
+ * requantised into large blocks, which scan faster (fewer calls, longer runs).
+ */
+const SMALL_BLOCK_ROWS = 256;
+const LARGE_BLOCK_ROWS = 4096;
+const SMALL_TABLE_ROWS = 4096;
+
+/**
  * Candidates the int8 scan hands to the exact rescoring, beyond the `limit` asked for: int8 rounding moves a
  * dot product by at most about 0.003, so only near-ties change places, and a few spare candidates catch them.
  */
@@ -50,7 +59,7 @@ export class MirroredTable {
   private textBytes = 0;
 
   constructor(readonly dims: number) {
-    this.vectors = new QuantisedBlocks(dims);
+    this.vectors = new QuantisedBlocks(dims, SMALL_BLOCK_ROWS);
   }
 
   /** Chunks held (removed ones not counted). */
@@ -60,12 +69,7 @@ export class MirroredTable {
 
   /** About what the copy costs in memory: its vector blocks and its text. */
   get bytes(): number {
-    return (
-      this.vectors.bytes +
-      this.floats.length * FLOAT_BLOCK_ROWS * this.dims * 4 +
-      this.textBytes +
-      this.ids.length * ROW_OVERHEAD_BYTES
-    );
+    return leastBytesOf(this.ids.length, this.dims) + this.textBytes;
   }
 
   /** Adds the rows, each replacing a held chunk with the same id. */
@@ -73,6 +77,9 @@ export class MirroredTable {
     for (const row of rows) {
       const held = this.slotOfId.get(row.id);
       if (held !== undefined) this.removeSlot(held);
+      if (this.vectors.blockRows === SMALL_BLOCK_ROWS && this.ids.length >= SMALL_TABLE_ROWS) {
+        this.requantise(LARGE_BLOCK_ROWS);
+      }
       const slot = this.vectors.append(row.vector);
       this.storeFloats(slot, row.vector);
       this.ids[slot] = row.id;
@@ -137,8 +144,25 @@ export class MirroredTable {
 
   private storeFloats(slot: number, vector: ArrayLike<number>): void {
     const block = Math.floor(slot / FLOAT_BLOCK_ROWS);
-    if (block === this.floats.length) this.floats.push(new Float32Array(FLOAT_BLOCK_ROWS * this.dims));
-    this.floats[block].set(vector, (slot % FLOAT_BLOCK_ROWS) * this.dims);
+    const at = (slot % FLOAT_BLOCK_ROWS) * this.dims;
+    if (block === this.floats.length) this.floats.push(new Float32Array(16 * this.dims));
+    // A block grows by doubling up to its full size, so that a small table holds little.
+    if (this.floats[block].length < at + this.dims) {
+      const grown = new Float32Array(Math.min(FLOAT_BLOCK_ROWS * this.dims, this.floats[block].length * 2));
+      grown.set(this.floats[block]);
+      this.floats[block] = grown;
+    }
+    this.floats[block].set(vector, at);
+  }
+
+  /** The int8 copy again, in blocks of another size (removed rows stay zero, so row numbers hold). */
+  private requantise(blockRows: number): void {
+    const vectors = new QuantisedBlocks(this.dims, blockRows);
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      vectors.append(this.floatsOf(slot));
+      if (this.removed[slot] === 1) vectors.clear(slot);
+    }
+    this.vectors = vectors;
   }
 
   private floatsOf(slot: number): Float32Array {
@@ -195,7 +219,7 @@ export class MirroredTable {
         vector: this.floatsOf(slot).slice(),
       });
     }
-    this.vectors = new QuantisedBlocks(this.dims);
+    this.vectors = new QuantisedBlocks(this.dims, SMALL_BLOCK_ROWS);
     this.floats = [];
     this.ids = [];
     this.docIds = [];

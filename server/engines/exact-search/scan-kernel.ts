@@ -70,11 +70,6 @@ export class QuantisedBlocks {
     return this.rows;
   }
 
-  /** Bytes of memory the vectors take (what a memory budget counts). */
-  get bytes(): number {
-    return this.kernel.memory.buffer.byteLength;
-  }
-
   /** Appends one unit vector; returns its row number. */
   append(vector: ArrayLike<number>): number {
     const row = this.rows;

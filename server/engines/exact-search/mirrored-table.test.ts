@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { MirroredTable, type MirrorRow } from './mirrored-table';
+import { randomUnit } from './scan-kernel.test';
+
+const DIMS = 32;
+const row = (n: number): MirrorRow => ({
+  id: `c${n}`,
+  docId: `d${n % 3000}`,
+  content: `chunk ${n}`,
+  metadataJson: JSON.stringify({ n }),
+  vector: randomUnit(DIMS, n + 1),
+});
+
+/** The true nearest ids among `held`, by the float dot product. */
+function nearest(held: Map<string, MirrorRow>, query: Float32Array, k: number): string[] {
+  const dot = (v: ArrayLike<number>) =>
+    v.reduce((sum: number, x: number, i: number) => sum + x * query[i], 0);
+  return [...held.values()]
+    .map((r) => ({ id: r.id, score: dot(r.vector) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, k)
+    .map((r) => r.id);
+}
+
+describe('MirroredTable', () => {
+  it('answers the exact nearest rows as it grows past small blocks, loses removed ones, and compacts', () => {
+    const table = new MirroredTable(DIMS);
+    const held = new Map<string, MirrorRow>();
+    const check = () => {
+      expect(table.rows).toBe(held.size);
+      for (let q = 0; q < 5; q++) {
+        const query = randomUnit(DIMS, 90_000 + q, 5);
+        const found = table.search(query, 10);
+        expect(found.map((c) => c.chunkId)).toEqual(nearest(held, query, 10));
+        const first = held.get(found[0].chunkId)!;
+        expect(found[0]).toMatchObject({ content: first.content, metadata: JSON.parse(first.metadataJson) });
+      }
+    };
+    // Small blocks first: 2,000 rows, then some documents removed.
+    for (let n = 0; n < 2000; n += 100) {
+      const rows = Array.from({ length: 100 }, (_, i) => row(n + i));
+      table.put(rows);
+      for (const r of rows) held.set(r.id, r);
+    }
+    table.removeDocs(['d7', 'd8']);
+    held.delete('c7');
+    held.delete('c8');
+    check();
+    // Past 4,096 rows: requantised into large blocks, removed rows still gone.
+    const more = Array.from({ length: 4000 }, (_, i) => row(2000 + i));
+    table.put(more);
+    for (const r of more) held.set(r.id, r);
+    for (const [id, r] of held) if (r.docId === 'd9') held.delete(id);
+    table.removeDocs(['d9']);
+    check();
+    // Removing most rows compacts them into fresh blocks.
+    const gone = [...held.keys()].filter((id) => Number(id.slice(1)) % 5 !== 0);
+    table.removeChunks(gone);
+    for (const id of gone) held.delete(id);
+    check();
+    expect(table.chunk('c1')).toBeNull();
+    expect(table.chunk('c10', randomUnit(DIMS, 11))?.distance).toBeCloseTo(0, 5);
+  });
+});
