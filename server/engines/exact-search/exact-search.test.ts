@@ -158,6 +158,30 @@ describe('searches read an in-memory copy of the table', () => {
     }
   });
 
+  it('lets the copy searched longest ago go when another table needs the room', async () => {
+    await store.createTable('kb_2', DIMS);
+    const second = Array.from({ length: 5000 }, (_, i) => record(20_000 + i));
+    await store.upsert('kb_2', second, []);
+    await loadCopy();
+    const oneCopy = store.searchCopy(TABLE)!.bytes;
+    // Room for one copy of these two tables, not both.
+    const tight = await VectorStore.open(dir, { exactSearchBytes: Math.round(oneCopy * 1.5) });
+    try {
+      const loadIn = async (table: string) => {
+        await tight.vectorSearch(table, randomUnit(DIMS, 1), { limit: 1 });
+        await tight.whenIdle();
+      };
+      await loadIn(TABLE);
+      expect(tight.searchCopyInfo(TABLE).state).toBe('loaded');
+      await loadIn('kb_2');
+      expect(tight.searchCopyInfo('kb_2')).toMatchObject({ state: 'loaded', rows: 5000 });
+      expect(tight.searchCopyInfo(TABLE).state).toBe('not_loaded');
+      expect((await tight.vectorSearch(TABLE, record(42).vector, { limit: 1 }))[0].chunkId).toBe('d42:0');
+    } finally {
+      tight.close();
+    }
+  });
+
   it('gives a hybrid search the same text hits, scores and distances as the table does', async () => {
     await insert([record(9000, 9000, 'the quick brown fox'), record(9001, 9001, 'a quick answer')]);
     await loadCopy();

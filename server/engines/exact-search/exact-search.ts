@@ -55,6 +55,8 @@ export class ExactSearch {
   private readonly loading = new Map<string, Loading & { done: Promise<void> }>();
   /** Tables that did not fit the budget when last tried, by their row count then. */
   private readonly tooLarge = new Map<string, number>();
+  /** When each copy was last searched: the oldest make room for a table searched now. */
+  private readonly lastUsed = new Map<string, number>();
   /** Set when the store closes: loads stop, and what they meet on a closed connection is not an error. */
   private closed = false;
 
@@ -70,6 +72,7 @@ export class ExactSearch {
       this.startLoading(name, table);
       return null;
     }
+    this.lastUsed.set(name, performance.now());
     if (!hasAnn) return copy;
     let nonZero = 0;
     for (let d = 0; d < vector.length; d++) if (vector[d] !== 0) nonZero++;
@@ -140,6 +143,7 @@ export class ExactSearch {
   /** A write the copy cannot follow (a failure half-way): the copy is dropped. */
   invalidate(name: string): void {
     this.copies.delete(name);
+    this.lastUsed.delete(name);
     const loading = this.loading.get(name);
     if (loading) loading.spoiled = true;
   }
@@ -166,7 +170,7 @@ export class ExactSearch {
     if (copy) {
       try {
         applyTo(copy, write);
-        if (this.bytes > this.options.budgetBytes) {
+        if (!this.makeRoom(0, name)) {
           this.copies.delete(name);
           this.tooLarge.set(name, copy.rows);
         }
@@ -222,16 +226,15 @@ export class ExactSearch {
     const vectorField = (await table.schema()).fields.find((f) => f.name === 'vector');
     const dims = (vectorField?.type as { listSize?: number } | undefined)?.listSize;
     if (!dims) return;
-    const budget = this.options.budgetBytes - this.bytes;
     // Refused before reading a row when even its vectors would not fit.
-    if (leastBytesOf(rows, dims) > budget) {
+    if (!this.makeRoom(leastBytesOf(rows, dims))) {
       this.tooLarge.set(name, rows);
       return;
     }
     const copy = new MirroredTable(dims);
     for await (const batch of table.query().select(['id', 'doc_id', 'content', 'metadata', 'vector'])) {
       copy.put(rowsOf(batch));
-      if (copy.bytes > budget) {
+      if (!this.makeRoom(copy.bytes)) {
         this.tooLarge.set(name, rows);
         return;
       }
@@ -241,7 +244,26 @@ export class ExactSearch {
       if (loading.spoiled) return;
       for (const write of loading.pending) applyTo(copy, write);
       this.copies.set(name, copy);
+      this.lastUsed.set(name, performance.now());
     });
+  }
+
+  /**
+   * Whether `bytes` more fit the budget, after letting go of the copies searched longest ago if they must
+   * (they load again on their next search). False when they would not fit even alone.
+   */
+  private makeRoom(bytes: number, keep?: string): boolean {
+    if (bytes > this.options.budgetBytes) return false;
+    const byAge = [...this.copies.keys()]
+      .filter((name) => name !== keep)
+      .sort((a, b) => (this.lastUsed.get(a) ?? 0) - (this.lastUsed.get(b) ?? 0));
+    while (this.bytes + bytes > this.options.budgetBytes) {
+      const oldest = byAge.shift();
+      if (oldest === undefined) return false;
+      this.copies.delete(oldest);
+      this.lastUsed.delete(oldest);
+    }
+    return true;
   }
 }
 

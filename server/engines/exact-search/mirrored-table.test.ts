@@ -13,8 +13,7 @@ const row = (n: number): MirrorRow => ({
 
 /** The true nearest ids among `held`, by the float dot product. */
 function nearest(held: Map<string, MirrorRow>, query: Float32Array, k: number): string[] {
-  const dot = (v: ArrayLike<number>) =>
-    v.reduce((sum: number, x: number, i: number) => sum + x * query[i], 0);
+  const dot = (v: ArrayLike<number>) => Array.from(v).reduce((sum, x, d) => sum + x * query[d], 0);
   return [...held.values()]
     .map((r) => ({ id: r.id, score: dot(r.vector) }))
     .sort((a, b) => b.score - a.score)
