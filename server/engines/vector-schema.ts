@@ -130,7 +130,7 @@ export function recordsToArrow(
 }
 
 /** Metadata by lowercased name: a key already in lower case wins, else the first spelling. */
-function lowercaseKeys(values: Record<string, JsonValue>): Map<string, JsonValue> {
+export function lowercaseKeys(values: Record<string, JsonValue>): Map<string, JsonValue> {
   const out = new Map<string, JsonValue>();
   for (const [key, value] of Object.entries(values)) {
     const lower = key.toLowerCase();

@@ -291,11 +291,12 @@ export class VectorStore {
     const table = await this.open(name);
     if (!table) return [];
     const hasAnn = query.exact ? false : await this.indexes.hasAnn(name, table);
-    if (!query.exact && !query.filters?.length) {
-      const copy = this.exact?.copyFor(name, table, vector, hasAnn);
-      if (copy) return copy.search(vector, query.limit);
-    }
+    // Checked first whoever answers: an unknown column or a bad value is refused the same way.
     const where = await this.where(table, query);
+    if (!query.exact) {
+      const fromCopy = this.exact?.nearest(name, table, vector, { ...query, hasAnn });
+      if (fromCopy) return fromCopy;
+    }
     const base = table.vectorSearch(vector).distanceType('cosine');
     let q = (query.exact ? base.bypassVectorIndex() : tuneAnnQuery(base, hasAnn, query.limit))
       .select([...OUTPUT_COLUMNS, '_distance', 'vector'])
@@ -311,11 +312,15 @@ export class VectorStore {
     const table = await this.open(name);
     if (!table) return [];
     await this.indexes.ensureFts(name, table);
-    if (query.vector && !query.filters?.length) {
-      const fromCopy = await this.exact?.textSearch(name, table, text, query.vector, query.limit);
+    const where = await this.where(table, query);
+    if (query.vector) {
+      const fromCopy = await this.exact?.textSearch(name, table, text, {
+        ...query,
+        vector: query.vector,
+        where,
+      });
       if (fromCopy) return fromCopy;
     }
-    const where = await this.where(table, query);
     const columns = [...OUTPUT_COLUMNS, '_score', ...(query.vector ? ['vector'] : [])];
     let q = table.query().fullTextSearch(new MatchQuery(text, 'content')).select(columns).limit(query.limit);
     if (where) q = q.where(where);

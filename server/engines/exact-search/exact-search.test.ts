@@ -2,19 +2,26 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { VectorStore, type ChunkRecord } from '../vector-store';
+import { VectorStore, type ChunkRecord, type FilterNode } from '../vector-store';
 import { randomUnit } from './scan-kernel.test';
 
 const DIMS = 64;
 const TABLE = 'kb_1';
 
 function record(doc: number, seed = doc, content = `chunk of document ${doc}`): ChunkRecord {
+  // Numbers, text with gaps (NULL), numbers written as text, booleans: what filters compare differently.
+  const filterable = {
+    group: doc % 7,
+    tag: doc % 5 === 0 ? null : `t${doc % 3}`,
+    score: String(doc % 11),
+    flag: doc % 2 === 0,
+  };
   return {
     id: `d${doc}:0`,
     docId: `d${doc}`,
     content,
-    metadata: { original_doc_id: `d${doc}`, group: doc % 7 },
-    filterable: { group: doc % 7 },
+    metadata: { original_doc_id: `d${doc}`, ...filterable },
+    filterable,
     vector: randomUnit(DIMS, seed),
   };
 }
@@ -182,6 +189,75 @@ describe('searches read an in-memory copy of the table', () => {
     }
   });
 
+  it('applies filters as the table does, and leaves what it cannot follow exactly to the table', async () => {
+    await loadCopy();
+    const table = await VectorStore.open(dir, { exactSearchBytes: 0 });
+    const filters: FilterNode[][] = [
+      [{ column: 'group', op: '=', value: 3 }],
+      [{ column: 'group', op: '!=', value: 3 }],
+      [{ column: 'tag', op: '=', value: 't1' }],
+      [{ column: 'TAG', op: '!=', value: 't1' }],
+      [{ not: { column: 'tag', op: '=', value: 't1' } }],
+      [{ column: 'tag', op: 'is null' }],
+      [{ column: 'tag', op: '=', value: null }],
+      [{ column: 'tag', op: 'in', value: ['t0', 't2'] }],
+      [{ column: 'tag', op: 'not in', value: ['t0'] }],
+      [{ column: 'score', op: '>', value: 5 }],
+      [{ column: 'score', op: 'between', value: [2, 4] }],
+      [{ column: 'score', op: 'not between', value: [2, 4] }],
+      [{ column: 'score', op: '=', value: '7' }],
+      [{ column: 'group', op: 'in', value: [1, '2'] }],
+      [
+        {
+          or: [
+            { column: 'group', op: '=', value: 1 },
+            { column: 'tag', op: 'is null' },
+          ],
+        },
+      ],
+      [
+        { column: 'flag', op: '=', value: true },
+        { column: 'score', op: '<=', value: 3 },
+      ],
+      [
+        {
+          not: {
+            or: [
+              { column: 'group', op: '=', value: 1 },
+              { column: 'tag', op: '=', value: 't2' },
+            ],
+          },
+        },
+      ],
+      [{ column: 'id', op: 'in', value: ['d1', 'd2', 'd3'] }],
+      [{ column: 'chunk_id', op: '=', value: 'd5:0' }],
+      // Left to the table: LIKE and text ranges.
+      [{ column: 'tag', op: 'like', value: 't%' }],
+      [{ column: 'tag', op: '>', value: 't1' }],
+      [{ column: 'chunk_id', op: '>', value: 'd9' }],
+    ];
+    try {
+      for (const [i, f] of filters.entries()) {
+        const query = randomUnit(DIMS, 30_000 + i, 8);
+        const fromCopy = await store.vectorSearch(TABLE, query, { limit: 10, filters: f });
+        const fromTable = await table.vectorSearch(TABLE, query, { limit: 10, filters: f, exact: true });
+        expect(fromTable.length, JSON.stringify(f)).toBeGreaterThan(0);
+        expect(
+          fromCopy.map((c) => [c.chunkId, c.distance]),
+          JSON.stringify(f),
+        ).toEqual(fromTable.map((c) => [c.chunkId, c.distance]));
+      }
+      await expect(
+        store.vectorSearch(TABLE, record(1).vector, {
+          limit: 1,
+          filters: [{ column: 'nope', op: '=', value: 1 }],
+        }),
+      ).rejects.toThrow(/Unknown column 'nope'/);
+    } finally {
+      table.close();
+    }
+  });
+
   it('gives a hybrid search the same text hits, scores and distances as the table does', async () => {
     await insert([record(9000, 9000, 'the quick brown fox'), record(9001, 9001, 'a quick answer')]);
     await loadCopy();
@@ -195,6 +271,11 @@ describe('searches read an in-memory copy of the table', () => {
       );
       fromCopy.forEach((c, i) => expect(c.distance).toBeCloseTo(fromTable[i].distance!, 2));
       expect(fromCopy.map((c) => c.chunkId).sort()).toEqual(['d9000:0', 'd9001:0']);
+      // With a filter, which the full-text search applies in the table either way.
+      const filters: FilterNode[] = [{ column: 'flag', op: '=', value: true }];
+      const filtered = await store.textSearch(TABLE, 'quick', { limit: 10, vector, filters });
+      expect(filtered.map((c) => c.chunkId)).toEqual(['d9000:0']);
+      expect(filtered).toEqual(await withoutCopy.textSearch(TABLE, 'quick', { limit: 10, vector, filters }));
     } finally {
       withoutCopy.close();
     }

@@ -1,7 +1,9 @@
 import { MatchQuery, type Table } from '@lancedb/lancedb';
 import type { StoredChunk } from '../vector-rows';
-import type { ChunkRecord } from '../vector-schema';
-import { leastBytesOf, MirroredTable, type MirrorRow } from './mirrored-table';
+import type { FilterNode } from '../vector-filter';
+import { lowercaseKeys, metadataNameOf, numberValue, textValue, type ChunkRecord } from '../vector-schema';
+import { compileRowFilter } from './row-filter';
+import { leastBytesOf, MirroredTable, type FilterValue, type MirrorRow } from './mirrored-table';
 
 /**
  * Most work one search may do on a mirror, in (row, non-zero query dimension) pairs, when the table has an ANN
@@ -67,6 +69,7 @@ export class ExactSearch {
    * it may. `hasAnn`: the table has an ANN index, which answers large or dense searches for less.
    */
   copyFor(name: string, table: Table, vector: ArrayLike<number>, hasAnn: boolean): MirroredTable | null {
+    // (A filtered search asks `nearest`, which applies the filter too.)
     const copy = this.copies.get(name);
     if (!copy) {
       this.startLoading(name, table);
@@ -86,6 +89,24 @@ export class ExactSearch {
     return { state, rows: 0, bytes: 0 };
   }
 
+  /**
+   * The nearest chunks from the table's copy, among those the filters accept; null when the copy should not
+   * answer (see `copyFor`) or the filters use something only the table follows exactly (row-filter.ts).
+   * `filters` were checked against the table already (buildWhere).
+   */
+  nearest(
+    name: string,
+    table: Table,
+    vector: ArrayLike<number>,
+    query: { limit: number; filters?: readonly FilterNode[]; hasAnn: boolean },
+  ): StoredChunk[] | null {
+    const copy = this.copyFor(name, table, vector, query.hasAnn);
+    if (!copy) return null;
+    if (!query.filters?.length) return copy.search(vector, query.limit);
+    const accept = compileRowFilter(query.filters, copy);
+    return accept ? copy.search(vector, query.limit, accept) : null;
+  }
+
   /** The table's loaded copy, if any. */
   loaded(name: string): MirroredTable | null {
     return this.copies.get(name) ?? null;
@@ -100,16 +121,13 @@ export class ExactSearch {
     name: string,
     table: Table,
     text: string,
-    vector: ArrayLike<number>,
-    limit: number,
+    query: { vector: ArrayLike<number>; limit: number; where?: string },
   ): Promise<StoredChunk[] | null> {
     if (!this.copies.has(name)) return null;
-    const hits = await table
-      .query()
-      .fullTextSearch(new MatchQuery(text, 'content'))
-      .select(['id', '_score'])
-      .limit(limit)
-      .toArray();
+    let search = table.query().fullTextSearch(new MatchQuery(text, 'content')).select(['id', '_score']);
+    if (query.where) search = search.where(query.where);
+    const hits = await search.limit(query.limit).toArray();
+    const vector = query.vector;
     const copy = this.copies.get(name);
     const chunks: StoredChunk[] = [];
     for (const hit of hits) {
@@ -232,7 +250,8 @@ export class ExactSearch {
       return;
     }
     const copy = new MirroredTable(dims);
-    for await (const batch of table.query().select(['id', 'doc_id', 'content', 'metadata', 'vector'])) {
+    // Every column: the metadata columns too, which filters read.
+    for await (const batch of table.query()) {
       copy.put(rowsOf(batch));
       if (!this.makeRoom(copy.bytes)) {
         this.tooLarge.set(name, rows);
@@ -274,17 +293,24 @@ function applyTo(copy: MirroredTable, write: PendingWrite): void {
 }
 
 function mirrorRow(record: ChunkRecord): MirrorRow {
+  const filterable = new Map<string, FilterValue>();
+  // As recordsToArrow fills the table's metadata columns.
+  for (const [name, value] of lowercaseKeys(record.filterable)) {
+    filterable.set(name, { text: textValue(value), number: numberValue(value) });
+  }
   return {
     id: record.id,
     docId: record.docId,
     content: record.content,
     metadataJson: JSON.stringify(record.metadata),
     vector: record.vector,
+    filterable,
   };
 }
 
 interface ArrowBatch {
   numRows: number;
+  schema: { fields: { name: string }[] };
   getChild(name: string): { get(i: number): unknown } | null;
 }
 
@@ -297,12 +323,28 @@ function rowsOf(batch: ArrowBatch): MirrorRow[] {
   const [ids, docIds, contents, metadata, vectors] = ['id', 'doc_id', 'content', 'metadata', 'vector'].map(
     column,
   );
-  return Array.from({ length: batch.numRows }, (_, i) => ({
-    id: ids.get(i) as string,
-    docId: docIds.get(i) as string,
-    content: contents.get(i) as string,
-    metadataJson: metadata.get(i) as string,
-    // A view on the batch's values (no copy): the copy quantises it at once.
-    vector: (vectors.get(i) as { toArray(): Float32Array }).toArray(),
-  }));
+  // Each metadata name's text column and number column (`m_s_<hex>`, `m_n_<hex>`).
+  const filterColumns = batch.schema.fields.flatMap((field) => {
+    const name = metadataNameOf(field.name);
+    return name === null
+      ? []
+      : [{ name, text: column(field.name), number: column(`m_n_${field.name.slice(4)}`) }];
+  });
+  return Array.from({ length: batch.numRows }, (_, i) => {
+    const filterable = new Map<string, FilterValue>();
+    for (const f of filterColumns) {
+      const text = f.text.get(i) as string | null;
+      const number = f.number.get(i) as number | null;
+      if (text !== null || number !== null) filterable.set(f.name, { text, number });
+    }
+    return {
+      id: ids.get(i) as string,
+      docId: docIds.get(i) as string,
+      content: contents.get(i) as string,
+      metadataJson: metadata.get(i) as string,
+      // A view on the batch's values (no copy): the copy quantises it at once.
+      vector: (vectors.get(i) as { toArray(): Float32Array }).toArray(),
+      filterable,
+    };
+  });
 }

@@ -9,6 +9,7 @@ const row = (n: number): MirrorRow => ({
   content: `chunk ${n}`,
   metadataJson: JSON.stringify({ n }),
   vector: randomUnit(DIMS, n + 1),
+  filterable: new Map([['n', { text: String(n), number: n }]]),
 });
 
 /** The true nearest ids among `held`, by the float dot product. */
@@ -58,6 +59,10 @@ describe('MirroredTable', () => {
     for (const id of gone) held.delete(id);
     check();
     expect(table.chunk('c1')).toBeNull();
+    // The metadata columns survive compaction: a filter still reads them.
+    const even = table.search(randomUnit(DIMS, 5), 5, (r) => (table.metadataNumber('n', r) ?? 1) % 2 === 0);
+    expect(even).toHaveLength(5);
+    expect(even.every((c) => (c.metadata.n as number) % 2 === 0)).toBe(true);
     expect(table.chunk('c10', randomUnit(DIMS, 11))?.distance).toBeCloseTo(0, 5);
   });
 });

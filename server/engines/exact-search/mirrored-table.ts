@@ -1,5 +1,6 @@
 import type { JsonValue } from '../duckdb';
 import { cosineDistance, type StoredChunk } from '../vector-rows';
+import type { FilterableRows } from './row-filter';
 import { QuantisedBlocks } from './scan-kernel';
 import { TopScores } from './top-scores';
 
@@ -10,6 +11,14 @@ export interface MirrorRow {
   content: string;
   metadataJson: string;
   vector: ArrayLike<number>;
+  /** The row's metadata columns by lowercased name, as the table stores them (text and number). */
+  filterable: ReadonlyMap<string, FilterValue>;
+}
+
+/** A metadata value as the table's two columns hold it (see vector-schema.ts `metadataColumns`). */
+export interface FilterValue {
+  text: string | null;
+  number: number | null;
 }
 
 /** Rough bytes a row's strings and map entries cost on the JavaScript heap, besides the characters. */
@@ -45,7 +54,7 @@ export function leastBytesOf(rows: number, dims: number): number {
   return rows * (dims + 4 + dims * 4 + ROW_OVERHEAD_BYTES);
 }
 
-export class MirroredTable {
+export class MirroredTable implements FilterableRows {
   private vectors: QuantisedBlocks;
   private floats: Float32Array[] = [];
   private ids: string[] = [];
@@ -54,6 +63,9 @@ export class MirroredTable {
   private metadata: string[] = [];
   private removed = new Uint8Array(1024);
   private removedCount = 0;
+  /** Each metadata name's values by row, as text and as numbers (missing: the row has none). */
+  private filterTexts = new Map<string, (string | null)[]>();
+  private filterNumbers = new Map<string, (number | null)[]>();
   private readonly slotOfId = new Map<string, number>();
   private readonly slotsOfDoc = new Map<string, number[]>();
   private textBytes = 0;
@@ -86,6 +98,10 @@ export class MirroredTable {
       this.docIds[slot] = row.docId;
       this.contents[slot] = row.content;
       this.metadata[slot] = row.metadataJson;
+      for (const [name, value] of row.filterable) {
+        columnOf(this.filterTexts, name)[slot] = value.text;
+        columnOf(this.filterNumbers, name)[slot] = value.number;
+      }
       this.textBytes += row.id.length + row.docId.length + row.content.length + row.metadataJson.length;
       this.slotOfId.set(row.id, slot);
       const slots = this.slotsOfDoc.get(row.docId);
@@ -112,8 +128,31 @@ export class MirroredTable {
     this.compactWhenSparse();
   }
 
-  /** The `limit` chunks nearest to `vector` by cosine distance (vectors are unit length), nearest first. */
-  search(vector: ArrayLike<number>, limit: number): StoredChunk[] {
+  docId(row: number): string {
+    return this.docIds[row];
+  }
+
+  chunkId(row: number): string {
+    return this.ids[row];
+  }
+
+  content(row: number): string {
+    return this.contents[row];
+  }
+
+  metadataText(name: string, row: number): string | null {
+    return this.filterTexts.get(name)?.[row] ?? null;
+  }
+
+  metadataNumber(name: string, row: number): number | null {
+    return this.filterNumbers.get(name)?.[row] ?? null;
+  }
+
+  /**
+   * The `limit` chunks nearest to `vector` by cosine distance (vectors are unit length), nearest first; with
+   * `accept`, among the rows it accepts (a filter applied before the search, as the table's prefilter is).
+   */
+  search(vector: ArrayLike<number>, limit: number, accept?: (row: number) => boolean): StoredChunk[] {
     const top = new TopScores(Math.min(spareCandidates(limit), this.rows));
     if (top.capacity === 0) return [];
     const removed = this.removed;
@@ -122,7 +161,8 @@ export class MirroredTable {
         const score = scores[i];
         // Rows past the last are zero: a score the heap would take from one is rejected by the slot check.
         // (`removed` grows only as rows are removed: past its end nothing is.)
-        if (score > top.floor && firstRow + i < this.ids.length && removed[firstRow + i] !== 1) {
+        const row = firstRow + i;
+        if (score > top.floor && row < this.ids.length && removed[row] !== 1 && (!accept || accept(row))) {
           top.offer(score, firstRow + i);
         }
       }
@@ -140,6 +180,14 @@ export class MirroredTable {
     const slot = this.slotOfId.get(id);
     if (slot === undefined) return null;
     return this.chunkAt(slot, vector ? cosineDistance(vector, this.floatsOf(slot)) : null);
+  }
+
+  private filterableOf(slot: number): Map<string, FilterValue> {
+    const values = new Map<string, FilterValue>();
+    for (const name of this.filterTexts.keys()) {
+      values.set(name, { text: this.metadataText(name, slot), number: this.metadataNumber(name, slot) });
+    }
+    return values;
   }
 
   private storeFloats(slot: number, vector: ArrayLike<number>): void {
@@ -217,6 +265,7 @@ export class MirroredTable {
         content: this.contents[slot],
         metadataJson: this.metadata[slot],
         vector: this.floatsOf(slot).slice(),
+        filterable: this.filterableOf(slot),
       });
     }
     this.vectors = new QuantisedBlocks(this.dims, SMALL_BLOCK_ROWS);
@@ -225,6 +274,8 @@ export class MirroredTable {
     this.docIds = [];
     this.contents = [];
     this.metadata = [];
+    this.filterTexts = new Map();
+    this.filterNumbers = new Map();
     this.removed = new Uint8Array(1024);
     this.removedCount = 0;
     this.slotOfId.clear();
@@ -232,4 +283,10 @@ export class MirroredTable {
     this.textBytes = 0;
     this.put(rows);
   }
+}
+
+function columnOf<T>(columns: Map<string, T[]>, name: string): T[] {
+  let column = columns.get(name);
+  if (!column) columns.set(name, (column = []));
+  return column;
 }
