@@ -2,7 +2,7 @@
  * Where a knowledge-base search's time goes: builds (once) a 100,000-row KB like `bench:kb` in a data folder
  * that is kept, then runs searches through SQL and prints CPU per search by mode. Run it under
  * `node --cpu-prof` (through tsx) to see the JavaScript side; the rest is LanceDB's native threads.
- * Usage: npx tsx bench/kb-profile.ts [dataDir=.tmp/kb-profile] [searches=2000] [mode=semantic|hybrid|both]
+ * Usage: npx tsx bench/kb-profile.ts [dataDir=.tmp/kb-profile] [searches=2000] [mode=semantic|hybrid|filtered|both]
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -51,12 +51,20 @@ async function main(): Promise<void> {
     // The first search starts loading the KB's in-memory copy: searches are timed once it has loaded.
     await sql(`SELECT * FROM bench WHERE content = '${quote(queries[0])}' LIMIT 1`);
     await deps.knowledgeBases.whenIdle();
-    if (MODE !== 'hybrid') {
+    if (MODE !== 'hybrid' && MODE !== 'filtered') {
       await timeEach('semantic top-10 through SQL', 'profile', queries, (q) =>
         sql(`SELECT * FROM bench WHERE content = '${quote(q)}' AND hybrid_search = false LIMIT 10`),
       );
     }
-    if (MODE !== 'semantic') {
+    if (MODE === 'filtered' || MODE === 'both') {
+      await timeEach('filtered semantic top-10 through SQL', 'profile', queries, (q) =>
+        sql(
+          `SELECT * FROM bench WHERE content = '${quote(q)}' AND author = 'author7' AND year < 2010 ` +
+            'AND hybrid_search = false LIMIT 10',
+        ),
+      );
+    }
+    if (MODE !== 'semantic' && MODE !== 'filtered') {
       await timeEach('hybrid top-10 through SQL', 'profile', queries, (q) =>
         sql(`SELECT * FROM bench WHERE content = '${quote(q)}' AND hybrid_search = true LIMIT 10`),
       );
