@@ -1,21 +1,13 @@
 import fs from 'node:fs/promises';
 import * as lancedb from '@lancedb/lancedb';
-import { MatchQuery, type Connection, type Table } from '@lancedb/lancedb';
+import type { Connection, Table } from '@lancedb/lancedb';
 import { buildWhere, docIdsWhere, type FilterNode } from './vector-filter';
 import { KeyedQueue, type KeyLock } from '../util/keyed-queue';
-import {
-  chunkIdsWhere,
-  chunksFromArrow,
-  deleteDocIds,
-  lastPerId,
-  storedDocIds,
-  type StoredChunk,
-} from './vector-rows';
+import { chunkIdsWhere, deleteDocIds, lastPerId, storedDocIds, type StoredChunk } from './vector-rows';
 import {
   DEFAULT_INDEX_POLICY,
   indexState,
   maintenanceFor,
-  tuneAnnQuery,
   type IndexPolicy,
   type IndexState,
   type IndexUpkeepState,
@@ -24,6 +16,7 @@ import { IndexUpkeep } from './vector-upkeep';
 import { KnownDocIds } from './known-doc-ids';
 import { MetadataColumns } from './vector-metadata';
 import { TableHandles } from './vector-tables';
+import { tableNearest, tableScan, tableTextSearch } from './vector-search';
 import { ExactSearch, type SearchCopyInfo } from './exact-search/exact-search';
 import { baseSchema, metadataNamesOf, recordsToArrow, type ChunkRecord } from './vector-schema';
 
@@ -66,8 +59,6 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
 
 const DEFAULT_EXACT_SEARCH_BYTES = 1024 * 1024 * 1024;
 
-const OUTPUT_COLUMNS = ['id', 'doc_id', 'content', 'metadata'];
-
 const docIdsOf = (records: readonly ChunkRecord[]) => new Set(records.map((r) => r.docId));
 
 /**
@@ -90,6 +81,8 @@ export class VectorStore {
   /** Copies of tables that searches read instead of LanceDB; not on a shared folder, which others write too. */
   private readonly exact: ExactSearch | null;
   private readonly shared: boolean;
+  /** Background work still running when the store closes meets a closed connection: not worth a report. */
+  private closed = false;
   private constructor(
     private readonly db: Connection,
     options: VectorStoreOptions,
@@ -108,7 +101,7 @@ export class VectorStore {
         : new ExactSearch({
             budgetBytes: exactSearchBytes,
             betweenWrites: (table, fn) => this.queue.run(table, fn),
-            onError: options.onError,
+            onError: (err) => this.reportBackground(err, options.onError),
           });
     this.handles = new TableHandles(db, this.shared, {
       // A build a shutdown cut short (or never started: it waits for writes to pause) is looked at again.
@@ -121,7 +114,7 @@ export class VectorStore {
       this.queue,
       (name) => this.open(name),
       this.policy,
-      options.onError,
+      (err) => this.reportBackground(err, options.onError),
       lockNamed(' index'),
     );
   }
@@ -293,18 +286,8 @@ export class VectorStore {
     const hasAnn = query.exact ? false : await this.indexes.hasAnn(name, table);
     // Checked first whoever answers: an unknown column or a bad value is refused the same way.
     const where = await this.where(table, query);
-    if (!query.exact) {
-      const fromCopy = this.exact?.nearest(name, table, vector, { ...query, hasAnn });
-      if (fromCopy) return fromCopy;
-    }
-    const base = table.vectorSearch(vector).distanceType('cosine');
-    let q = (query.exact ? base.bypassVectorIndex() : tuneAnnQuery(base, hasAnn, query.limit))
-      .select([...OUTPUT_COLUMNS, '_distance', 'vector'])
-      .limit(query.limit);
-    if (where) q = q.where(where);
-    // Distances computed here from the stored vectors, as the search copy computes them: a search answers
-    // the same whether the table or the copy served it.
-    return chunksFromArrow(await q.toArrow(), vector).sort((a, b) => a.distance! - b.distance!);
+    const fromCopy = query.exact ? null : this.exact?.nearest(name, table, vector, { ...query, hasAnn });
+    return fromCopy ?? tableNearest(table, vector, { ...query, where, hasAnn });
   }
 
   /** Best full-text (BM25) matches of `text` in chunk content. */
@@ -313,30 +296,16 @@ export class VectorStore {
     if (!table) return [];
     await this.indexes.ensureFts(name, table);
     const where = await this.where(table, query);
-    if (query.vector) {
-      const fromCopy = await this.exact?.textSearch(name, table, text, {
-        ...query,
-        vector: query.vector,
-        where,
-      });
-      if (fromCopy) return fromCopy;
-    }
-    const columns = [...OUTPUT_COLUMNS, '_score', ...(query.vector ? ['vector'] : [])];
-    let q = table.query().fullTextSearch(new MatchQuery(text, 'content')).select(columns).limit(query.limit);
-    if (where) q = q.where(where);
-    return chunksFromArrow(await q.toArrow(), query.vector);
+    const vector = query.vector;
+    const fromCopy = vector && (await this.exact?.textSearch(name, table, text, { ...query, vector, where }));
+    return fromCopy || tableTextSearch(table, text, { ...query, where });
   }
 
   /** Chunks in storage order, without a query. */
   async scan(name: string, query: ScanQuery = {}): Promise<StoredChunk[]> {
     const table = await this.open(name);
     if (!table) return [];
-    const where = await this.where(table, query);
-    let q = table.query().select(OUTPUT_COLUMNS);
-    if (query.limit !== undefined) q = q.limit(query.limit);
-    if (query.offset) q = q.offset(query.offset);
-    if (where) q = q.where(where);
-    return chunksFromArrow(await q.toArrow());
+    return tableScan(table, { ...query, where: await this.where(table, query) });
   }
 
   /**
@@ -350,12 +319,6 @@ export class VectorStore {
     let upkeep = this.maintenanceState(name);
     if (upkeep === 'waiting' && maintenanceFor(state, this.policy).action === 'none') upkeep = 'idle';
     return { ...state, upkeep };
-  }
-
-  /** The in-memory copy that searches of the table read (rows and bytes), or null while it has none. */
-  searchCopy(name: string): { rows: number; bytes: number } | null {
-    const copy = this.exact?.loaded(name);
-    return copy ? { rows: copy.rows, bytes: copy.bytes } : null;
   }
 
   /** Whether searches of the table read an in-memory copy, and its size (the KB status route). */
@@ -401,6 +364,7 @@ export class VectorStore {
   }
 
   close(): void {
+    this.closed = true;
     this.exact?.close();
     this.handles.forgetAll();
     this.db.close();
@@ -409,6 +373,10 @@ export class VectorStore {
   /** Queues index maintenance after a whole insert, without waiting (see IndexUpkeep.schedule). */
   scheduleMaintenance(name: string): void {
     this.indexes.schedule(name);
+  }
+
+  private reportBackground(err: unknown, report?: (err: unknown) => void): void {
+    if (!this.closed) report?.(err);
   }
 
   private open(name: string): Promise<Table | null> {

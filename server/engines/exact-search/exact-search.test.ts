@@ -68,7 +68,7 @@ describe('searches read an in-memory copy of the table', () => {
   async function loadCopy() {
     await store.vectorSearch(TABLE, randomUnit(DIMS, 1), { limit: 1 });
     await store.whenIdle();
-    expect(store.searchCopy(TABLE)?.rows).toBe(held.size);
+    expect(store.searchCopyInfo(TABLE)).toMatchObject({ state: 'loaded', rows: held.size });
   }
 
   /** The copy's top 10 are the true top 10 up to int8 rounding, with the stored rows' text and metadata. */
@@ -109,7 +109,7 @@ describe('searches read an in-memory copy of the table', () => {
     await store.deleteDocs(TABLE, ['d5', 'd6000']);
     held.delete('d5:0');
     held.delete('d6000:0');
-    expect(store.searchCopy(TABLE)?.rows).toBe(held.size);
+    expect(store.searchCopyInfo(TABLE)).toMatchObject({ state: 'loaded', rows: held.size });
 
     expect((await expectTrueTop10(record(6001).vector))[0].chunkId).toBe('d6001:0');
     expect((await expectTrueTop10(record(3, 50_777).vector))[0].content).toBe('replaced text');
@@ -130,7 +130,7 @@ describe('searches read an in-memory copy of the table', () => {
     ];
     await Promise.all(writes);
     await store.whenIdle();
-    expect(store.searchCopy(TABLE)?.rows).toBe(held.size);
+    expect(store.searchCopyInfo(TABLE)).toMatchObject({ state: 'loaded', rows: held.size });
     expect((await expectTrueTop10(record(7001).vector))[0].chunkId).toBe('d7001:0');
     expect((await expectTrueTop10(record(10).vector)).map((c) => c.chunkId)).not.toContain('d10:0');
   });
@@ -139,7 +139,7 @@ describe('searches read an in-memory copy of the table', () => {
     await loadCopy();
     expect(await store.deleteWhere(TABLE, [{ column: 'group', op: '=', value: 3 }])).toBeGreaterThan(0);
     for (const [id, r] of held) if (r.metadata.group === 3) held.delete(id);
-    expect(store.searchCopy(TABLE)?.rows).toBe(held.size);
+    expect(store.searchCopyInfo(TABLE)).toMatchObject({ state: 'loaded', rows: held.size });
     const ids = (await expectTrueTop10(record(3).vector)).map((c) => c.chunkId);
     expect(ids).not.toContain('d3:0');
   });
@@ -149,7 +149,7 @@ describe('searches read an in-memory copy of the table', () => {
 
     const wrongLength = { ...record(8000), vector: new Float32Array(DIMS + 1) };
     await expect(store.upsert(TABLE, [wrongLength], ['d8000'])).rejects.toThrow();
-    expect(store.searchCopy(TABLE)).toBeNull();
+    expect(store.searchCopyInfo(TABLE).state).toBe('not_loaded');
     await expectTrueTop10(record(8).vector);
   });
 
@@ -158,7 +158,7 @@ describe('searches read an in-memory copy of the table', () => {
     try {
       await small.vectorSearch(TABLE, randomUnit(DIMS, 1), { limit: 1 });
       await small.whenIdle();
-      expect(small.searchCopy(TABLE)).toBeNull();
+      expect(small.searchCopyInfo(TABLE).state).toBe('too_large');
       expect((await small.vectorSearch(TABLE, record(42).vector, { limit: 1 }))[0].chunkId).toBe('d42:0');
     } finally {
       small.close();
@@ -170,7 +170,7 @@ describe('searches read an in-memory copy of the table', () => {
     const second = Array.from({ length: 5000 }, (_, i) => record(20_000 + i));
     await store.upsert('kb_2', second, []);
     await loadCopy();
-    const oneCopy = store.searchCopy(TABLE)!.bytes;
+    const oneCopy = store.searchCopyInfo(TABLE).bytes;
     // Room for one copy of these two tables, not both.
     const tight = await VectorStore.open(dir, { exactSearchBytes: Math.round(oneCopy * 1.5) });
     try {

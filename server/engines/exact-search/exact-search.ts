@@ -107,11 +107,6 @@ export class ExactSearch {
     return accept ? copy.search(vector, query.limit, accept) : null;
   }
 
-  /** The table's loaded copy, if any. */
-  loaded(name: string): MirroredTable | null {
-    return this.copies.get(name) ?? null;
-  }
-
   /**
    * A full-text search that reads only ids and scores from the table and the rows, with their distances to
    * `vector`, from the loaded copy (half the cost of reading content and vectors from the table). Null without
