@@ -68,8 +68,12 @@ export class ExactSearch {
    * The table's copy when a search of `vector` should use it; otherwise null, and the copy starts loading if
    * it may. `hasAnn`: the table has an ANN index, which answers large or dense searches for less.
    */
-  copyFor(name: string, table: Table, vector: ArrayLike<number>, hasAnn: boolean): MirroredTable | null {
-    // (A filtered search asks `nearest`, which applies the filter too.)
+  private copyFor(
+    name: string,
+    table: Table,
+    vector: ArrayLike<number>,
+    hasAnn: boolean,
+  ): MirroredTable | null {
     const copy = this.copies.get(name);
     if (!copy) {
       this.startLoading(name, table);
@@ -82,6 +86,7 @@ export class ExactSearch {
     return nonZero * copy.rows <= MAX_SCAN_WORK ? copy : null;
   }
 
+  /** Whether the table's searches read its copy now, and the copy's size (the KB status route). */
   info(name: string): SearchCopyInfo {
     const copy = this.copies.get(name);
     if (copy) return { state: 'loaded', rows: copy.rows, bytes: copy.bytes };
