@@ -102,6 +102,7 @@ describe('KbStatusBlock', () => {
 
   it.each([
     ['loaded', 100_000, 67_108_864, /From memory: every one of 100,000 chunks is compared \(64 MB\)/],
+    ['loaded', 63, 170_137, /every one of 63 chunks is compared \(166 KB\)/],
     ['loading', 0, 0, /Loading the chunks into memory for exact searches/],
     ['not_loaded', 0, 0, /loaded into memory for exact searches on the first search/],
     ['too_large', 0, 0, /do not fit the server's search memory/],

@@ -123,8 +123,11 @@ function SearchLine({ copy }: { copy: SearchCopy }) {
   }
 }
 
+/** A size in MB, or in KB below one MB (a small KB's copy takes a few hundred KB). */
 const megabytes = (bytes: number) =>
-  `${Math.max(1, Math.round(bytes / 1024 / 1024)).toLocaleString('en')} MB`;
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en')} KB`
+    : `${Math.round(bytes / 1024 / 1024).toLocaleString('en')} MB`;
 
 /** What the background maintenance after inserts is doing, said after the index line. */
 const UPKEEP_NOTES: Record<NonNullable<KbStatus['index']['upkeep']>, string> = {
