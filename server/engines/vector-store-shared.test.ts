@@ -63,4 +63,15 @@ describe('two vector stores on one shared folder', () => {
       expect(await store.count('t')).toBe(400);
     }
   });
+
+  it('keeps no in-memory search copy: one server searches what the other just wrote', async () => {
+    await one.createTable('t', DIMS);
+    await one.upsert('t', records(50), []);
+    const probe = records(51).at(-1)!;
+    await other.vectorSearch('t', probe.vector, { limit: 1 }); // would start loading a copy
+    await other.whenIdle();
+    expect(other.searchCopyInfo('t').state).toBe('off');
+    await one.upsert('t', [probe], []);
+    expect((await other.vectorSearch('t', probe.vector, { limit: 1 }))[0].chunkId).toBe(probe.id);
+  });
 });
