@@ -140,7 +140,8 @@ export class ExactSearch {
 
   /** Rows were added or replaced by chunk id. */
   put(name: string, records: readonly ChunkRecord[]): void {
-    this.apply(name, { put: records.map(mirrorRow) });
+    // Only when a copy is there to take them: a bulk load into a table nobody searched pays nothing.
+    if (this.follows(name)) this.apply(name, { put: records.map(mirrorRow) });
   }
 
   /** Every chunk of these documents went (a delete, or the first half of a replace). */
