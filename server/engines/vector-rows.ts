@@ -94,6 +94,22 @@ export async function storedDocIds(table: Table, docIds: readonly string[]): Pro
   return [...stored];
 }
 
+/** A table's vector length, from its schema. */
+export async function tableDimensions(table: Table): Promise<number | null> {
+  const field = (await table.schema()).fields.find((f) => f.name === 'vector');
+  return (field?.type as { listSize?: number } | undefined)?.listSize ?? null;
+}
+
+/** How many distinct documents (`doc_id`) a table holds; reads only that column. */
+export async function countDistinctDocIds(table: Table): Promise<number> {
+  const ids = new Set<string>();
+  for await (const batch of table.query().select(['doc_id'])) {
+    const column = batch.getChild('doc_id');
+    for (let i = 0; i < batch.numRows; i++) ids.add(String(column?.get(i)));
+  }
+  return ids.size;
+}
+
 /** The ids of the chunks matching a `where` predicate. */
 export async function chunkIdsWhere(table: Table, where: string): Promise<string[]> {
   const ids: string[] = [];

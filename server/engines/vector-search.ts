@@ -1,6 +1,23 @@
 import { MatchQuery, type Table } from '@lancedb/lancedb';
+import type { FilterNode } from './vector-filter';
 import { tuneAnnQuery } from './vector-index';
 import { chunksFromArrow, type StoredChunk } from './vector-rows';
+
+export interface SearchQuery {
+  filters?: readonly FilterNode[];
+  limit: number;
+  /** Names the table's owner in errors, e.g. `knowledge base 'kb'`. */
+  label?: string;
+}
+
+/** A nearest-neighbour search; `exact` skips the ANN index (the brute-force answer its recall is measured against). */
+export type NearestQuery = SearchQuery & { exact?: boolean };
+
+/** A full-text search; with `vector`, each row's cosine distance to it is computed too (for hybrid search). */
+export type TextQuery = SearchQuery & { vector?: Float32Array };
+
+/** A scan without a limit reads every matching row. */
+export type ScanQuery = Omit<SearchQuery, 'limit'> & { limit?: number; offset?: number };
 
 /** The columns a search answers with (besides its score or distance). */
 export const OUTPUT_COLUMNS = ['id', 'doc_id', 'content', 'metadata'];

@@ -3,11 +3,17 @@ import * as lancedb from '@lancedb/lancedb';
 import type { Connection, Table } from '@lancedb/lancedb';
 import { buildWhere, docIdsWhere, type FilterNode } from './vector-filter';
 import { KeyedQueue, type KeyLock } from '../util/keyed-queue';
-import { chunkIdsWhere, deleteDocIds, lastPerId, storedDocIds, type StoredChunk } from './vector-rows';
+import {
+  chunkIdsWhere,
+  countDistinctDocIds,
+  deleteDocIds,
+  lastPerId,
+  storedDocIds,
+  tableDimensions,
+  type StoredChunk,
+} from './vector-rows';
 import {
   DEFAULT_INDEX_POLICY,
-  indexState,
-  maintenanceFor,
   type IndexPolicy,
   type IndexState,
   type IndexUpkeepState,
@@ -16,29 +22,21 @@ import { IndexUpkeep } from './vector-upkeep';
 import { KnownDocIds } from './known-doc-ids';
 import { MetadataColumns } from './vector-metadata';
 import { TableHandles } from './vector-tables';
-import { tableNearest, tableScan, tableTextSearch } from './vector-search';
+import {
+  tableNearest,
+  tableScan,
+  tableTextSearch,
+  type NearestQuery,
+  type ScanQuery,
+  type TextQuery,
+} from './vector-search';
 import { ExactSearch, type SearchCopyInfo } from './exact-search/exact-search';
 import { baseSchema, metadataNamesOf, recordsToArrow, type ChunkRecord } from './vector-schema';
 
 export type { ChunkRecord } from './vector-schema';
 export type { StoredChunk } from './vector-rows';
 export type { FilterCondition, FilterNode, FilterOp, Scalar } from './vector-filter';
-
-export interface SearchQuery {
-  filters?: readonly FilterNode[];
-  limit: number;
-  /** Names the table's owner in errors, e.g. `knowledge base 'kb'`. */
-  label?: string;
-}
-
-/** A nearest-neighbour search; `exact` skips the ANN index (the brute-force answer its recall is measured against). */
-export type NearestQuery = SearchQuery & { exact?: boolean };
-
-/** A full-text search; with `vector`, each row's cosine distance to it is computed too (for hybrid search). */
-export type TextQuery = SearchQuery & { vector?: Float32Array };
-
-/** A scan without a limit reads every matching row. */
-export type ScanQuery = Omit<SearchQuery, 'limit'> & { limit?: number; offset?: number };
+export type { NearestQuery, ScanQuery, SearchQuery, TextQuery } from './vector-search';
 
 export interface VectorStoreOptions extends Partial<IndexPolicy> {
   /** Failures of background index maintenance, which has no caller to report to. */
@@ -57,8 +55,6 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
   exactSearchBytes?: number;
 }
 
-const DEFAULT_EXACT_SEARCH_BYTES = 1024 * 1024 * 1024;
-
 const docIdsOf = (records: readonly ChunkRecord[]) => new Set(records.map((r) => r.docId));
 
 /**
@@ -70,7 +66,6 @@ export class VectorStore {
   /** Each table's writes, one at a time; on a shared folder, one at a time across the servers too. */
   private readonly queue: KeyedQueue;
   private readonly indexes: IndexUpkeep;
-  private readonly policy: IndexPolicy;
   /** The metadata columns of each table, cached. */
   private readonly metadata = new MetadataColumns();
   /**
@@ -94,26 +89,22 @@ export class VectorStore {
       lock && ((table, fn) => lock(`vectors ${table}${suffix}`, fn));
     this.queue = new KeyedQueue(lockNamed(''));
     this.knownDocs = this.shared ? null : new KnownDocIds();
-    const exactSearchBytes = options.exactSearchBytes ?? DEFAULT_EXACT_SEARCH_BYTES;
-    this.exact =
-      this.shared || exactSearchBytes <= 0
-        ? null
-        : new ExactSearch({
-            budgetBytes: exactSearchBytes,
-            betweenWrites: (table, fn) => this.queue.run(table, fn),
-            onError: (err) => this.reportBackground(err, options.onError),
-          });
+    this.exact = ExactSearch.forStore({
+      shared: this.shared,
+      budgetBytes: options.exactSearchBytes,
+      betweenWrites: (table, fn) => this.queue.run(table, fn),
+      onError: (err) => this.reportBackground(err, options.onError),
+    });
     this.handles = new TableHandles(db, this.shared, {
       // A build a shutdown cut short (or never started: it waits for writes to pause) is looked at again.
       opened: (name) => this.indexes.schedule(name),
       // The server that wrote looks after the indexes: only what this one knows of them is read again.
       reopened: (name) => this.indexes.forgetIndexes(name),
     });
-    this.policy = { ...DEFAULT_INDEX_POLICY, ...options };
     this.indexes = new IndexUpkeep(
       this.queue,
       (name) => this.open(name),
-      this.policy,
+      { ...DEFAULT_INDEX_POLICY, ...options },
       (err) => this.reportBackground(err, options.onError),
       lockNamed(' index'),
     );
@@ -165,16 +156,12 @@ export class VectorStore {
   /** Vector length of a table, or null when it does not exist. */
   async dimensions(name: string): Promise<number | null> {
     const table = await this.open(name);
-    if (!table) return null;
-    const field = (await table.schema()).fields.find((f) => f.name === 'vector');
-    return (field?.type as { listSize?: number } | undefined)?.listSize ?? null;
+    return table ? tableDimensions(table) : null;
   }
 
   async count(name: string, filters: readonly FilterNode[] = [], label = name): Promise<number> {
     const table = await this.open(name);
-    if (!table) return 0;
-    const where = buildWhere(filters, { metadata: await this.metadata.names(table), label });
-    return table.countRows(where);
+    return table ? table.countRows(await this.where(table, { filters, label })) : 0;
   }
 
   /** Lowercased names of the metadata columns a table can filter on. */
@@ -250,8 +237,7 @@ export class VectorStore {
     let merge = table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll();
     if (!nothingLeft) merge = merge.whenNotMatchedBySourceDelete({ where: docIdsWhere(docIds) });
     await merge.execute(recordsToArrow(records, dims, await this.metadata.names(table)));
-    this.exact?.removeDocs(name, docIds);
-    this.exact?.put(name, records);
+    this.exact?.replaceDocs(name, docIds, records);
     await this.knownDocs?.add(table, docIdsOf(records));
   }
 
@@ -269,7 +255,7 @@ export class VectorStore {
     return this.write(name, async () => {
       const table = await this.open(name);
       if (!table) return 0;
-      const where = buildWhere(filters, { metadata: await this.metadata.names(table), label }) ?? 'TRUE';
+      const where = (await this.where(table, { filters, label })) ?? 'TRUE';
       const before = await table.countRows();
       // The chunks that go, for the search copy (the table says only how many went).
       const going = this.exact?.follows(name) ? await chunkIdsWhere(table, where) : [];
@@ -308,17 +294,9 @@ export class VectorStore {
     return tableScan(table, { ...query, where: await this.where(table, query) });
   }
 
-  /**
-   * The table's indexes and what background maintenance is doing to them, or null without the table. Waiting
-   * maintenance that will find nothing to do (a table below the ANN threshold) is told as idle.
-   */
-  async indexState(name: string): Promise<(IndexState & { upkeep: IndexUpkeepState }) | null> {
-    const table = await this.open(name);
-    if (!table) return null;
-    const state = await indexState(table);
-    let upkeep = this.maintenanceState(name);
-    if (upkeep === 'waiting' && maintenanceFor(state, this.policy).action === 'none') upkeep = 'idle';
-    return { ...state, upkeep };
+  /** The table's indexes and what background maintenance is doing to them (IndexUpkeep.state). */
+  indexState(name: string): Promise<(IndexState & { upkeep: IndexUpkeepState }) | null> {
+    return this.indexes.state(name);
   }
 
   /** Whether searches of the table read an in-memory copy, and its size (the KB status route). */
@@ -348,13 +326,7 @@ export class VectorStore {
   /** How many distinct documents (`doc_id`) a table holds; reads only that column. */
   async countDocs(name: string): Promise<number> {
     const table = await this.open(name);
-    if (!table) return 0;
-    const ids = new Set<string>();
-    for await (const batch of table.query().select(['doc_id'])) {
-      const column = batch.getChild('doc_id');
-      for (let i = 0; i < batch.numRows; i++) ids.add(String(column?.get(i)));
-    }
-    return ids.size;
+    return table ? countDistinctDocIds(table) : 0;
   }
 
   /** Resolves when every queued write, background index build and search copy's load has finished. */
@@ -410,11 +382,13 @@ export class VectorStore {
     this.exact?.forget(name);
   }
 
-  private async where(table: Table, query: ScanQuery): Promise<string | undefined> {
+  /** The table's `where` predicate for the query's filters (none without filters). */
+  private async where(
+    table: Table,
+    query: Pick<ScanQuery, 'filters' | 'label'>,
+  ): Promise<string | undefined> {
     if (!query.filters?.length) return undefined;
-    return buildWhere(query.filters, {
-      metadata: await this.metadata.names(table),
-      label: query.label ?? table.name,
-    });
+    const label = query.label ?? table.name;
+    return buildWhere(query.filters, { metadata: await this.metadata.names(table), label });
   }
 }

@@ -7,9 +7,11 @@ import {
   compactFiles,
   ensureFtsIndex,
   indexState,
+  maintenanceFor,
   maintenanceNeeded,
   rebuildFtsIndex,
   type IndexPolicy,
+  type IndexState,
   type IndexUpkeepState,
 } from './vector-index';
 
@@ -84,6 +86,19 @@ export class IndexUpkeep {
   maintenanceState(name: string): IndexUpkeepState {
     if (this.building.has(name)) return 'building';
     return this.deferred.has(name) ? 'waiting' : 'idle';
+  }
+
+  /**
+   * The table's indexes and what background maintenance is doing to them, or null without the table. Waiting
+   * maintenance that will find nothing to do (a table below the ANN threshold) is told as idle.
+   */
+  async state(name: string): Promise<(IndexState & { upkeep: IndexUpkeepState }) | null> {
+    const table = await this.open(name);
+    if (!table) return null;
+    const state = await indexState(table);
+    let upkeep = this.maintenanceState(name);
+    if (upkeep === 'waiting' && maintenanceFor(state, this.policy).action === 'none') upkeep = 'idle';
+    return { ...state, upkeep };
   }
 
   /** Tells that a table was just written to: maintenance it waits for is put off until the writes pause. */

@@ -153,13 +153,20 @@ describe('searches read an in-memory copy of the table', () => {
     await expectTrueTop10(record(8).vector);
   });
 
-  it('is not made past its memory budget', async () => {
-    const small = await VectorStore.open(dir, { exactSearchBytes: 100_000 });
+  it('is not made past its memory budget, and is tried again once rows are deleted', async () => {
+    // Room for about a seventh of the 5,000 rows.
+    const small = await VectorStore.open(dir, { exactSearchBytes: 1_000_000 });
     try {
       await small.vectorSearch(TABLE, randomUnit(DIMS, 1), { limit: 1 });
       await small.whenIdle();
       expect(small.searchCopyInfo(TABLE).state).toBe('too_large');
       expect((await small.vectorSearch(TABLE, record(42).vector, { limit: 1 }))[0].chunkId).toBe('d42:0');
+      await small.whenIdle();
+      expect(small.searchCopyInfo(TABLE).state).toBe('too_large'); // not tried again by each search
+      await small.deleteWhere(TABLE, [{ column: 'group', op: '!=', value: 0 }]);
+      await small.vectorSearch(TABLE, randomUnit(DIMS, 1), { limit: 1 });
+      await small.whenIdle();
+      expect(small.searchCopyInfo(TABLE)).toMatchObject({ state: 'loaded', rows: 715 });
     } finally {
       small.close();
     }

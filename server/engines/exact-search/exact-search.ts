@@ -1,7 +1,14 @@
 import { MatchQuery, type Table } from '@lancedb/lancedb';
-import type { StoredChunk } from '../vector-rows';
+import { tableDimensions, type StoredChunk } from '../vector-rows';
 import type { FilterNode } from '../vector-filter';
-import { lowercaseKeys, metadataNameOf, numberValue, textValue, type ChunkRecord } from '../vector-schema';
+import {
+  lowercaseKeys,
+  metadataColumns,
+  metadataNameOf,
+  numberValue,
+  textValue,
+  type ChunkRecord,
+} from '../vector-schema';
 import { compileRowFilter } from './row-filter';
 import { leastBytesOf, MirroredTable, type FilterValue, type MirrorRow } from './mirrored-table';
 
@@ -38,6 +45,9 @@ export interface SearchCopyInfo {
   bytes: number;
 }
 
+/** The search memory when none is set (`--search-memory`). */
+const DEFAULT_BUDGET_BYTES = 1024 * 1024 * 1024;
+
 export interface ExactSearchOptions {
   /** Memory the copies of all tables may take together; a table that would pass it is not copied. */
   budgetBytes: number;
@@ -55,14 +65,28 @@ export interface ExactSearchOptions {
 export class ExactSearch {
   private readonly copies = new Map<string, MirroredTable>();
   private readonly loading = new Map<string, Loading & { done: Promise<void> }>();
-  /** Tables that did not fit the budget when last tried, by their row count then. */
-  private readonly tooLarge = new Map<string, number>();
+  /**
+   * Tables whose copy would not fit the budget even alone: not tried again until rows are deleted (each try
+   * would cost the search that starts it a row count).
+   */
+  private readonly tooLarge = new Set<string>();
   /** When each copy was last searched: the oldest make room for a table searched now. */
   private readonly lastUsed = new Map<string, number>();
   /** Set when the store closes: loads stop, and what they meet on a closed connection is not an error. */
   private closed = false;
 
   constructor(private readonly options: ExactSearchOptions) {}
+
+  /**
+   * The copies of a store's tables, or null when it keeps none: on a shared folder (another server's writes
+   * would not reach them) or with no budget. `budgetBytes` defaults to 1 GiB.
+   */
+  static forStore(
+    options: Omit<ExactSearchOptions, 'budgetBytes'> & { shared: boolean; budgetBytes?: number },
+  ): ExactSearch | null {
+    const budgetBytes = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
+    return options.shared || budgetBytes <= 0 ? null : new ExactSearch({ ...options, budgetBytes });
+  }
 
   /**
    * The table's copy when a search of `vector` should use it; otherwise null, and the copy starts loading if
@@ -144,13 +168,21 @@ export class ExactSearch {
     if (this.follows(name)) this.apply(name, { put: records.map(mirrorRow) });
   }
 
-  /** Every chunk of these documents went (a delete, or the first half of a replace). */
+  /** The documents' chunks were replaced by `records` (one merge). */
+  replaceDocs(name: string, docIds: readonly string[], records: readonly ChunkRecord[]): void {
+    this.apply(name, { removeDocs: docIds });
+    this.put(name, records);
+  }
+
+  /** Every chunk of these documents went: the table may fit the budget again. */
   removeDocs(name: string, docIds: readonly string[]): void {
+    this.tooLarge.delete(name);
     this.apply(name, { removeDocs: docIds });
   }
 
-  /** These chunks went (a delete by filter). */
+  /** These chunks went (a delete by filter): the table may fit the budget again. */
   removeChunks(name: string, chunkIds: readonly string[]): void {
+    this.tooLarge.delete(name);
     this.apply(name, { removeChunks: chunkIds });
   }
 
@@ -191,7 +223,7 @@ export class ExactSearch {
         applyTo(copy, write);
         if (!this.makeRoom(0, name)) {
           this.copies.delete(name);
-          this.tooLarge.set(name, copy.rows);
+          this.tooLarge.add(name);
         }
       } catch (err) {
         this.copies.delete(name);
@@ -201,12 +233,7 @@ export class ExactSearch {
     const loading = this.loading.get(name);
     if (loading && !loading.spoiled) {
       loading.pending.push(write);
-      loading.pendingRows +=
-        'put' in write
-          ? write.put.length
-          : 'removeDocs' in write
-            ? write.removeDocs.length
-            : write.removeChunks.length;
+      loading.pendingRows += rowsIn(write);
       if (loading.pendingRows > MAX_PENDING_ROWS) loading.spoiled = true;
     }
   }
@@ -218,14 +245,13 @@ export class ExactSearch {
   }
 
   private report(name: string, what: string, err: unknown): void {
-    if (this.closed) return;
     this.options.onError?.(
       new Error(`the in-memory search copy of ${name} was ${what}: ${(err as Error).message}`),
     );
   }
 
   private startLoading(name: string, table: Table): void {
-    if (this.loading.has(name) || this.closed) return;
+    if (this.loading.has(name) || this.tooLarge.has(name) || this.closed) return;
     const loading = { pending: [], pendingRows: 0, spoiled: false, done: Promise.resolve() };
     this.loading.set(name, loading);
     loading.done = this.load(name, table, loading)
@@ -240,14 +266,11 @@ export class ExactSearch {
 
   private async load(name: string, table: Table, loading: Loading): Promise<void> {
     const rows = await table.countRows();
-    const refusedAt = this.tooLarge.get(name);
-    if (refusedAt !== undefined && rows >= refusedAt) return;
-    const vectorField = (await table.schema()).fields.find((f) => f.name === 'vector');
-    const dims = (vectorField?.type as { listSize?: number } | undefined)?.listSize;
+    const dims = await tableDimensions(table);
     if (!dims) return;
     // Refused before reading a row when even its vectors would not fit.
     if (!this.makeRoom(leastBytesOf(rows, dims))) {
-      this.tooLarge.set(name, rows);
+      this.tooLarge.add(name);
       return;
     }
     const copy = new MirroredTable(dims);
@@ -255,7 +278,7 @@ export class ExactSearch {
     for await (const batch of table.query()) {
       copy.put(rowsOf(batch));
       if (!this.makeRoom(copy.bytes)) {
-        this.tooLarge.set(name, rows);
+        this.tooLarge.add(name);
         return;
       }
       if (loading.spoiled || this.closed) return;
@@ -285,6 +308,11 @@ export class ExactSearch {
     }
     return true;
   }
+}
+
+function rowsIn(write: PendingWrite): number {
+  if ('put' in write) return write.put.length;
+  return 'removeDocs' in write ? write.removeDocs.length : write.removeChunks.length;
 }
 
 function applyTo(copy: MirroredTable, write: PendingWrite): void {
@@ -329,7 +357,7 @@ function rowsOf(batch: ArrowBatch): MirrorRow[] {
     const name = metadataNameOf(field.name);
     return name === null
       ? []
-      : [{ name, text: column(field.name), number: column(`m_n_${field.name.slice(4)}`) }];
+      : [{ name, text: column(field.name), number: column(metadataColumns(name).number) }];
   });
   return Array.from({ length: batch.numRows }, (_, i) => {
     const filterable = new Map<string, FilterValue>();

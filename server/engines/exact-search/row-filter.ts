@@ -44,7 +44,9 @@ function compileNode(node: FilterNode, rows: FilterableRows): RowTest | null {
     const parts = ('and' in node ? node.and : node.or).map((n) => compileNode(n, rows));
     if (parts.some((p) => p === null)) return null;
     const tests = parts as RowTest[];
-    return 'and' in node ? (row) => and(tests, row) : (row) => or(tests, row);
+    // AND is decided by the first false, OR by the first true.
+    const decisive = !('and' in node);
+    return (row) => combine(tests, row, decisive);
   }
   if ('not' in node) {
     const inner = compileNode(node.not, rows);
@@ -57,24 +59,15 @@ function compileNode(node: FilterNode, rows: FilterableRows): RowTest | null {
   return compileCondition(node, rows);
 }
 
-function and(tests: RowTest[], row: number): Truth {
+/** SQL's AND (`decisive` false) or OR (true): the decisive value wins, else unknown, else the other value. */
+function combine(tests: RowTest[], row: number, decisive: boolean): Truth {
   let unknown = false;
   for (const test of tests) {
     const truth = test(row);
-    if (truth === false) return false;
+    if (truth === decisive) return decisive;
     if (truth === null) unknown = true;
   }
-  return unknown ? null : true;
-}
-
-function or(tests: RowTest[], row: number): Truth {
-  let unknown = false;
-  for (const test of tests) {
-    const truth = test(row);
-    if (truth === true) return true;
-    if (truth === null) unknown = true;
-  }
-  return unknown ? null : false;
+  return unknown ? null : !decisive;
 }
 
 /** The column a condition reads: text always, a number too on a metadata column. */
