@@ -156,17 +156,22 @@ export class MirroredTable implements FilterableRows {
     const top = new TopScores(Math.min(spareCandidates(limit), this.rows));
     if (top.capacity === 0) return [];
     const removed = this.removed;
-    this.vectors.score(vector, (firstRow, scores) => {
-      for (let i = 0; i < scores.length; i++) {
-        const score = scores[i];
-        // Rows past the last are zero: a score the heap would take from one is rejected by the slot check.
-        // (`removed` grows only as rows are removed: past its end nothing is.)
-        const row = firstRow + i;
-        if (score > top.floor && row < this.ids.length && removed[row] !== 1 && (!accept || accept(row))) {
-          top.offer(score, firstRow + i);
+    const held = this.ids.length;
+    this.vectors.score(
+      vector,
+      () => top.floor,
+      (firstRow, candidates) => {
+        for (let k = 0; k < candidates.count; k++) {
+          // Rows past the last are zero: a score the heap would take from one is rejected by the slot check.
+          // (`removed` grows only as rows are removed: past its end nothing is.)
+          const row = firstRow + candidates.rows[k];
+          const score = candidates.scores[k];
+          if (score > top.floor && row < held && removed[row] !== 1 && (!accept || accept(row))) {
+            top.offer(score, row);
+          }
         }
-      }
-    });
+      },
+    );
     return top
       .sorted()
       .map(({ row }) => ({ row, distance: cosineDistance(vector, this.floatsOf(row)) }))

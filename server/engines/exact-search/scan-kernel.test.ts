@@ -31,30 +31,83 @@ describe('QuantisedBlocks', () => {
     expect(Buffer.compare(assembled, committed)).toBe(0);
   });
 
+  /** Every row's score, as the kernel hands it back with a floor below every score. */
+  const allScores = (blocks: QuantisedBlocks, query: Float32Array, rows: number) => {
+    const seen = new Float32Array(rows).fill(NaN);
+    blocks.score(
+      query,
+      () => -Infinity,
+      (first, candidates) => {
+        for (let k = 0; k < candidates.count; k++) {
+          const row = first + candidates.rows[k];
+          if (row < rows) seen[row] = candidates.scores[k];
+        }
+      },
+    );
+    return seen;
+  };
+
   it('scores every row across blocks as the float dot product does, to int8 precision', () => {
     const dims = 48;
     const blocks = new QuantisedBlocks(dims, 32);
     const rows = Array.from({ length: 103 }, (_, i) => randomUnit(dims, i + 1));
     for (const row of rows) blocks.append(row);
-    const query = randomUnit(dims, 999, 6);
-    const seen = new Float32Array(rows.length).fill(NaN);
-    blocks.score(query, (first, scores) => {
-      for (let i = 0; i < scores.length && first + i < rows.length; i++) seen[first + i] = scores[i];
-    });
-    rows.forEach((row, i) => {
-      expect(seen[i]).toBeCloseTo(dot(row, query), 2);
-    });
+    // An odd number of non-zero dimensions: the last one is scored alone.
+    for (const nonZero of [5, 6, 48]) {
+      const query = randomUnit(dims, 999 + nonZero, nonZero);
+      const seen = allScores(blocks, query, rows.length);
+      rows.forEach((row, i) => expect(seen[i]).toBeCloseTo(dot(row, query), 2));
+    }
     blocks.clear(7);
-    blocks.score(query, (first, scores) => {
-      if (first === 0) expect(scores[7]).toBe(0);
-    });
+    expect(allScores(blocks, randomUnit(dims, 5, 6), rows.length)[7]).toBe(0);
+  });
+
+  it('hands back only the rows above the floor it is given before each block', () => {
+    const dims = 32;
+    const blocks = new QuantisedBlocks(dims, 32);
+    const rows = Array.from({ length: 96 }, (_, i) => randomUnit(dims, i + 40));
+    for (const row of rows) blocks.append(row);
+    const query = randomUnit(dims, 7, 9);
+    const floors = [0.3, 0.1, 0.5];
+    const handed: number[] = [];
+    let block = 0;
+    blocks.score(
+      query,
+      () => floors[block++],
+      (first, candidates) => {
+        for (let k = 0; k < candidates.count; k++) handed.push(first + candidates.rows[k]);
+      },
+    );
+    const expected = rows.flatMap((row, i) =>
+      dot(row, query) > floors[Math.floor(i / 32)] + 0.01 ? [i] : [],
+    );
+    for (const row of expected) expect(handed).toContain(row);
+    for (const row of handed)
+      expect(dot(rows[row], query)).toBeGreaterThan(floors[Math.floor(row / 32)] - 0.01);
+  });
+
+  it('keeps sums in range for wide, even vectors (every dimension at its largest)', () => {
+    const dims = 3072;
+    const blocks = new QuantisedBlocks(dims, 32);
+    const even = new Float32Array(dims).fill(1 / Math.sqrt(dims));
+    blocks.append(even);
+    blocks.append(even.map((x, d) => (d % 2 ? x : -x)));
+    const seen = allScores(blocks, even, 2);
+    expect(seen[0]).toBeCloseTo(1, 2);
+    expect(seen[1]).toBeCloseTo(0, 2);
   });
 
   it('scores nothing for a zero query', () => {
-    const blocks = new QuantisedBlocks(16);
+    const blocks = new QuantisedBlocks(16, 32);
     blocks.append(randomUnit(16, 3));
     let visited = 0;
-    expect(blocks.score(new Float32Array(16), () => visited++)).toBe(0);
+    expect(
+      blocks.score(
+        new Float32Array(16),
+        () => -Infinity,
+        () => visited++,
+      ),
+    ).toBe(0);
     expect(visited).toBe(0);
   });
 });

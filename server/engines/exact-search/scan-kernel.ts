@@ -27,11 +27,25 @@ interface KernelExports {
     pairs: number,
     pairCount: number,
     scales: number,
-    acc: number,
     queryScale: number,
-    out: number,
-  ): void;
+    floor: number,
+    outScores: number,
+    outRows: number,
+    strip: number,
+  ): number;
 }
+
+/** The rows of one block that beat the floor: `count` entries of each view are filled. */
+export interface BlockCandidates {
+  count: number;
+  rows: Int32Array;
+  scores: Float32Array;
+}
+
+/** Rows the kernel scores at once (its strip): blocks are a multiple of it. */
+const STRIP_ROWS = 32;
+/** Bytes of one entry of the kernel's list of dimension pairs. */
+const PAIR_BYTES = 16;
 
 const PAGE = 65536;
 
@@ -42,9 +56,10 @@ const PAGE = 65536;
  */
 export class QuantisedBlocks {
   private readonly kernel: KernelExports;
-  /** Byte offsets in memory: scratch for one block's accumulators and scores, and the query's pairs. */
-  private readonly acc: number;
-  private readonly out: number;
+  /** Byte offsets in memory: one block's candidates (scores and rows), the kernel's scratch, the query's pairs. */
+  private readonly outScores: number;
+  private readonly outRows: number;
+  private readonly strip: number;
   private readonly pairs: number;
   private readonly firstBlock: number;
   private readonly blockBytes: number;
@@ -55,11 +70,13 @@ export class QuantisedBlocks {
     readonly dims: number,
     readonly blockRows = 4096,
   ) {
+    if (blockRows % STRIP_ROWS !== 0) throw new Error(`blocks hold a multiple of ${STRIP_ROWS} rows`);
     this.kernel = new wasm.Instance(kernelModule()).exports as unknown as KernelExports;
-    this.acc = 0;
-    this.out = blockRows * 4;
-    this.pairs = this.out + blockRows * 4;
-    this.firstBlock = align(this.pairs + dims * 8, 16);
+    this.outScores = 0;
+    this.outRows = blockRows * 4;
+    this.strip = this.outRows + blockRows * 4;
+    this.pairs = this.strip + STRIP_ROWS * 4;
+    this.firstBlock = align(this.pairs + Math.ceil(dims / 2) * PAIR_BYTES, 16);
     // The columns, then one f32 scale per row.
     this.blockBytes = align(dims * blockRows + blockRows * 4, 16);
     this.ensureBytes(this.firstBlock);
@@ -99,40 +116,74 @@ export class QuantisedBlocks {
   }
 
   /**
-   * Dot products of `query` with every row, block by block: `visit(firstRow, scores)` gets each block's scores
-   * (a view that the next block overwrites). Returns how many of the query's dimensions were non-zero.
+   * Dot products of `query` with every row, block by block: `visit(firstRow, candidates)` gets each block's rows
+   * whose score is above `floor()` (asked before each block; views that the next block overwrites). Returns how
+   * many of the query's dimensions were non-zero.
    */
-  score(query: ArrayLike<number>, visit: (firstRow: number, scores: Float32Array) => void): number {
+  score(
+    query: ArrayLike<number>,
+    floor: () => number,
+    visit: (firstRow: number, candidates: BlockCandidates) => void,
+  ): number {
     let max = 0;
-    for (let d = 0; d < this.dims; d++) max = Math.max(max, Math.abs(query[d]));
-    if (max === 0 || this.rows === 0) return 0;
-    const queryScale = max / 32767;
-    const pairs = new Int32Array(this.kernel.memory.buffer, this.pairs, this.dims * 2);
-    let pairCount = 0;
+    let squares = 0;
     for (let d = 0; d < this.dims; d++) {
-      const weight = Math.round(query[d] / queryScale);
-      if (weight === 0) continue;
-      pairs[pairCount * 2] = d * this.blockRows;
-      pairs[pairCount * 2 + 1] = weight;
-      pairCount++;
+      max = Math.max(max, Math.abs(query[d]));
+      squares += query[d] * query[d];
     }
-    const scores = new Float32Array(this.kernel.memory.buffer, this.out, this.blockRows);
+    if (max === 0 || this.rows === 0) return 0;
+    // The largest weight such that no sum can leave the i32 range: |sum| <= |weights| * |values|, and a row's
+    // int8 values have a norm of at most 127 * sqrt(dims). For sparse queries this is int16's own limit.
+    const largestWeight = Math.min(
+      32767,
+      Math.floor((0.99 * 2 ** 31 * max) / (Math.sqrt(squares) * 127 * Math.sqrt(this.dims))),
+    );
+    const queryScale = max / largestWeight;
+    const pairCount = this.writePairs(query, queryScale);
+    const candidates: BlockCandidates = {
+      count: 0,
+      scores: new Float32Array(this.kernel.memory.buffer, this.outScores, this.blockRows),
+      rows: new Int32Array(this.kernel.memory.buffer, this.outRows, this.blockRows),
+    };
     for (let b = 0; b < this.blockCount; b++) {
       const block = this.blockStart(b);
-      const rows = Math.min(this.blockRows, align(this.rows - b * this.blockRows, 16));
-      this.kernel.scoreBlock(
+      const rows = Math.min(this.blockRows, align(this.rows - b * this.blockRows, STRIP_ROWS));
+      candidates.count = this.kernel.scoreBlock(
         block,
         rows,
         this.pairs,
-        pairCount,
+        Math.ceil(pairCount / 2),
         this.scalesOf(block),
-        this.acc,
         queryScale,
-        this.out,
+        floor(),
+        this.outScores,
+        this.outRows,
+        this.strip,
       );
-      visit(b * this.blockRows, rows === this.blockRows ? scores : scores.subarray(0, rows));
+      if (candidates.count > 0) visit(b * this.blockRows, candidates);
     }
     return pairCount;
+  }
+
+  /** The query's non-zero dimensions as the kernel's list of pairs; returns how many dimensions it holds. */
+  private writePairs(query: ArrayLike<number>, queryScale: number): number {
+    const pairs = new Int32Array(this.kernel.memory.buffer, this.pairs, Math.ceil(this.dims / 2) * 4);
+    let count = 0;
+    for (let d = 0; d < this.dims; d++) {
+      const weight = Math.round(query[d] / queryScale);
+      if (weight === 0) continue;
+      const entry = (count >> 1) * 4;
+      if (count % 2 === 0) {
+        // A lone last dimension reads its own column twice, the second time with weight 0.
+        pairs[entry] = pairs[entry + 1] = d * this.blockRows;
+        pairs[entry + 2] = weight & 0xffff;
+      } else {
+        pairs[entry + 1] = d * this.blockRows;
+        pairs[entry + 2] |= weight << 16;
+      }
+      count++;
+    }
+    return count;
   }
 
   private locate(row: number): { block: number; inBlock: number } {
