@@ -49,7 +49,9 @@ async function main(): Promise<void> {
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-kb-'));
-  const deps = await openServices({ dataDir: dir, demo: false, log: (m) => console.error(m) });
+  // The same setting as the server's: a million chunks need about 2.4 GB of search memory for their copy.
+  const searchMemoryMb = process.env.KS_SEARCH_MEMORY_MB ? Number(process.env.KS_SEARCH_MEMORY_MB) : undefined;
+  const deps = await openServices({ dataDir: dir, demo: false, searchMemoryMb, log: (m) => console.error(m) });
   const service = deps.knowledgeBases;
   const session = { db: 'mindsdb', show_secrets: false };
   const sql = async (query: string) => {
@@ -97,7 +99,8 @@ async function main(): Promise<void> {
     await service.whenIdle();
     const copy = await service.searchCopy('mindsdb', 'bench');
     console.log(
-      `in-memory search copy: ${copy.state}, ${copy.rows} chunks, ${mb(copy.bytes)}, ready ` +
+      `in-memory search copy (search memory ${searchMemoryMb ?? 'default'} MB): ${copy.state}, ` +
+        `${copy.rows} chunks, ${mb(copy.bytes)}, ready ` +
         `${((performance.now() - t0) / 1000).toFixed(1)} s after the first search`,
     );
     const latencies: number[] = [];

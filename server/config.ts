@@ -55,7 +55,7 @@ const HELP = `Knowledge Studio server
   --vectors-dir DIR  keep the knowledge bases' vector tables in DIR, a folder several servers share, instead of
                      the data folder (env KS_VECTORS_DIR); needs KS_CATALOG_URL
   --search-memory MB  memory for the in-memory copies of knowledge bases that searches read instead of the
-                     vector tables (env KS_SEARCH_MEMORY_MB, default 1024; 0: always search the tables)
+                     vector tables (env KS_SEARCH_MEMORY_MB, default 1536; 0: always search the tables)
   --allow-private-model-urls   let model base URLs point at private networks (10/8, 172.16/12, 192.168/16,
                                100.64/10, fc00::/7) (env KS_ALLOW_PRIVATE_URLS=1); loopback is always allowed,
                                link-local and cloud metadata addresses never

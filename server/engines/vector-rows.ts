@@ -1,6 +1,7 @@
 import type { Table } from '@lancedb/lancedb';
 import type { JsonValue } from './duckdb';
 import { docIdsWhere } from './vector-filter';
+import { codedCosineDistance } from './vector-codes';
 
 /** A chunk read back from the store. */
 export interface StoredChunk {
@@ -51,7 +52,7 @@ export function chunksFromArrow(table: ArrowColumns, vector?: ArrayLike<number>)
       metadata: JSON.parse(metadata.get(i) as string) as Record<string, JsonValue>,
       distance:
         vector && stored
-          ? cosineDistance(vector, vectorValues(stored))
+          ? codedCosineDistance(vector, vectorValues(stored))
           : typeof distance === 'number'
             ? distance
             : null,
@@ -67,13 +68,6 @@ export function chunksFromArrow(table: ArrowColumns, vector?: ArrayLike<number>)
  */
 export function vectorValues(vector: ArrowVector): ArrayLike<number> {
   return vector.toArray ? vector.toArray() : Float32Array.from(vector);
-}
-
-/** Both vectors are unit length (providers normalise), so cosine distance is 1 - dot product. */
-export function cosineDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
-  return Math.max(0, 1 - dot);
 }
 
 /** Ids per `doc_id IN (...)` predicate: keeps predicates small while deleting few times. */

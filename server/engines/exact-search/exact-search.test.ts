@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VectorStore, type ChunkRecord, type FilterNode } from '../vector-store';
-import { randomUnit } from './scan-kernel.test';
+import { randomUnit } from '../../test/random-vectors';
 
 const DIMS = 64;
 const TABLE = 'kb_1';

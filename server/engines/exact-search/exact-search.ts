@@ -46,7 +46,7 @@ export interface SearchCopyInfo {
 }
 
 /** The search memory when none is set (`--search-memory`). */
-const DEFAULT_BUDGET_BYTES = 1024 * 1024 * 1024;
+const DEFAULT_BUDGET_BYTES = 1536 * 1024 * 1024;
 
 export interface ExactSearchOptions {
   /** Memory the copies of all tables may take together; a table that would pass it is not copied. */
@@ -79,7 +79,8 @@ export class ExactSearch {
 
   /**
    * The copies of a store's tables, or null when it keeps none: on a shared folder (another server's writes
-   * would not reach them) or with no budget. `budgetBytes` defaults to 1 GiB.
+   * would not reach them) or with no budget. `budgetBytes` defaults to 1.5 GiB: room for the copy of a million
+   * chunks of a few hundred characters (about 1.2 GB).
    */
   static forStore(
     options: Omit<ExactSearchOptions, 'budgetBytes'> & { shared: boolean; budgetBytes?: number },

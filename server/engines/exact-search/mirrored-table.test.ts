@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MirroredTable, type MirrorRow } from './mirrored-table';
-import { randomUnit } from './scan-kernel.test';
+import { randomUnit } from '../../test/random-vectors';
 
 const DIMS = 32;
 const row = (n: number): MirrorRow => ({

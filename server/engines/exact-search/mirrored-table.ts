@@ -1,8 +1,11 @@
 import type { JsonValue } from '../duckdb';
-import { cosineDistance, type StoredChunk } from '../vector-rows';
+import type { StoredChunk } from '../vector-rows';
+import { FineCodes } from './fine-codes';
 import type { FilterableRows } from './row-filter';
 import { QuantisedBlocks } from './scan-kernel';
+import { TextColumn } from './text-column';
 import { TopScores } from './top-scores';
+import { decodedDot, distanceFromDot, encodeVector, type VectorCodes } from '../vector-codes';
 
 /** A chunk as the mirror takes it in: metadata as the JSON text the table stores. */
 export interface MirrorRow {
@@ -24,9 +27,6 @@ export interface FilterValue {
 /** Rough bytes a row's strings and map entries cost on the JavaScript heap, besides the characters. */
 const ROW_OVERHEAD_BYTES = 160;
 
-/** Rows per block of full-precision vectors (blocks, so that growing never copies them all). */
-const FLOAT_BLOCK_ROWS = 4096;
-
 /**
  * Rows per block of the int8 scan: small tables (most knowledge bases) use small blocks, since a block touches
  * a page of memory per dimension however few rows it holds; a table that grows past SMALL_TABLE_ROWS is
@@ -36,42 +36,55 @@ const SMALL_BLOCK_ROWS = 256;
 const LARGE_BLOCK_ROWS = 4096;
 const SMALL_TABLE_ROWS = 4096;
 
+/** Distinct metadata values shared as one string each; past it (an id-like column) values are kept as they come. */
+const MAX_INTERNED = 10_000;
+
 /**
- * Candidates the int8 scan hands to the exact rescoring, beyond the `limit` asked for: int8 rounding moves a
- * dot product by at most about 0.003, so only near-ties change places, and a few spare candidates catch them.
+ * Candidates the int8 scan hands to the rescoring, beyond the `limit` asked for: int8 rounding moves a dot
+ * product by at most about 0.003, so only near-ties change places, and a few spare candidates catch them.
  */
 const spareCandidates = (limit: number) => limit + 16;
 
-/**
- * An in-memory copy of one vector table: every chunk's text, metadata and vector, the vector both int8-quantised
- * (column by column, for the scan) and in full precision (for the answer). A search scores every row with the
- * int8 scan (exhaustive, so nothing an index would miss is missed), rescores the best candidates exactly, and
- * answers without touching the table: its distances are the ones the table's rows give. Writes to the table are applied here by its owner (ExactSearch), idempotently: putting a chunk id that
- * is already here replaces it.
- */
 /** The least a copy of `rows` rows of `dims` dimensions takes (its text not counted): read before loading it. */
 export function leastBytesOf(rows: number, dims: number): number {
-  return rows * (dims + 4 + dims * 4 + ROW_OVERHEAD_BYTES);
+  return rows * (2 * (dims + 4) + ROW_OVERHEAD_BYTES);
 }
 
+/**
+ * An in-memory copy of one vector table: every chunk's text, metadata and vector, the vector as two levels of
+ * int8 codes (../vector-codes.ts): the coarse ones column by column, for the scan, and the fine ones row by row, for
+ * the answer. A search scores every row with the int8 scan (exhaustive, so nothing an index would miss is
+ * missed), rescores the best candidates with both levels, and answers without touching the table: its distances
+ * are the ones the table's rows give (vector-rows.ts decodes stored vectors the same way). Writes to the table
+ * are applied here by its owner (ExactSearch), idempotently: putting a chunk id that is already here replaces it.
+ */
 export class MirroredTable implements FilterableRows {
   private vectors: QuantisedBlocks;
-  private floats: Float32Array[] = [];
+  private fine: FineCodes;
+  /** Scratch for one row's codes: one for coding a new row, one for reading a held row. */
+  private readonly coding: VectorCodes;
+  private readonly reading: VectorCodes;
   private ids: string[] = [];
   private docIds: string[] = [];
-  private contents: string[] = [];
-  private metadata: string[] = [];
+  private contents = new TextColumn();
+  private metadata = new TextColumn();
   private removed = new Uint8Array(1024);
   private removedCount = 0;
   /** Each metadata name's values by row, as text and as numbers (missing: the row has none). */
   private filterTexts = new Map<string, (string | null)[]>();
   private filterNumbers = new Map<string, (number | null)[]>();
   private readonly slotOfId = new Map<string, number>();
-  private readonly slotsOfDoc = new Map<string, number[]>();
+  /** A document's rows: one number for a one-chunk document (most), so that it costs no array. */
+  private readonly slotsOfDoc = new Map<string, number | number[]>();
   private textBytes = 0;
+  /** One string per distinct metadata value (up to MAX_INTERNED): a million rows of 50 authors hold 50 strings. */
+  private readonly internedTexts = new Map<string, string>();
 
   constructor(readonly dims: number) {
     this.vectors = new QuantisedBlocks(dims, SMALL_BLOCK_ROWS);
+    this.fine = new FineCodes(dims);
+    this.coding = emptyCodes(dims);
+    this.reading = emptyCodes(dims);
   }
 
   /** Chunks held (removed ones not counted). */
@@ -89,32 +102,39 @@ export class MirroredTable implements FilterableRows {
     for (const row of rows) {
       const held = this.slotOfId.get(row.id);
       if (held !== undefined) this.removeSlot(held);
-      if (this.vectors.blockRows === SMALL_BLOCK_ROWS && this.ids.length >= SMALL_TABLE_ROWS) {
-        this.requantise(LARGE_BLOCK_ROWS);
-      }
-      const slot = this.vectors.append(row.vector);
-      this.storeFloats(slot, row.vector);
-      this.ids[slot] = row.id;
-      this.docIds[slot] = row.docId;
-      this.contents[slot] = row.content;
-      this.metadata[slot] = row.metadataJson;
-      for (const [name, value] of row.filterable) {
-        columnOf(this.filterTexts, name)[slot] = value.text;
-        columnOf(this.filterNumbers, name)[slot] = value.number;
-      }
-      this.textBytes += row.id.length + row.docId.length + row.content.length + row.metadataJson.length;
-      this.slotOfId.set(row.id, slot);
-      const slots = this.slotsOfDoc.get(row.docId);
-      if (slots) slots.push(slot);
-      else this.slotsOfDoc.set(row.docId, [slot]);
+      this.append(row, encodeVector(row.vector, this.coding));
     }
     this.compactWhenSparse();
+  }
+
+  /** Appends a chunk whose vector is already coded (compaction moves codes as they are). */
+  private append(row: Omit<MirrorRow, 'vector'>, codes: VectorCodes): void {
+    if (this.vectors.blockRows === SMALL_BLOCK_ROWS && this.ids.length >= SMALL_TABLE_ROWS) {
+      this.requantise(LARGE_BLOCK_ROWS);
+    }
+    const slot = this.vectors.appendCodes(codes.coarse, codes.coarseScale);
+    this.fine.set(slot, codes.fine, codes.fineScale);
+    this.ids[slot] = row.id;
+    this.docIds[slot] = row.docId;
+    this.contents.set(slot, row.content);
+    this.metadata.set(slot, row.metadataJson);
+    for (const [name, value] of row.filterable) {
+      columnOf(this.filterTexts, name)[slot] = value.text === null ? null : this.interned(value.text);
+      columnOf(this.filterNumbers, name)[slot] = value.number;
+    }
+    this.textBytes +=
+      row.id.length + row.docId.length + this.contents.bytesOf(slot) + this.metadata.bytesOf(slot);
+    this.slotOfId.set(row.id, slot);
+    const slots = this.slotsOfDoc.get(row.docId);
+    if (slots === undefined) this.slotsOfDoc.set(row.docId, slot);
+    else if (typeof slots === 'number') this.slotsOfDoc.set(row.docId, [slots, slot]);
+    else slots.push(slot);
   }
 
   /** Removes every chunk of these documents. */
   removeDocs(docIds: Iterable<string>): void {
     for (const docId of docIds) {
-      for (const slot of this.slotsOfDoc.get(docId) ?? []) this.removeSlot(slot);
+      for (const slot of slotList(this.slotsOfDoc.get(docId))) this.removeSlot(slot);
     }
     this.compactWhenSparse();
   }
@@ -137,7 +157,7 @@ export class MirroredTable implements FilterableRows {
   }
 
   content(row: number): string {
-    return this.contents[row];
+    return this.contents.get(row);
   }
 
   metadataText(name: string, row: number): string | null {
@@ -174,7 +194,7 @@ export class MirroredTable implements FilterableRows {
     );
     return top
       .sorted()
-      .map(({ row }) => ({ row, distance: cosineDistance(vector, this.floatsOf(row)) }))
+      .map(({ row }) => ({ row, distance: this.distanceOf(vector, row) }))
       .sort((a, b) => a.distance - b.distance || a.row - b.row)
       .slice(0, limit)
       .map(({ row, distance }) => this.chunkAt(row, distance));
@@ -184,7 +204,14 @@ export class MirroredTable implements FilterableRows {
   chunk(id: string, vector?: ArrayLike<number>): StoredChunk | null {
     const slot = this.slotOfId.get(id);
     if (slot === undefined) return null;
-    return this.chunkAt(slot, vector ? cosineDistance(vector, this.floatsOf(slot)) : null);
+    return this.chunkAt(slot, vector ? this.distanceOf(vector, slot) : null);
+  }
+
+  private interned(text: string): string {
+    const held = this.internedTexts.get(text);
+    if (held !== undefined) return held;
+    if (this.internedTexts.size < MAX_INTERNED) this.internedTexts.set(text, text);
+    return text;
   }
 
   private filterableOf(slot: number): Map<string, FilterValue> {
@@ -195,40 +222,34 @@ export class MirroredTable implements FilterableRows {
     return values;
   }
 
-  private storeFloats(slot: number, vector: ArrayLike<number>): void {
-    const block = Math.floor(slot / FLOAT_BLOCK_ROWS);
-    const at = (slot % FLOAT_BLOCK_ROWS) * this.dims;
-    if (block === this.floats.length) this.floats.push(new Float32Array(16 * this.dims));
-    // A block grows by doubling up to its full size, so that a small table holds little.
-    if (this.floats[block].length < at + this.dims) {
-      const grown = new Float32Array(Math.min(FLOAT_BLOCK_ROWS * this.dims, this.floats[block].length * 2));
-      grown.set(this.floats[block]);
-      this.floats[block] = grown;
-    }
-    this.floats[block].set(vector, at);
+  /** The cosine distance from `vector` to a row's decoded vector, as the table's side computes it. */
+  private distanceOf(vector: ArrayLike<number>, slot: number): number {
+    return distanceFromDot(decodedDot(vector, this.codesOf(slot)));
   }
 
-  /** The int8 copy again, in blocks of another size (removed rows stay zero, so row numbers hold). */
+  /** A row's codes, in scratch (valid until the next call). */
+  private codesOf(slot: number): VectorCodes {
+    this.reading.coarseScale = this.vectors.codesOf(slot, this.reading.coarse);
+    this.reading.fineScale = this.fine.get(slot, this.reading.fine);
+    return this.reading;
+  }
+
+  /** The int8 scan's codes again, in blocks of another size (removed rows stay zero, so row numbers hold). */
   private requantise(blockRows: number): void {
     const vectors = new QuantisedBlocks(this.dims, blockRows);
     for (let slot = 0; slot < this.ids.length; slot++) {
-      vectors.append(this.floatsOf(slot));
-      if (this.removed[slot] === 1) vectors.clear(slot);
+      const { coarse, coarseScale } = this.codesOf(slot);
+      vectors.appendCodes(coarse, coarseScale);
     }
     this.vectors = vectors;
-  }
-
-  private floatsOf(slot: number): Float32Array {
-    const start = (slot % FLOAT_BLOCK_ROWS) * this.dims;
-    return this.floats[Math.floor(slot / FLOAT_BLOCK_ROWS)].subarray(start, start + this.dims);
   }
 
   private chunkAt(slot: number, distance: number | null): StoredChunk {
     return {
       chunkId: this.ids[slot],
       docId: this.docIds[slot],
-      content: this.contents[slot],
-      metadata: JSON.parse(this.metadata[slot]) as Record<string, JsonValue>,
+      content: this.contents.get(slot),
+      metadata: JSON.parse(this.metadata.get(slot)) as Record<string, JsonValue>,
       distance,
       score: null,
     };
@@ -246,13 +267,13 @@ export class MirroredTable implements FilterableRows {
     this.removedCount++;
     const id = this.ids[slot];
     const docId = this.docIds[slot];
-    this.textBytes -= id.length + docId.length + this.contents[slot].length + this.metadata[slot].length;
-    this.contents[slot] = '';
-    this.metadata[slot] = '';
+    this.textBytes -= id.length + docId.length + this.contents.bytesOf(slot) + this.metadata.bytesOf(slot);
+    this.contents.clear(slot);
+    this.metadata.clear(slot);
     if (this.slotOfId.get(id) === slot) this.slotOfId.delete(id);
-    const slots = this.slotsOfDoc.get(docId)?.filter((s) => s !== slot);
-    if (slots?.length) this.slotsOfDoc.set(docId, slots);
-    else this.slotsOfDoc.delete(docId);
+    const slots = slotList(this.slotsOfDoc.get(docId)).filter((s) => s !== slot);
+    if (slots.length === 0) this.slotsOfDoc.delete(docId);
+    else this.slotsOfDoc.set(docId, slots.length === 1 ? slots[0] : slots);
   }
 
   /**
@@ -261,33 +282,45 @@ export class MirroredTable implements FilterableRows {
    */
   private compactWhenSparse(): void {
     if (this.removedCount < 4096 || this.removedCount < this.rows) return;
-    const rows: MirrorRow[] = [];
+    const kept: { row: Omit<MirrorRow, 'vector'>; codes: VectorCodes }[] = [];
     for (let slot = 0; slot < this.ids.length; slot++) {
       if (this.removed[slot] === 1) continue;
-      rows.push({
-        id: this.ids[slot],
-        docId: this.docIds[slot],
-        content: this.contents[slot],
-        metadataJson: this.metadata[slot],
-        vector: this.floatsOf(slot).slice(),
-        filterable: this.filterableOf(slot),
+      const codes = this.codesOf(slot);
+      kept.push({
+        row: {
+          id: this.ids[slot],
+          docId: this.docIds[slot],
+          content: this.contents.get(slot),
+          metadataJson: this.metadata.get(slot),
+          filterable: this.filterableOf(slot),
+        },
+        codes: { ...codes, coarse: codes.coarse.slice(), fine: codes.fine.slice() },
       });
     }
     this.vectors = new QuantisedBlocks(this.dims, SMALL_BLOCK_ROWS);
-    this.floats = [];
+    this.fine = new FineCodes(this.dims);
     this.ids = [];
     this.docIds = [];
-    this.contents = [];
-    this.metadata = [];
+    this.contents = new TextColumn();
+    this.metadata = new TextColumn();
     this.filterTexts = new Map();
+    this.internedTexts.clear();
     this.filterNumbers = new Map();
     this.removed = new Uint8Array(1024);
     this.removedCount = 0;
     this.slotOfId.clear();
     this.slotsOfDoc.clear();
     this.textBytes = 0;
-    this.put(rows);
+    for (const { row, codes } of kept) this.append(row, codes);
   }
+}
+
+function slotList(slots: number | number[] | undefined): number[] {
+  return slots === undefined ? [] : typeof slots === 'number' ? [slots] : slots;
+}
+
+function emptyCodes(dims: number): VectorCodes {
+  return { coarse: new Int8Array(dims), coarseScale: 0, fine: new Int8Array(dims), fineScale: 0 };
 }
 
 function columnOf<T>(columns: Map<string, T[]>, name: string): T[] {

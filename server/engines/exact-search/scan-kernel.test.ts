@@ -4,19 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { assembleScanKernel } from '../../../scripts/build-scan-kernel.mjs';
 import { QuantisedBlocks } from './scan-kernel';
 import { TopScores } from './top-scores';
-
-/** A deterministic pseudo-random unit vector with about `nonZero` non-zero dimensions. */
-export function randomUnit(dims: number, seed: number, nonZero = dims): Float32Array {
-  let state = seed * 2654435761;
-  const next = () => {
-    state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) | 0;
-    return ((state >>> 0) % 100000) / 100000;
-  };
-  const v = new Float32Array(dims);
-  for (let i = 0; i < nonZero; i++) v[Math.floor(next() * dims)] += next() - 0.5;
-  const norm = Math.hypot(...v) || 1;
-  return v.map((x) => x / norm);
-}
+import { randomUnit } from '../../test/random-vectors';
 
 const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => {
   let sum = 0;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { encodeVector } from '../vector-codes';
 
 /** The part of the WebAssembly API used here (the server's TypeScript libraries do not declare it). */
 interface WasmMemory {
@@ -87,24 +88,31 @@ export class QuantisedBlocks {
     return this.rows;
   }
 
-  /** Appends one unit vector; returns its row number. */
+  /** Appends one unit vector, coded as `encodeVector` codes it; returns its row number. */
   append(vector: ArrayLike<number>): number {
+    const codes = encodeVector(vector);
+    return this.appendCodes(codes.coarse, codes.coarseScale);
+  }
+
+  /** Appends a row's int8 codes and their scale (a float32 value); returns its row number. */
+  appendCodes(codes: Int8Array, scale: number): number {
     const row = this.rows;
     const inBlock = row % this.blockRows;
     if (inBlock === 0) this.addBlock();
     const block = this.blockStart(Math.floor(row / this.blockRows));
     const memory = new Int8Array(this.kernel.memory.buffer);
-    let max = 0;
-    for (let d = 0; d < this.dims; d++) max = Math.max(max, Math.abs(vector[d]));
-    const scale = max / 127;
-    if (max > 0) {
-      for (let d = 0; d < this.dims; d++) {
-        memory[block + d * this.blockRows + inBlock] = Math.round(vector[d] / scale);
-      }
-    }
+    for (let d = 0; d < this.dims; d++) memory[block + d * this.blockRows + inBlock] = codes[d];
     new Float32Array(this.kernel.memory.buffer, this.scalesOf(block), this.blockRows)[inBlock] = scale;
     this.rows++;
     return row;
+  }
+
+  /** A row's int8 codes, written into `into`; returns their scale. */
+  codesOf(row: number, into: Int8Array): number {
+    const { block, inBlock } = this.locate(row);
+    const memory = new Int8Array(this.kernel.memory.buffer);
+    for (let d = 0; d < this.dims; d++) into[d] = memory[block + d * this.blockRows + inBlock];
+    return new Float32Array(this.kernel.memory.buffer, this.scalesOf(block), this.blockRows)[inBlock];
   }
 
   /** Zeroes a row: it then scores 0 against every query (the owner skips removed rows). */

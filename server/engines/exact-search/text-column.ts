@@ -1,0 +1,69 @@
+/** Bytes per block of text: blocks, so that growing never copies them all. */
+const BLOCK_BYTES = 1 << 20;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * One string per row, kept as UTF-8 in large byte blocks rather than as a million JavaScript strings: the garbage
+ * collector then has a few hundred arrays to walk instead of millions of strings (with a million chunks held,
+ * its pauses had stretched the slowest searches to 100 ms). Only the rows a search answers are decoded.
+ */
+export class TextColumn {
+  private blocks: Uint8Array[] = [];
+  private used = BLOCK_BYTES;
+  /** Row i's text is at offset starts[i] of block blocksOf[i], lengths[i] bytes long. */
+  private starts = new Int32Array(1024);
+  private lengths = new Int32Array(1024);
+  private blockOf = new Int32Array(1024);
+  private rows = 0;
+
+  /** Stores row `row`'s text: rows are stored in order, each once. */
+  set(row: number, text: string): void {
+    if (row !== this.rows)
+      throw new Error(`text column rows are stored in order (${row} after ${this.rows})`);
+    this.ensureRows(row + 1);
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    const most = text.length * 3;
+    if (this.used + most > BLOCK_BYTES) {
+      this.blocks.push(new Uint8Array(Math.max(BLOCK_BYTES, most)));
+      this.used = 0;
+    }
+    const block = this.blocks.length - 1;
+    const { written } = encoder.encodeInto(text, this.blocks[block].subarray(this.used));
+    this.starts[row] = this.used;
+    this.lengths[row] = written;
+    this.blockOf[row] = block;
+    this.used += written;
+    this.rows++;
+  }
+
+  get(row: number): string {
+    const start = this.starts[row];
+    return decoder.decode(this.blocks[this.blockOf[row]].subarray(start, start + this.lengths[row]));
+  }
+
+  /** Bytes of row `row`'s text. */
+  bytesOf(row: number): number {
+    return this.lengths[row];
+  }
+
+  /** Forgets a row's text (its bytes stay until the owner compacts). */
+  clear(row: number): void {
+    this.lengths[row] = 0;
+  }
+
+  private ensureRows(rows: number): void {
+    if (rows <= this.starts.length) return;
+    const size = Math.max(rows, this.starts.length * 2);
+    this.starts = grown(this.starts, size);
+    this.lengths = grown(this.lengths, size);
+    this.blockOf = grown(this.blockOf, size);
+  }
+}
+
+function grown(old: Int32Array, size: number): Int32Array<ArrayBuffer> {
+  const fresh = new Int32Array(size);
+  fresh.set(old);
+  return fresh;
+}
