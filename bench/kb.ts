@@ -47,11 +47,29 @@ const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
 
 async function main(): Promise<void> {
   let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  let phasePeak = 0;
+  const sampler = setInterval(() => {
+    const rss = process.memoryUsage().rss;
+    peakRss = Math.max(peakRss, rss);
+    phasePeak = Math.max(phasePeak, rss);
+  }, 50);
+  // Each phase's own peak, so that the whole run's peak can be traced to the phase that made it.
+  const phasePeaks: string[] = [];
+  const endPhase = (name: string) => {
+    phasePeaks.push(`${name} ${mb(Math.max(phasePeak, process.memoryUsage().rss))}`);
+    phasePeak = 0;
+  };
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-kb-'));
   // The same setting as the server's: a million chunks need about 2.4 GB of search memory for their copy.
-  const searchMemoryMb = process.env.KS_SEARCH_MEMORY_MB ? Number(process.env.KS_SEARCH_MEMORY_MB) : undefined;
-  const deps = await openServices({ dataDir: dir, demo: false, searchMemoryMb, log: (m) => console.error(m) });
+  const searchMemoryMb = process.env.KS_SEARCH_MEMORY_MB
+    ? Number(process.env.KS_SEARCH_MEMORY_MB)
+    : undefined;
+  const deps = await openServices({
+    dataDir: dir,
+    demo: false,
+    searchMemoryMb,
+    log: (m) => console.error(m),
+  });
   const service = deps.knowledgeBases;
   const session = { db: 'mindsdb', show_secrets: false };
   const sql = async (query: string) => {
@@ -77,6 +95,7 @@ async function main(): Promise<void> {
       if (ROWS > INSERT_SLICE) console.error(`  inserted ${insertedRows} of ${ROWS} rows`);
     }
     const ingestMs = performance.now() - t0;
+    endPhase('ingest');
     const chunks = await service.countChunks('mindsdb', 'bench');
     console.log(`CSV of ${ROWS} rows uploaded as files.docs in ${uploadMs.toFixed(0)} ms`);
     console.log(
@@ -87,6 +106,7 @@ async function main(): Promise<void> {
     t0 = performance.now();
     await service.whenIdle();
     const state = await service.indexState('mindsdb', 'bench');
+    endPhase('index build');
     console.log(
       `ANN index built after the insert: ${state?.ann} (${state?.indexedRows} rows) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
@@ -98,6 +118,7 @@ async function main(): Promise<void> {
     t0 = performance.now();
     await service.whenIdle();
     const copy = await service.searchCopy('mindsdb', 'bench');
+    endPhase('copy load');
     console.log(
       `in-memory search copy (search memory ${searchMemoryMb ?? 'default'} MB): ${copy.state}, ` +
         `${copy.rows} chunks, ${mb(copy.bytes)}, ready ` +
@@ -152,8 +173,10 @@ async function main(): Promise<void> {
     console.log(
       `filtered search (author = 'author7' AND year < 2010): ${filtered.type === 'table' ? filtered.data.length : 0} rows in ${(performance.now() - t0).toFixed(1)} ms`,
     );
+    endPhase('searches and brute force');
     await benchSearchModes(sql, 'bench', queries);
     await semanticRecall(service, 'bench', queries);
+    endPhase('search modes and recall');
     const { rand, sentence: text } = corpus();
     await benchIngestWorkers(
       Array.from({ length: Math.min(ROWS, 50_000) }, (_, i) =>
@@ -161,11 +184,14 @@ async function main(): Promise<void> {
       ),
     );
     await benchSqlIngestWorkers(csv, ROWS);
+    endPhase('ingest workers');
     await benchEvaluate(sql, 'bench');
+    endPhase('evaluate');
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     console.log(
       `peak RSS: ${mb(peakRss)} sampled, ${mb(process.resourceUsage().maxRSS * 1024)} max reported by the OS (target <= 1.5 GB)`,
     );
+    console.log(`  peak RSS by phase: ${phasePeaks.join(', ')}`);
     await service.whenIdle();
     await deps.close();
     closed = true;

@@ -1,4 +1,4 @@
-import { Index, type Table, type VectorQuery } from '@lancedb/lancedb';
+import { Index, type HnswSqOptions, type Table, type VectorQuery } from '@lancedb/lancedb';
 
 /**
  * When a table gets an ANN index and how it is kept fresh. Below the threshold LanceDB's exact (brute
@@ -109,15 +109,29 @@ export async function compactFiles(table: Table): Promise<void> {
   await table.optimize();
 }
 
+/**
+ * From this many rows the graph is built with fewer candidates per insertion (efConstruction 150, LanceDB's
+ * default being 300; not below the search's ef). Measured on a million lexical vectors: the build took 220 s
+ * instead of 283 s, and recall@10 went from 0.879 to 0.872. Such a table is mostly searched from its in-memory
+ * copy; below this size the build is short and keeps the default.
+ */
+const QUICK_BUILD_ROWS = 500_000;
+
+/** The ANN index's settings for a table of `rows` rows. */
+export function annIndexOptions(rows: number): HnswSqOptions {
+  return {
+    distanceType: 'cosine',
+    numPartitions: Math.max(1, Math.round(rows / ROWS_PER_PARTITION)),
+    ...(rows >= QUICK_BUILD_ROWS ? { efConstruction: SEARCH_EF } : {}),
+  };
+}
+
 /** Builds (or rebuilds) the ANN index over every row now, whatever the table's size. */
 export async function buildAnnIndex(table: Table, rows: number): Promise<void> {
   await table.createIndex('vector', {
     name: VECTOR_INDEX,
     replace: true,
-    config: Index.hnswSq({
-      distanceType: 'cosine',
-      numPartitions: Math.max(1, Math.round(rows / ROWS_PER_PARTITION)),
-    }),
+    config: Index.hnswSq(annIndexOptions(rows)),
   });
 }
 
