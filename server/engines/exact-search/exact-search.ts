@@ -14,11 +14,18 @@ import { leastBytesOf, MirroredTable, type FilterValue, type MirrorRow } from '.
 
 /**
  * Most work one search may do on a mirror, in (row, non-zero query dimension) pairs, when the table has an ANN
- * index to answer instead: 50 million is about 15 ms on one core, which is what LanceDB's index costs at a
- * million rows. A local model's query has about 45 non-zero dimensions of 384, so its searches stay on the
- * mirror up to about a million rows; a dense 1,536-dimension query stays on it up to about 30,000.
+ * index to answer instead: 150 million is about 15 ms of the scan on one core (45 million measured at 4.6 ms),
+ * about what LanceDB's index costs at a million rows. A local model's query has 30 to 80 non-zero dimensions of
+ * 384, so its searches stay on the mirror past a million rows; a dense 1,536-dimension query stays on it up to
+ * about 100,000. (At 50 million, before the kernel was rewritten, a million-row KB sent its queries of more than
+ * 50 dimensions to the index, and about 2% of the true top 10 went missing.)
  */
-const MAX_SCAN_WORK = 50_000_000;
+const MAX_SCAN_WORK = 150_000_000;
+
+/** Whether a search scans the copy rather than asking the table's ANN index. */
+export function scanFits(nonZeroDims: number, rows: number, hasAnn: boolean): boolean {
+  return !hasAnn || nonZeroDims * rows <= MAX_SCAN_WORK;
+}
 
 /** Writes seen while a table's copy loads, replayed once it has loaded; past this many rows the load restarts. */
 const MAX_PENDING_ROWS = 50_000;
@@ -108,7 +115,7 @@ export class ExactSearch {
     if (!hasAnn) return copy;
     let nonZero = 0;
     for (let d = 0; d < vector.length; d++) if (vector[d] !== 0) nonZero++;
-    return nonZero * copy.rows <= MAX_SCAN_WORK ? copy : null;
+    return scanFits(nonZero, copy.rows, hasAnn) ? copy : null;
   }
 
   /** Whether the table's searches read its copy now, and the copy's size (the KB status route). */
