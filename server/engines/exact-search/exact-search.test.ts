@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VectorStore, type ChunkRecord, type FilterNode } from '../vector-store';
 import { randomUnit } from '../../test/random-vectors';
+import { scanFits } from './exact-search';
 
 const DIMS = 64;
 const TABLE = 'kb_1';
@@ -286,5 +287,15 @@ describe('searches read an in-memory copy of the table', () => {
     } finally {
       withoutCopy.close();
     }
+  });
+});
+
+describe('scan or index', () => {
+  it("scans a million-row copy for a local model's query and leaves dense queries on large tables to the index", () => {
+    expect(scanFits(80, 1_000_000, true)).toBe(true);
+    expect(scanFits(384, 1_000_000, true)).toBe(false);
+    expect(scanFits(1536, 100_000, true)).toBe(false);
+    expect(scanFits(1536, 50_000, true)).toBe(true);
+    expect(scanFits(1536, 5_000_000, false)).toBe(true);
   });
 });

@@ -112,7 +112,6 @@ export class ExactSearch {
       return null;
     }
     this.lastUsed.set(name, performance.now());
-    if (!hasAnn) return copy;
     let nonZero = 0;
     for (let d = 0; d < vector.length; d++) if (vector[d] !== 0) nonZero++;
     return scanFits(nonZero, copy.rows, hasAnn) ? copy : null;

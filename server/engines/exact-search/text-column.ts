@@ -12,7 +12,7 @@ const decoder = new TextDecoder();
 export class TextColumn {
   private blocks: Uint8Array[] = [];
   private used = BLOCK_BYTES;
-  /** Row i's text is at offset starts[i] of block blocksOf[i], lengths[i] bytes long. */
+  /** Row i's text is at offset starts[i] of block blockOf[i], lengths[i] bytes long. */
   private starts = new Int32Array(1024);
   private lengths = new Int32Array(1024);
   private blockOf = new Int32Array(1024);
