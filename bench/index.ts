@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-const BENCHES = ['kb', 'agent', 'grid', 'load'];
+const BENCHES = ['kb', 'ingest-cores', 'agent', 'grid', 'load'];
 const only = process.argv.slice(2);
 
 for (const name of only.length ? only : BENCHES) {

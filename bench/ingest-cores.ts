@@ -1,0 +1,109 @@
+/**
+ * Does ingest scale with cores? Runs `INSERT INTO kb SELECT ... FROM files.docs` through SQL (read the rows,
+ * chunk, embed with the `local` model, store) in a child process pinned to 1 core and then to every core, with 1
+ * and 2 embedding workers, each in a fresh data folder, and prints chunks/s for each. Pinning uses Linux's
+ * `taskset`; without it only the unpinned runs are printed. Prints figures, asserts nothing.
+ * Usage: npm run bench:ingest-cores [-- rows=200000]
+ *   (the child: npx tsx bench/ingest-cores.ts --child <csv> <rows>)
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { openServices } from '../server/services/index';
+import { corpus } from './kb-corpus';
+
+const TSX = path.resolve('node_modules/.bin/tsx');
+const SELF = path.resolve('bench/ingest-cores.ts');
+
+async function writeCsv(file: string, rows: number): Promise<void> {
+  const { rand, topics, sentence } = corpus();
+  const lines = ['id,content,author,year,n'];
+  for (let i = 0; i < rows; i++) {
+    const text = sentence(topics[i % topics.length], 28 + Math.floor(rand() * 8));
+    lines.push(`d${i},"${text}",author${i % 50},${2000 + (i % 25)},${i}`);
+  }
+  await fs.writeFile(file, lines.join('\n'));
+}
+
+/** In the child: one timed insert in a fresh data folder; prints `chunks/s cpu-ms-per-chunk`. */
+async function child(csv: string, rows: number): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-cores-'));
+  const deps = await openServices({ dataDir: dir, demo: false, log: () => undefined });
+  try {
+    const session = { db: 'mindsdb', show_secrets: false };
+    const sql = async (query: string) => {
+      const r = await deps.sql.execute(query, session);
+      if (r.type === 'error') throw new Error(r.error_message);
+      return r;
+    };
+    await deps.files.importFile('docs', csv, 'docs.csv');
+    await sql("CREATE KNOWLEDGE_BASE w USING metadata_columns = ['author', 'year']");
+    const t0 = performance.now();
+    const cpuBefore = process.cpuUsage();
+    await sql(`INSERT INTO w SELECT id, content, author, year FROM files.docs WHERE n < ${rows}`);
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    console.log(`${Math.round(rows / seconds)} ${((cpu.user + cpu.system) / 1000 / rows).toFixed(3)}`);
+  } finally {
+    await deps.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function run(csv: string, rows: number, workers: number, cores: number | null): string {
+  const command =
+    cores === null ? [TSX] : ['taskset', '-c', Array.from({ length: cores }, (_, i) => i).join(',')];
+  const args =
+    cores === null ? [SELF, '--child', csv, String(rows)] : [TSX, SELF, '--child', csv, String(rows)];
+  const out = spawnSync(command[0], [...command.slice(1), ...args], {
+    env: { ...process.env, KS_EMBED_WORKERS: String(workers) },
+    encoding: 'utf8',
+  });
+  if (out.status !== 0) throw new Error(`the insert failed: ${out.stderr.trim().split('\n').pop()}`);
+  const [rate, cpu] = out.stdout.trim().split('\n').pop()!.split(' ');
+  return `${Number(rate).toLocaleString('en-US')} chunks/s (CPU ${cpu} ms per chunk)`;
+}
+
+async function main(): Promise<void> {
+  const rows = Number(process.argv[2] ?? 200_000);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-cores-csv-'));
+  try {
+    const csv = path.join(dir, 'docs.csv');
+    await writeCsv(csv, rows);
+    const all = os.availableParallelism();
+    const pinning = hasTaskset();
+    if (!pinning) console.log('taskset is missing: the runs are not pinned to a core count');
+    console.log(`INSERT ... SELECT of ${rows} one-chunk rows through SQL, ${all} cores on this machine`);
+    for (const workers of [1, 2]) {
+      for (const cores of pinning ? [1, all] : [null]) {
+        const where = cores === null ? 'unpinned' : `${cores} core${cores > 1 ? 's' : ''}`;
+        console.log(`  ${where}, ${workers} embedding worker(s): ${run(csv, rows, workers, cores)}`);
+      }
+    }
+    console.log(`  load average now ${os.loadavg()[0].toFixed(1)}`);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--child') {
+  child(process.argv[3], Number(process.argv[4])).catch((err) => {
+    console.error((err as Error).message);
+    process.exit(1);
+  });
+} else {
+  main().catch((err) => {
+    console.error('bench:ingest-cores failed:', (err as Error).message);
+    process.exit(1);
+  });
+}
