@@ -52,12 +52,13 @@ export const kbStatusSchema = z.looseObject({
     build: indexBuildSchema.nullable(),
     /**
      * Whether searches read an in-memory copy of the chunks (every chunk compared, without the table): loaded,
-     * loading, not_loaded (until the first search), too_large for the server's search memory, or off (a
-     * shared vectors folder, or no search memory). Optional: older servers do not send it.
+     * loading, not_loaded (until the first search), too_large for the server's search memory, no_room (the
+     * memory holds copies searched as often; it loads once this KB is searched more), or off (a shared vectors
+     * folder, or no search memory). Optional: older servers do not send it.
      */
     search_copy: z
       .looseObject({
-        state: z.enum(['loaded', 'loading', 'not_loaded', 'too_large', 'off']),
+        state: z.enum(['loaded', 'loading', 'not_loaded', 'too_large', 'no_room', 'off']),
         rows: z.number(),
         bytes: z.number(),
       })

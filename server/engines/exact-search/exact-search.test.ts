@@ -173,7 +173,7 @@ describe('searches read an in-memory copy of the table', () => {
     }
   });
 
-  it('lets the copy searched longest ago go when another table needs the room', async () => {
+  it('lets a copy go for a table searched more often, and not for one searched as often', async () => {
     await store.createTable('kb_2', DIMS);
     const second = Array.from({ length: 5000 }, (_, i) => record(20_000 + i));
     await store.upsert('kb_2', second, []);
@@ -188,7 +188,17 @@ describe('searches read an in-memory copy of the table', () => {
       };
       await loadIn(TABLE);
       expect(tight.searchCopyInfo(TABLE).state).toBe('loaded');
-      await loadIn('kb_2');
+      // Searched in turn, as often as each other: the loaded copy stays, the other table answers from LanceDB.
+      for (let turn = 0; turn < 3; turn++) {
+        await loadIn('kb_2');
+        expect(tight.searchCopyInfo('kb_2')).toMatchObject({ state: 'no_room', rows: 0 });
+        await loadIn(TABLE);
+        expect(tight.searchCopyInfo(TABLE).state).toBe('loaded');
+      }
+      expect((await tight.vectorSearch('kb_2', second[42].vector, { limit: 1 }))[0].chunkId).toBe('d20042:0');
+      // Searched more: kb_2 pushes the other copy out.
+      for (let turn = 0; turn < 8 && tight.searchCopyInfo('kb_2').state !== 'loaded'; turn++)
+        await loadIn('kb_2');
       expect(tight.searchCopyInfo('kb_2')).toMatchObject({ state: 'loaded', rows: 5000 });
       expect(tight.searchCopyInfo(TABLE).state).toBe('not_loaded');
       expect((await tight.vectorSearch(TABLE, record(42).vector, { limit: 1 }))[0].chunkId).toBe('d42:0');

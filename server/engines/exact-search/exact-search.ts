@@ -1,16 +1,11 @@
 import { MatchQuery, type Table } from '@lancedb/lancedb';
 import { tableDimensions, type StoredChunk } from '../vector-rows';
 import type { FilterNode } from '../vector-filter';
-import {
-  lowercaseKeys,
-  metadataColumns,
-  metadataNameOf,
-  numberValue,
-  textValue,
-  type ChunkRecord,
-} from '../vector-schema';
+import type { ChunkRecord } from '../vector-schema';
+import { CopyBudget, type RoomVerdict } from './copy-budget';
 import { compileRowFilter } from './row-filter';
-import { leastBytesOf, MirroredTable, type FilterValue, type MirrorRow } from './mirrored-table';
+import { leastBytesOf, MirroredTable, type MirrorRow } from './mirrored-table';
+import { mirrorRow, rowsOf } from './mirror-rows';
 
 /**
  * Most work one search may do on a mirror, in (row, non-zero query dimension) pairs, when the table has an ANN
@@ -42,9 +37,10 @@ interface Loading {
 
 /**
  * Whether searches of a table read its copy: `loaded`, `loading`, `not_loaded` (until its first search),
- * `too_large` for the memory budget, or `off` (the store keeps no copies: a shared folder, or no budget).
+ * `too_large` for the memory budget, `no_room` (the budget is taken by copies searched as often: it loads once
+ * it is searched more, copy-budget.ts), or `off` (the store keeps no copies: a shared folder, or no budget).
  */
-export type SearchCopyState = 'loaded' | 'loading' | 'not_loaded' | 'too_large' | 'off';
+export type SearchCopyState = 'loaded' | 'loading' | 'not_loaded' | 'too_large' | 'no_room' | 'off';
 
 export interface SearchCopyInfo {
   state: SearchCopyState;
@@ -77,12 +73,19 @@ export class ExactSearch {
    * would cost the search that starts it a row count).
    */
   private readonly tooLarge = new Set<string>();
-  /** When each copy was last searched: the oldest make room for a table searched now. */
-  private readonly lastUsed = new Map<string, number>();
+  /** How often each table is searched: the coolest copies make room, and only for a hotter table. */
+  private readonly budget: CopyBudget;
+  /**
+   * Tables refused for want of room, with the bytes their copy needs: tried again, without a row count, once
+   * they are hot enough to push out the copies in the way.
+   */
+  private readonly waiting = new Map<string, number>();
   /** Set when the store closes: loads stop, and what they meet on a closed connection is not an error. */
   private closed = false;
 
-  constructor(private readonly options: ExactSearchOptions) {}
+  constructor(private readonly options: ExactSearchOptions) {
+    this.budget = new CopyBudget(options.budgetBytes);
+  }
 
   /**
    * The copies of a store's tables, or null when it keeps none: on a shared folder (another server's writes
@@ -106,12 +109,12 @@ export class ExactSearch {
     vector: ArrayLike<number>,
     hasAnn: boolean,
   ): MirroredTable | null {
+    this.budget.touch(name);
     const copy = this.copies.get(name);
     if (!copy) {
       this.startLoading(name, table);
       return null;
     }
-    this.lastUsed.set(name, performance.now());
     let nonZero = 0;
     for (let d = 0; d < vector.length; d++) if (vector[d] !== 0) nonZero++;
     return scanFits(nonZero, copy.rows, hasAnn) ? copy : null;
@@ -121,7 +124,13 @@ export class ExactSearch {
   info(name: string): SearchCopyInfo {
     const copy = this.copies.get(name);
     if (copy) return { state: 'loaded', rows: copy.rows, bytes: copy.bytes };
-    const state = this.loading.has(name) ? 'loading' : this.tooLarge.has(name) ? 'too_large' : 'not_loaded';
+    const state = this.loading.has(name)
+      ? 'loading'
+      : this.tooLarge.has(name)
+        ? 'too_large'
+        : this.waiting.has(name)
+          ? 'no_room'
+          : 'not_loaded';
     return { state, rows: 0, bytes: 0 };
   }
 
@@ -201,7 +210,6 @@ export class ExactSearch {
   /** A write the copy cannot follow (a failure half-way): the copy is dropped. */
   invalidate(name: string): void {
     this.copies.delete(name);
-    this.lastUsed.delete(name);
     const loading = this.loading.get(name);
     if (loading) loading.spoiled = true;
   }
@@ -210,6 +218,8 @@ export class ExactSearch {
   forget(name: string): void {
     this.invalidate(name);
     this.tooLarge.delete(name);
+    this.waiting.delete(name);
+    this.budget.forget(name);
   }
 
   /** Bytes the copies take now. */
@@ -228,7 +238,7 @@ export class ExactSearch {
     if (copy) {
       try {
         applyTo(copy, write);
-        if (!this.makeRoom(0, name)) {
+        if (!this.makeRoom(0, { keep: name }).fits) {
           this.copies.delete(name);
           this.tooLarge.add(name);
         }
@@ -259,6 +269,8 @@ export class ExactSearch {
 
   private startLoading(name: string, table: Table): void {
     if (this.loading.has(name) || this.tooLarge.has(name) || this.closed) return;
+    const wanted = this.waiting.get(name);
+    if (wanted !== undefined && !this.budget.room(this.sizes(), wanted, { admitting: name }).fits) return;
     const loading = { pending: [], pendingRows: 0, spoiled: false, done: Promise.resolve() };
     this.loading.set(name, loading);
     loading.done = this.load(name, table, loading)
@@ -276,44 +288,47 @@ export class ExactSearch {
     const dims = await tableDimensions(table);
     if (!dims) return;
     // Refused before reading a row when even its vectors would not fit.
-    if (!this.makeRoom(leastBytesOf(rows, dims))) {
-      this.tooLarge.add(name);
-      return;
-    }
+    const least = leastBytesOf(rows, dims);
+    if (!this.admit(name, least, least)) return;
     const copy = new MirroredTable(dims);
     // Every column: the metadata columns too, which filters read.
     for await (const batch of table.query()) {
       copy.put(rowsOf(batch));
-      if (!this.makeRoom(copy.bytes)) {
-        this.tooLarge.add(name);
-        return;
-      }
+      if (!this.admit(name, copy.bytes, least)) return;
       if (loading.spoiled || this.closed) return;
     }
     await this.options.betweenWrites(name, async () => {
       if (loading.spoiled) return;
       for (const write of loading.pending) applyTo(copy, write);
       this.copies.set(name, copy);
-      this.lastUsed.set(name, performance.now());
     });
   }
 
-  /**
-   * Whether `bytes` more fit the budget, after letting go of the copies searched longest ago if they must
-   * (they load again on their next search). False when they would not fit even alone.
-   */
-  private makeRoom(bytes: number, keep?: string): boolean {
-    if (bytes > this.options.budgetBytes) return false;
-    const byAge = [...this.copies.keys()]
-      .filter((name) => name !== keep)
-      .sort((a, b) => (this.lastUsed.get(a) ?? 0) - (this.lastUsed.get(b) ?? 0));
-    while (this.bytes + bytes > this.options.budgetBytes) {
-      const oldest = byAge.shift();
-      if (oldest === undefined) return false;
-      this.copies.delete(oldest);
-      this.lastUsed.delete(oldest);
+  /** Makes room for `bytes` of the table's copy, or notes why not (`least`: its bytes as first estimated). */
+  private admit(name: string, bytes: number, least: number): boolean {
+    const verdict = this.makeRoom(bytes, { admitting: name });
+    if (verdict.fits) {
+      this.waiting.delete(name);
+      return true;
     }
-    return true;
+    if (verdict.reason === 'too_large') this.tooLarge.add(name);
+    else this.waiting.set(name, Math.max(bytes, least));
+    return false;
+  }
+
+  /**
+   * Whether `bytes` more fit the budget, after letting go of the coolest copies if they must (they load again
+   * on a later search), as CopyBudget decides.
+   */
+  private makeRoom(bytes: number, options: { keep?: string; admitting?: string }): RoomVerdict {
+    const verdict = this.budget.room(this.sizes(), bytes, options);
+    if (verdict.fits) for (const name of verdict.evict) this.copies.delete(name);
+    return verdict;
+  }
+
+  /** Each loaded copy's bytes. */
+  private sizes(): Map<string, number> {
+    return new Map([...this.copies].map(([name, copy]) => [name, copy.bytes]));
   }
 }
 
@@ -326,61 +341,4 @@ function applyTo(copy: MirroredTable, write: PendingWrite): void {
   if ('put' in write) copy.put(write.put);
   else if ('removeDocs' in write) copy.removeDocs(write.removeDocs);
   else copy.removeChunks(write.removeChunks);
-}
-
-function mirrorRow(record: ChunkRecord): MirrorRow {
-  const filterable = new Map<string, FilterValue>();
-  // As recordsToArrow fills the table's metadata columns.
-  for (const [name, value] of lowercaseKeys(record.filterable)) {
-    filterable.set(name, { text: textValue(value), number: numberValue(value) });
-  }
-  return {
-    id: record.id,
-    docId: record.docId,
-    content: record.content,
-    metadataJson: JSON.stringify(record.metadata),
-    vector: record.vector,
-    filterable,
-  };
-}
-
-interface ArrowBatch {
-  numRows: number;
-  schema: { fields: { name: string }[] };
-  getChild(name: string): { get(i: number): unknown } | null;
-}
-
-function rowsOf(batch: ArrowBatch): MirrorRow[] {
-  const column = (name: string) => {
-    const found = batch.getChild(name);
-    if (!found) throw new Error(`the vector table's rows have no ${name} column`);
-    return found;
-  };
-  const [ids, docIds, contents, metadata, vectors] = ['id', 'doc_id', 'content', 'metadata', 'vector'].map(
-    column,
-  );
-  // Each metadata name's text column and number column (`m_s_<hex>`, `m_n_<hex>`).
-  const filterColumns = batch.schema.fields.flatMap((field) => {
-    const name = metadataNameOf(field.name);
-    return name === null
-      ? []
-      : [{ name, text: column(field.name), number: column(metadataColumns(name).number) }];
-  });
-  return Array.from({ length: batch.numRows }, (_, i) => {
-    const filterable = new Map<string, FilterValue>();
-    for (const f of filterColumns) {
-      const text = f.text.get(i) as string | null;
-      const number = f.number.get(i) as number | null;
-      if (text !== null || number !== null) filterable.set(f.name, { text, number });
-    }
-    return {
-      id: ids.get(i) as string,
-      docId: docIds.get(i) as string,
-      content: contents.get(i) as string,
-      metadataJson: metadata.get(i) as string,
-      // A view on the batch's values (no copy): the copy quantises it at once.
-      vector: (vectors.get(i) as { toArray(): Float32Array }).toArray(),
-      filterable,
-    };
-  });
 }

@@ -106,6 +106,7 @@ describe('KbStatusBlock', () => {
     ['loading', 0, 0, /Loading the chunks into memory for exact searches/],
     ['not_loaded', 0, 0, /loaded into memory for exact searches on the first search/],
     ['too_large', 0, 0, /do not fit the server's search memory/],
+    ['no_room', 0, 0, /holds knowledge bases searched more often/],
     ['off', 0, 0, /^From the vector table\.$/],
   ])('says whether searches read the in-memory copy: %s', async (state, rows, bytes, text) => {
     const index = {

@@ -118,6 +118,14 @@ function SearchLine({ copy }: { copy: SearchCopy }) {
           ).
         </span>
       );
+    case 'no_room':
+      return (
+        <span>
+          From the vector table for now: the server&apos;s search memory (<code>--search-memory</code>) holds
+          knowledge bases searched more often. These chunks are loaded into memory once this one is searched
+          more than they are.
+        </span>
+      );
     default:
       return <span>From the vector table.</span>;
   }
