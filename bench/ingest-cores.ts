@@ -10,45 +10,16 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openServices } from '../server/services/index';
-import { corpus } from './kb-corpus';
+import { writeCorpusCsv } from './kb-corpus';
+import { timedSqlInsert } from './kb-search';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
 const SELF = path.resolve('bench/ingest-cores.ts');
 
-async function writeCsv(file: string, rows: number): Promise<void> {
-  const { rand, topics, sentence } = corpus();
-  const lines = ['id,content,author,year,n'];
-  for (let i = 0; i < rows; i++) {
-    const text = sentence(topics[i % topics.length], 28 + Math.floor(rand() * 8));
-    lines.push(`d${i},"${text}",author${i % 50},${2000 + (i % 25)},${i}`);
-  }
-  await fs.writeFile(file, lines.join('\n'));
-}
-
-/** In the child: one timed insert in a fresh data folder; prints `chunks/s cpu-ms-per-chunk`. */
+/** In the child: one timed insert; prints `chunks/s cpu-ms-per-chunk` for the parent. */
 async function child(csv: string, rows: number): Promise<void> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-cores-'));
-  const deps = await openServices({ dataDir: dir, demo: false, log: () => undefined });
-  try {
-    const session = { db: 'mindsdb', show_secrets: false };
-    const sql = async (query: string) => {
-      const r = await deps.sql.execute(query, session);
-      if (r.type === 'error') throw new Error(r.error_message);
-      return r;
-    };
-    await deps.files.importFile('docs', csv, 'docs.csv');
-    await sql("CREATE KNOWLEDGE_BASE w USING metadata_columns = ['author', 'year']");
-    const t0 = performance.now();
-    const cpuBefore = process.cpuUsage();
-    await sql(`INSERT INTO w SELECT id, content, author, year FROM files.docs WHERE n < ${rows}`);
-    const seconds = (performance.now() - t0) / 1000;
-    const cpu = process.cpuUsage(cpuBefore);
-    console.log(`${Math.round(rows / seconds)} ${((cpu.user + cpu.system) / 1000 / rows).toFixed(3)}`);
-  } finally {
-    await deps.close();
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  const { perSecond, cpuMsPerChunk } = await timedSqlInsert(csv, rows);
+  console.log(`${perSecond} ${cpuMsPerChunk.toFixed(3)}`);
 }
 
 function hasTaskset(): boolean {
@@ -79,7 +50,7 @@ async function main(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-cores-csv-'));
   try {
     const csv = path.join(dir, 'docs.csv');
-    await writeCsv(csv, rows);
+    await writeCorpusCsv(csv, rows);
     const all = os.availableParallelism();
     const pinning = hasTaskset();
     if (!pinning) console.log('taskset is missing: the runs are not pinned to a core count');

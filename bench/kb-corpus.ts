@@ -1,4 +1,5 @@
 /** The generated text of `bench:kb` and the scripts beside it (same seed, same rows). */
+import fs from 'node:fs/promises';
 
 /** Deterministic text: 40 topics of 25 words each, mixed with common words, ~200 characters per row. */
 export function corpus() {
@@ -20,4 +21,15 @@ export function corpus() {
   const sentence = (topic: string[], n: number) =>
     Array.from({ length: n }, () => (rand() < 0.45 ? pick(topic) : pick(common))).join(' ');
   return { rand, topics, sentence, pick };
+}
+
+/** `rows` one-chunk rows of the corpus as the CSV the benchmarks upload as `files.docs`: id, content, author, year, n. */
+export async function writeCorpusCsv(file: string, rows: number): Promise<void> {
+  const { rand, topics, sentence } = corpus();
+  const lines = ['id,content,author,year,n'];
+  for (let i = 0; i < rows; i++) {
+    const text = sentence(topics[i % topics.length], 28 + Math.floor(rand() * 8));
+    lines.push(`d${i},"${text}",author${i % 50},${2000 + (i % 25)},${i}`);
+  }
+  await fs.writeFile(file, lines.join('\n'));
 }

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { openServices } from '../server/services/index';
-import { corpus } from './kb-corpus';
+import { corpus, writeCorpusCsv } from './kb-corpus';
 import { timeEach } from './kb-search';
 
 const ROWS = 100_000;
@@ -16,14 +16,8 @@ const SEARCHES = Number(process.argv[3] ?? 2000);
 const MODE = process.argv[4] ?? 'both';
 
 async function build(sql: (q: string) => Promise<unknown>, importFile: (csv: string) => Promise<void>) {
-  const { rand, topics, sentence } = corpus();
-  const lines = ['id,content,author,year,n'];
-  for (let i = 0; i < ROWS; i++) {
-    const text = sentence(topics[i % topics.length], 28 + Math.floor(rand() * 8));
-    lines.push(`d${i},"${text}",author${i % 50},${2000 + (i % 25)},${i}`);
-  }
   const csv = path.join(dataDir, 'docs.csv');
-  await fs.writeFile(csv, lines.join('\n'));
+  await writeCorpusCsv(csv, ROWS);
   await importFile(csv);
   await sql("CREATE KNOWLEDGE_BASE bench USING metadata_columns = ['author', 'year']");
   await sql('INSERT INTO bench SELECT id, content, author, year FROM files.docs');

@@ -113,39 +113,49 @@ export async function benchIngestWorkers(texts: string[]): Promise<void> {
 const SQL_INGEST_ROWS = 40_000;
 
 /**
- * `INSERT INTO kb SELECT ... FROM files.docs` end to end through SQL (read the rows, chunk, embed, store) with
- * 1 and then 2 embedding worker threads, each in a fresh data folder; the upload is not timed.
+ * `INSERT INTO kb SELECT ... FROM files.docs` of the CSV's first `rows` rows, end to end through SQL (read the
+ * rows, chunk, embed, store), in a fresh data folder with the embedding workers `KS_EMBED_WORKERS` says; the
+ * upload is not timed.
  */
+export async function timedSqlInsert(
+  csv: string,
+  rows: number,
+): Promise<{ perSecond: number; cpuMsPerChunk: number }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-sql-ingest-'));
+  const deps = await openServices({ dataDir: dir, demo: false, log: () => undefined });
+  try {
+    const session = { db: 'mindsdb', show_secrets: false };
+    const sql = async (query: string) => {
+      const r = await deps.sql.execute(query, session);
+      if (r.type === 'error') throw new Error(r.error_message);
+      return r;
+    };
+    await deps.files.importFile('docs', csv, 'docs.csv');
+    await sql("CREATE KNOWLEDGE_BASE w USING metadata_columns = ['author', 'year']");
+    const t0 = performance.now();
+    const cpuBefore = process.cpuUsage();
+    await sql(`INSERT INTO w SELECT id, content, author, year FROM files.docs WHERE n < ${rows}`);
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    await deps.knowledgeBases.whenIdle();
+    return { perSecond: Math.round(rows / seconds), cpuMsPerChunk: (cpu.user + cpu.system) / 1000 / rows };
+  } finally {
+    await deps.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** `timedSqlInsert` with 1 and then 2 embedding worker threads. */
 export async function benchSqlIngestWorkers(csv: string, rows: number): Promise<void> {
   const n = Math.min(rows, SQL_INGEST_ROWS);
   const configured = process.env.KS_EMBED_WORKERS;
   for (const workers of [1, 2]) {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-sql-ingest-'));
     process.env.KS_EMBED_WORKERS = String(workers);
-    const deps = await openServices({ dataDir: dir, demo: false, log: () => undefined });
-    try {
-      const session = { db: 'mindsdb', show_secrets: false };
-      const sql = async (query: string) => {
-        const r = await deps.sql.execute(query, session);
-        if (r.type === 'error') throw new Error(r.error_message);
-        return r;
-      };
-      await deps.files.importFile('docs', csv, 'docs.csv');
-      await sql("CREATE KNOWLEDGE_BASE w USING metadata_columns = ['author', 'year']");
-      const t0 = performance.now();
-      const cpuBefore = process.cpuUsage();
-      await sql(`INSERT INTO w SELECT id, content, author, year FROM files.docs WHERE n < ${n}`);
-      const seconds = (performance.now() - t0) / 1000;
-      const cpu = process.cpuUsage(cpuBefore);
-      console.log(
-        `INSERT ... SELECT through SQL with ${workers} embedding worker(s): ${Math.round(n / seconds)} chunks/s ` +
-          `(${n} chunks, CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms per chunk; target >= 20,000; ${load()})`,
-      );
-      await deps.knowledgeBases.whenIdle();
-    } finally {
-      await deps.close();
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    const { perSecond, cpuMsPerChunk } = await timedSqlInsert(csv, n);
+    console.log(
+      `INSERT ... SELECT through SQL with ${workers} embedding worker(s): ${perSecond} chunks/s ` +
+        `(${n} chunks, CPU ${cpuMsPerChunk.toFixed(3)} ms per chunk; target >= 20,000; ${load()})`,
+    );
   }
   if (configured === undefined) delete process.env.KS_EMBED_WORKERS;
   else process.env.KS_EMBED_WORKERS = configured;

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openServices } from '../server/services/index';
-import { corpus } from './kb-corpus';
+import { corpus, writeCorpusCsv } from './kb-corpus';
 import { benchEvaluate } from './kb-evaluate';
 import {
   benchIngestWorkers,
@@ -26,18 +26,6 @@ import {
 const ROWS = Number(process.argv[2] ?? 100_000);
 const QUERIES = 200;
 const INSERT_SLICE = 200_000;
-
-async function writeCsv(file: string): Promise<void> {
-  const { rand, topics, sentence } = corpus();
-  const lines = ['id,content,author,year,n'];
-  for (let i = 0; i < ROWS; i++) {
-    const topic = topics[i % topics.length];
-    lines.push(
-      `d${i},"${sentence(topic, 28 + Math.floor(rand() * 8))}",author${i % 50},${2000 + (i % 25)},${i}`,
-    );
-  }
-  await fs.writeFile(file, lines.join('\n'));
-}
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -80,7 +68,7 @@ async function main(): Promise<void> {
   let closed = false;
   try {
     const csv = path.join(dir, 'docs.csv');
-    await writeCsv(csv);
+    await writeCorpusCsv(csv, ROWS);
     // The side benchmarks of 1 and 2 embedding workers run first, in data folders of their own: run later, the
     // services they open would sit in this process beside the large KB's copy, as a second server would not.
     const { rand, topics: sideTopics, sentence: text } = corpus();

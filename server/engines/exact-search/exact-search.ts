@@ -124,14 +124,13 @@ export class ExactSearch {
   info(name: string): SearchCopyInfo {
     const copy = this.copies.get(name);
     if (copy) return { state: 'loaded', rows: copy.rows, bytes: copy.bytes };
-    const state = this.loading.has(name)
-      ? 'loading'
-      : this.tooLarge.has(name)
-        ? 'too_large'
-        : this.waiting.has(name)
-          ? 'no_room'
-          : 'not_loaded';
-    return { state, rows: 0, bytes: 0 };
+    return { state: this.unloadedState(name), rows: 0, bytes: 0 };
+  }
+
+  private unloadedState(name: string): SearchCopyState {
+    if (this.loading.has(name)) return 'loading';
+    if (this.tooLarge.has(name)) return 'too_large';
+    return this.waiting.has(name) ? 'no_room' : 'not_loaded';
   }
 
   /**
@@ -220,13 +219,6 @@ export class ExactSearch {
     this.tooLarge.delete(name);
     this.waiting.delete(name);
     this.budget.forget(name);
-  }
-
-  /** Bytes the copies take now. */
-  get bytes(): number {
-    let total = 0;
-    for (const copy of this.copies.values()) total += copy.bytes;
-    return total;
   }
 
   /**
