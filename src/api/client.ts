@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { problemSchema, type Problem } from '../../protocol/api/errors';
 import { problemText } from './problem-text';
+import { readBodyText } from './read-body-text';
 import { useSession } from './session';
 
 /**
@@ -96,7 +97,7 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
     headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await response.text();
+  const text = await readBodyText(response);
   const trimmed = text.trim();
   if (trimmed === '' || trimmed === '""') return undefined as z.infer<S>;
   let json: unknown;
