@@ -2,7 +2,8 @@
  * Does ingest scale with cores? Runs `INSERT INTO kb SELECT ... FROM files.docs` through SQL (read the rows,
  * chunk, embed with the `local` model, store) in a child process pinned to 1 core and then to every core, with 1
  * and 2 embedding workers, each in a fresh data folder, and prints chunks/s for each. Pinning uses Linux's
- * `taskset`; without it only the unpinned runs are printed. Prints figures, asserts nothing.
+ * `taskset`; without it only the unpinned runs are printed. Beside each figure: how many cores the insert kept
+ * busy (its CPU time over its wall time). Prints figures, asserts nothing.
  * Usage: npm run bench:ingest-cores [-- rows=200000]
  *   (the child: npx tsx bench/ingest-cores.ts --child <csv> <rows>)
  */
@@ -42,7 +43,10 @@ function run(csv: string, rows: number, workers: number, cores: number | null): 
   });
   if (out.status !== 0) throw new Error(`the insert failed: ${out.stderr.trim().split('\n').pop()}`);
   const [rate, cpu] = out.stdout.trim().split('\n').pop()!.split(' ');
-  return `${Number(rate).toLocaleString('en-US')} chunks/s (CPU ${cpu} ms per chunk)`;
+  // CPU time over wall time: how many cores the insert kept busy. Near the cores it may use, a further embedding
+  // worker can only share them, not add speed.
+  const coresBusy = (Number(rate) * Number(cpu)) / 1000;
+  return `${Number(rate).toLocaleString('en-US')} chunks/s (CPU ${cpu} ms per chunk, ${coresBusy.toFixed(2)} cores busy)`;
 }
 
 async function main(): Promise<void> {
