@@ -184,9 +184,10 @@ test('keeps a history of statements and reopens one in a new tab', async ({ page
 // Last in the file: the server goes on computing the stopped statement, and later ones queue behind it.
 test('shows elapsed time while running, and stops waiting on request', async ({ page, request }) => {
   const ws = await openWorksheet(page);
-  // A cross join the engine needs a few seconds for.
+  // A cross join the engine needs about 16 s for on a quiet 2-core machine, so that it is still running when the
+  // test clicks Stop even on a fast or busy one (the server cancels it once the request closes).
   await ws.setSql(
-    'SELECT 1;\nSELECT sum(a.range * b.range) AS s FROM range(20000) a, range(20000) b;\nSELECT 3;',
+    'SELECT 1;\nSELECT sum(a.range * b.range) AS s FROM range(60000) a, range(60000) b;\nSELECT 3;',
   );
   await ws.runAll();
   await expect(ws.results.getByText(/Running… \d/)).toBeVisible();
