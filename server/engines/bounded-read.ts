@@ -1,5 +1,6 @@
-import { JsonDuckDBValueConverter, type DuckDBConnection, type DuckDBDataChunk } from '@duckdb/node-api';
-import { converterFor, type JsonValue } from './json-values';
+import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
+import { chunkRows, valueReaderFor } from './chunk-values';
+import type { JsonValue } from './json-values';
 import { QueryFailedMidwayError } from './query-errors';
 
 export interface BoundedResult {
@@ -23,11 +24,10 @@ export function jsonSize(value: JsonValue): number {
 }
 
 /**
- * Streams the result of `sql` one chunk (about 2,048 rows) at a time, converts it row by row, and stops as
- * soon as there are more than `maxRows` rows (keeping the first `maxRows`) or more than `maxBytes` of values: a result of sixty 10 MB
- * strings is stopped at the row that crosses the bound, instead of filling the memory and failing to
- * serialise. The engine
- * drops the unread rest when the connection runs its next statement.
+ * Streams the result of `sql` one chunk (about 2,048 rows) at a time, converts it a column at a time, and stops
+ * as soon as there are more than `maxRows` rows (keeping the first `maxRows`) or more than `maxBytes` of values.
+ * A result of sixty 10 MB strings is stopped at the value that crosses the bound, instead of filling the memory
+ * and failing to serialise. The engine drops the unread rest when the connection runs its next statement.
  */
 export async function readBounded(
   connection: DuckDBConnection,
@@ -37,7 +37,7 @@ export async function readBounded(
   const result = await connection.stream(sql);
   const streaming = result.isStreaming;
   const types = result.columnTypes();
-  const converters = types.map(converterFor);
+  const readers = types.map(valueReaderFor);
   const answer: BoundedResult = {
     columnNames: result.columnNames(),
     columnTypes: types.map((t) => t.toString()),
@@ -45,6 +45,7 @@ export async function readBounded(
     truncated: false,
   };
   let bytes = 0;
+  const withinBytes = (value: JsonValue) => (bytes += jsonSize(value)) <= maxBytes;
   for (
     let chunk = await result.fetchChunk();
     chunk && chunk.rowCount > 0;
@@ -53,17 +54,10 @@ export async function readBounded(
     try {
       // Rows past `maxRows` are never read; the first `maxRows` are kept, for a client that asked for them.
       const take = Math.min(chunk.rowCount, maxRows - answer.rows.length);
-      // Row by row, not the whole chunk at once: sixty rows of 10 MB come in one chunk.
-      for (let r = 0; r < take; r++) {
-        const row = chunk.convertRowValues(r, JsonDuckDBValueConverter) as JsonValue[];
-        for (let i = 0; i < row.length; i++) {
-          const convert = converters[i];
-          if (convert && row[i] !== null) row[i] = convert(row[i]);
-          bytes += jsonSize(row[i]);
-        }
-        if (bytes > maxBytes) return { ...answer, rows: [], truncated: 'bytes' };
-        answer.rows.push(row);
-      }
+      // Value by value against the bound, not the whole chunk first: sixty rows of 10 MB come in one chunk.
+      const rows = chunkRows(chunk, readers, take, withinBytes);
+      if (!rows) return { ...answer, rows: [], truncated: 'bytes' };
+      for (const row of rows) answer.rows.push(row);
       if (take < chunk.rowCount) return { ...answer, truncated: 'rows' };
     } finally {
       releaseChunk(chunk);

@@ -1,6 +1,7 @@
-import { JsonDuckDBValueConverter, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { failedMidway, readBounded, releaseChunk, type BoundedResult } from './bounded-read';
-import { converterFor, type JsonValue } from './json-values';
+import { chunkRows, valueReaderFor } from './chunk-values';
+import type { JsonValue } from './json-values';
 import { QueryAbortedError, QueryTimeoutError, QuickLaneTimeoutError } from './query-errors';
 
 /** How often an interrupt is repeated until the statement it stops has ended. */
@@ -77,21 +78,13 @@ export async function streamStoppable(
     const streaming = result.isStreaming;
     let rowsRead = 0;
     const names = result.columnNames();
-    const converters = result.columnTypes().map(converterFor);
+    const readers = result.columnTypes().map(valueReaderFor);
     for (
       let chunk = await result.fetchChunk();
       chunk && chunk.rowCount > 0;
       chunk = await result.fetchChunk()
     ) {
-      const rows: JsonValue[][] = [];
-      for (let r = 0; r < chunk.rowCount; r++) {
-        const row = chunk.convertRowValues(r, JsonDuckDBValueConverter) as JsonValue[];
-        for (let i = 0; i < row.length; i++) {
-          const convert = converters[i];
-          if (convert && row[i] !== null) row[i] = convert(row[i]);
-        }
-        rows.push(row);
-      }
+      const rows = chunkRows(chunk, readers)!;
       releaseChunk(chunk);
       rowsRead += rows.length;
       await sink(names, rows);
