@@ -20,13 +20,13 @@ export const WATCH_FOR_ROWS = `(() => {
   requestAnimationFrame(tick);
 })()`;
 
-/** Resolves with the arrival of the SQL response and when its rows were on screen (page clock, ms). */
+/** Resolves with when the SQL request started, when its response arrived, and when its rows were on screen (page clock, ms). */
 export const READ_RENDER_TIMES = `new Promise((resolve) => {
   const check = () => {
     const b = window.__gridBench;
     const entry = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/sql/query')).pop();
     if (b.paintedAt !== undefined && entry) {
-      resolve({ responseStart: entry.responseStart, responseEnd: entry.responseEnd, seenAt: b.seenAt, paintedAt: b.paintedAt,
+      resolve({ requestStart: entry.startTime, responseStart: entry.responseStart, responseEnd: entry.responseEnd, seenAt: b.seenAt, paintedAt: b.paintedAt,
         transferKB: Math.round(entry.encodedBodySize / 1024) });
     } else setTimeout(check, 20);
   };
