@@ -3,16 +3,23 @@
  * Node (no DOM types); each string is an expression Playwright evaluates and awaits.
  */
 
-/** Watches every frame until the first result row is in the grid, and notes when that frame was painted. */
+/**
+ * Watches every frame until the first result row is in the grid, and notes when that frame was painted; then
+ * until the grid holds every row of the result (its `aria-rowcount`, header row included), and notes that too.
+ */
 export const WATCH_FOR_ROWS = `(() => {
   window.__gridBench = {};
   const rowSelector = '[aria-label="Results"] [aria-label="Result rows"] [role="row"][row-index="0"]';
+  const countSelector = '[aria-label="Results"] [aria-label="Result rows"] [aria-rowcount]';
   const tick = (t) => {
     const b = window.__gridBench;
     if (b.seenAt === undefined && document.querySelector(rowSelector)) {
       b.seenAt = t;
       // The next frame starts after this one was painted.
       requestAnimationFrame((t2) => { b.paintedAt = t2; });
+    }
+    if (b.seenAt !== undefined && Number(document.querySelector(countSelector)?.getAttribute('aria-rowcount')) > 100000) {
+      requestAnimationFrame((t2) => { b.allPaintedAt = t2; });
       return;
     }
     requestAnimationFrame(tick);
@@ -25,8 +32,8 @@ export const READ_RENDER_TIMES = `new Promise((resolve) => {
   const check = () => {
     const b = window.__gridBench;
     const entry = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/sql/query')).pop();
-    if (b.paintedAt !== undefined && entry) {
-      resolve({ requestStart: entry.startTime, responseStart: entry.responseStart, responseEnd: entry.responseEnd, seenAt: b.seenAt, paintedAt: b.paintedAt,
+    if (b.paintedAt !== undefined && b.allPaintedAt !== undefined && entry) {
+      resolve({ requestStart: entry.startTime, responseStart: entry.responseStart, responseEnd: entry.responseEnd, seenAt: b.seenAt, paintedAt: b.paintedAt, allPaintedAt: b.allPaintedAt,
         transferKB: Math.round(entry.encodedBodySize / 1024) });
     } else setTimeout(check, 20);
   };

@@ -1,7 +1,8 @@
 /**
  * Result grid benchmark (`npm run bench:grid`). Builds the console, starts the real server on a temporary
  * data folder, runs a 100,000 x 10 query from the worksheet in Chromium, and prints:
- *  - time from the response's arrival to its rows on screen (target <= 800 ms),
+ *  - time from the response's arrival to its rows on screen (target <= 800 ms), with the time until the grid holds
+ *    every row (a large result's first screen is drawn first) and the time from the request's start beside it,
  *  - at wheel speed (100 px every frame), the share of frames under 33 ms (target >= 98%),
  *  - dragging the scrollbar to the end (a whole screen of new rows every frame): the worksheet's grid against
  *    the bare grid (its standalone build, no React, same options, same box), measured in the same run,
@@ -117,7 +118,7 @@ async function runQuery(
   cdp: CDPSession,
   page: Page,
   baseURL: string,
-): Promise<{ toScreen: number; fromRequest: number; cpuMs: number }> {
+): Promise<{ toScreen: number; allRows: number; fromRequest: number; cpuMs: number }> {
   await page.goto(`${baseURL}/projects/mindsdb/worksheet`);
   await page.bringToFront();
   const editor = page.getByRole('textbox', { name: 'SQL editor' });
@@ -134,15 +135,23 @@ async function runQuery(
     responseStart: number;
     responseEnd: number;
     paintedAt: number;
+    allPaintedAt: number;
     transferKB: number;
   };
   const cpuMs = (await browserCpuMs(cdp)) - cpuBefore;
   await page.getByText('100,000 rows').first().waitFor();
-  return { toScreen: r.paintedAt - r.responseEnd, fromRequest: r.paintedAt - r.requestStart, cpuMs };
+  return {
+    toScreen: r.paintedAt - r.responseEnd,
+    allRows: r.allPaintedAt - r.responseEnd,
+    fromRequest: r.paintedAt - r.requestStart,
+    cpuMs,
+  };
 }
 
 interface Round {
   toScreen: number;
+  /** From the response's end until the grid holds every row (a large result's first screen is drawn first). */
+  allRows: number;
   /** From the request's start to rows on screen: what the person who pressed Run waits. */
   fromRequest: number;
   /** Browser CPU from sending the query to its rows on screen (download, parse, first grid paint). */
@@ -153,7 +162,7 @@ interface Round {
 
 function printRound(i: number, r: Round): void {
   console.log(
-    `  round ${i + 1}: response arrived -> rows on screen ${fmt(r.toScreen)} ms (request sent -> rows ${fmt(r.fromRequest)} ms), browser CPU from the run to the rows ${fmt(r.queryCpuMs)} ms  (${load()})`,
+    `  round ${i + 1}: response arrived -> rows on screen ${fmt(r.toScreen)} ms, every row in the grid ${fmt(r.allRows)} ms (request sent -> rows ${fmt(r.fromRequest)} ms), browser CPU from the run to the rows ${fmt(r.queryCpuMs)} ms  (${load()})`,
   );
   for (const [who, f] of [
     ['worksheet', r.ours],
@@ -188,7 +197,8 @@ function printSummary(
     `  rows on screen after the response: ${fmt(toScreen)} ms  target <= ${TARGET.toScreenMs} ms: ${verdict(toScreen <= TARGET.toScreenMs)}`,
   );
   console.log(
-    `    from the request's start, the server's work included: ${fmt(median(rounds.map((r) => r.fromRequest)))} ms`,
+    `    from the request's start, the server's work included: ${fmt(median(rounds.map((r) => r.fromRequest)))} ms;` +
+      ` every row in the grid (scrollable to the end) ${fmt(median(rounds.map((r) => r.allRows)))} ms after the response`,
   );
   console.log(
     `    browser CPU from the run to the rows ${fmt(median(rounds.map((r) => r.queryCpuMs)))} ms; for reference the bare` +
@@ -241,7 +251,7 @@ async function main(): Promise<void> {
     const bareDraw = { ms: 0, cpuMs: 0 };
     for (let i = 0; i < ROUNDS; i++) {
       console.log(`round ${i + 1} of ${ROUNDS}: the query, then both grids scrolled in turn…`);
-      const { toScreen, fromRequest, cpuMs: queryCpuMs } = await runQuery(cdp, page, server.url);
+      const { toScreen, allRows, fromRequest, cpuMs: queryCpuMs } = await runQuery(cdp, page, server.url);
       const oursDrag = await measureScroll(cdp, page, 'to-end');
       const oursWheel = await measureScroll(cdp, page, WHEEL_STEP_PX);
       if (i === 0) {
@@ -259,6 +269,7 @@ async function main(): Promise<void> {
       const bareWheel = await measureScroll(cdp, reference, WHEEL_STEP_PX);
       const round = {
         toScreen,
+        allRows,
         fromRequest,
         queryCpuMs,
         ours: { drag: oursDrag, wheel: oursWheel },

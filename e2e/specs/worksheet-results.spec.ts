@@ -142,6 +142,19 @@ test('draws only the rows on screen of a large result, and reaches its last row'
   await expect(ws.cell(0, 1)).toHaveText('row 0');
 });
 
+test('a large result, drawn in two steps, sorts and searches over every row', async ({ page }) => {
+  const ws = await openWorksheet(page);
+  await ws.run('SELECT range AS n FROM range(30000)');
+  await expect(ws.cell(0, 0)).toHaveText('0');
+  await expect(ws.status).toContainText('30,000 rows');
+  // Sorted at once: the grid holds all 30,000 rows by now, not only the 200 it drew first.
+  await ws.columnHeader('n').click();
+  await ws.columnHeader('n').click(); // descending
+  await expect(ws.cell(0, 0)).toHaveText('29999');
+  await page.getByRole('searchbox', { name: 'Search rows' }).fill('2999');
+  await expect(ws.status).toContainText('13 of 30,000 rows'); // 2999, 12999, 22999 and 29990-29999;
+});
+
 test('follows the OS colour scheme, grid and editor included', async ({ browser, baseURL }, testInfo) => {
   const backgrounds: Record<string, string> = {};
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -10,6 +10,7 @@ import './grid-modules';
 import { gridTheme } from './grid-theme';
 import { ResultToolbar } from './result-toolbar';
 import { useCellSelection } from './use-cell-selection';
+import { useFirstScreenFirst } from './use-first-screen-first';
 import './result-grid.css';
 
 export interface ResultGridProps {
@@ -29,6 +30,7 @@ const isEditableTarget = (t: EventTarget | null) =>
 export default function ResultGrid({ result, durationMs, query }: ResultGridProps) {
   const { column_names: names, data: rows } = result;
   const columns = useMemo(() => describeColumns(names, rows), [names, rows]);
+  const { gridRows, firstRowsDrawn } = useFirstScreenFirst(rows);
   const apiRef = useRef<GridApi<Row> | null>(null);
   const selection = useCellSelection(apiRef, names);
   const columnDefs = useMemo(
@@ -89,12 +91,21 @@ export default function ResultGrid({ result, durationMs, query }: ResultGridProp
     [selection],
   );
 
-  const afterReorder = useCallback(() => {
-    selection.clear(); // positions now point at other cells
+  /** The count and the "view changed" flag, read again when the rows, a filter or the order change. */
+  const holdsAllRows = useRef(true);
+  holdsAllRows.current = gridRows === rows;
+  const readShownRows = useCallback(() => {
     const api = apiRef.current;
+    // While the grid holds only a large result's first screen, its count says nothing about the result.
+    if (!holdsAllRows.current) return;
     setShownRows(api?.getDisplayedRowCount() ?? rows.length);
     setViewChanged(!!api && (api.isAnyFilterPresent() || api.getColumnState().some((c) => !!c.sort)));
-  }, [selection, rows.length]);
+  }, [rows.length]);
+
+  const afterReorder = useCallback(() => {
+    selection.clear(); // positions now point at other cells
+    readShownRows();
+  }, [selection, readShownRows]);
 
   /** The rows as the grid shows them now: what an export of "what is shown" writes. */
   const shownRowsInOrder = useCallback(() => {
@@ -137,7 +148,7 @@ export default function ResultGrid({ result, durationMs, query }: ResultGridProp
           {rows.length === 0 && <p className="result-grid-empty muted">The query returned no rows.</p>}
           <AgGridReact<Row>
             theme={gridTheme}
-            rowData={rows}
+            rowData={gridRows}
             columnDefs={columnDefs}
             defaultColDef={defaultColDef}
             quickFilterText={search}
@@ -158,6 +169,9 @@ export default function ResultGrid({ result, durationMs, query }: ResultGridProp
             onDisplayedColumnsChanged={selection.readColumnOrder}
             onSortChanged={afterReorder}
             onFilterChanged={afterReorder}
+            // A large result reaches the grid in two steps (its first screen, then all of it; see useFirstScreenFirst).
+            onRowDataUpdated={readShownRows}
+            onFirstDataRendered={firstRowsDrawn}
           />
         </div>
         {viewerOpen && <CellViewer cell={viewed} onClose={() => setViewerOpen(false)} />}
