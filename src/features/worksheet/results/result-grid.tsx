@@ -30,7 +30,7 @@ const isEditableTarget = (t: EventTarget | null) =>
 export default function ResultGrid({ result, durationMs, query }: ResultGridProps) {
   const { column_names: names, data: rows } = result;
   const columns = useMemo(() => describeColumns(names, rows), [names, rows]);
-  const { gridRows, firstRowsDrawn } = useFirstScreenFirst(rows);
+  const { gridRows, firstRowsDrawn, gridKey } = useFirstScreenFirst(rows);
   const apiRef = useRef<GridApi<Row> | null>(null);
   const selection = useCellSelection(apiRef, names);
   const columnDefs = useMemo(
@@ -147,6 +147,7 @@ export default function ResultGrid({ result, durationMs, query }: ResultGridProp
         <div className="result-grid-table" role="region" aria-label="Result rows">
           {rows.length === 0 && <p className="result-grid-empty muted">The query returned no rows.</p>}
           <AgGridReact<Row>
+            key={gridKey}
             theme={gridTheme}
             rowData={gridRows}
             columnDefs={columnDefs}

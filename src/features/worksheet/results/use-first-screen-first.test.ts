@@ -45,8 +45,13 @@ describe('useFirstScreenFirst', () => {
     act(() => result.current.firstRowsDrawn());
     paintAndNextTask();
     expect(result.current.gridRows).toBe(rows);
+    const firstKey = result.current.gridKey;
+    rerender();
+    expect(result.current.gridKey).toBe(firstKey);
     rows = rowsOf(10_000, 'b');
     rerender();
+    // A grid of its own, which says again when its first rows are drawn.
+    expect(result.current.gridKey).not.toBe(firstKey);
     expect(result.current.gridRows).toHaveLength(FIRST_SCREEN_ROWS);
     expect(result.current.gridRows[0]).toEqual(['b0', 0]);
     act(() => result.current.firstRowsDrawn());

@@ -27,7 +27,15 @@ export function afterNextPaint(done: () => void): () => void {
  * The rest follows in the next task, while the main thread is busy anyway, so a scroll or a click made
  * meanwhile is handled once every row is in.
  */
-export function useFirstScreenFirst<T>(rows: T[]): { gridRows: T[]; firstRowsDrawn: () => void } {
+export function useFirstScreenFirst<T>(rows: T[]): {
+  gridRows: T[];
+  firstRowsDrawn: () => void;
+  /**
+   * A key for the grid, new for each result: the grid says "first rows drawn" once per instance, so a result
+   * given to the same component later must get a grid of its own, or it would never be given whole.
+   */
+  gridKey: number;
+} {
   const [shown, setShown] = useState(() => staging(rows));
   const current = shown.of === rows ? shown : staging(rows);
   // A new result: its own first screen, set during render so that no frame shows the old rows.
@@ -41,7 +49,16 @@ export function useFirstScreenFirst<T>(rows: T[]): { gridRows: T[]; firstRowsDra
     return afterNextPaint(() => flushSync(() => setShown({ of: rows, rows })));
   }, [complete, drawn, rows]);
   const firstRowsDrawn = useCallback(() => setDrawn(rows), [rows]);
-  return { gridRows: current.rows, firstRowsDrawn };
+  return { gridRows: current.rows, firstRowsDrawn, gridKey: resultNumber(rows) };
+}
+
+const resultNumbers = new WeakMap<object, number>();
+let resultsSeen = 0;
+/** A number per rows array, the same on every render. */
+function resultNumber(rows: object): number {
+  let n = resultNumbers.get(rows);
+  if (n === undefined) resultNumbers.set(rows, (n = ++resultsSeen));
+  return n;
 }
 
 function staging<T>(rows: T[]): { of: T[]; rows: T[] } {
