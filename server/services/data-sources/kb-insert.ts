@@ -1,7 +1,7 @@
 import type { StatementOf } from '../../dialect/ast';
 import { NotFoundError, ValidationError } from '../../errors';
 import { insertOptionsFromUsing } from '../knowledge-bases/insert-params';
-import type { InputRow } from '../knowledge-bases/documents';
+import { rowObject, type InputRow } from '../knowledge-bases/documents';
 import type { StreamedRows } from '../knowledge-bases/ingest';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { MAX_INSERT_ROWS } from '../sql/kb-handlers';
@@ -46,7 +46,7 @@ export async function insertIntoKbFromSource(
   if (!result) return undefined;
   if (result.type !== 'table') throw new ValidationError('INSERT ... SELECT needs a query that returns rows');
   const columns = namesFor(s.columns, result.column_names);
-  const rows = result.data.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
+  const rows = result.data.map((row) => rowObject(columns, row));
   const inserted = await kbs.insertRows(project, name, rows, options);
   return ok(inserted.rows);
 }
@@ -89,7 +89,7 @@ async function streamFromSource(
     for await (const page of readAhead(read)) {
       columns ??= namesFor(givenColumns, page.columnNames);
       const names = columns;
-      yield page.rows.map((row) => Object.fromEntries(names.map((c, i) => [c, row[i]])));
+      yield page.rows.map((row) => rowObject(names, row));
     }
   }
   return { pages: pages(), total };

@@ -2,7 +2,7 @@ import type { JsonValue } from '../../engines/duckdb';
 import type { Literal, QualifiedName, SimpleSelect, UsingParams } from '../../dialect/ast';
 import { parseStatement } from '../../dialect/parser';
 import { NotFoundError, ValidationError } from '../../errors';
-import type { InputRow } from '../knowledge-bases/documents';
+import { rowObject, type InputRow } from '../knowledge-bases/documents';
 import { describeIndexBuild } from '../knowledge-bases/index-builds';
 import { insertOptionsFromUsing } from '../knowledge-bases/insert-params';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
@@ -226,7 +226,7 @@ export function registerKnowledgeBaseHandlers(
           `The query returns ${result.column_names.length} columns for ${columns.length} names`,
         );
       }
-      rows = result.data.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
+      rows = result.data.map((row) => rowObject(columns, row));
     } else {
       rows = valuesRows(s.columns, s.rows ?? []);
     }
