@@ -23,13 +23,19 @@ export function corpus() {
   return { rand, topics, sentence, pick };
 }
 
+/** The first `rows` texts of the corpus, one per row, topics in turn: the same for every benchmark. */
+export function corpusTexts(rows: number): string[] {
+  const { rand, topics, sentence } = corpus();
+  return Array.from({ length: rows }, (_, i) =>
+    sentence(topics[i % topics.length], 28 + Math.floor(rand() * 8)),
+  );
+}
+
 /** `rows` one-chunk rows of the corpus as the CSV the benchmarks upload as `files.docs`: id, content, author, year, n. */
 export async function writeCorpusCsv(file: string, rows: number): Promise<void> {
-  const { rand, topics, sentence } = corpus();
   const lines = ['id,content,author,year,n'];
-  for (let i = 0; i < rows; i++) {
-    const text = sentence(topics[i % topics.length], 28 + Math.floor(rand() * 8));
-    lines.push(`d${i},"${text}",author${i % 50},${2000 + (i % 25)},${i}`);
-  }
+  corpusTexts(rows).forEach((text, i) =>
+    lines.push(`d${i},"${text}",author${i % 50},${2000 + (i % 25)},${i}`),
+  );
   await fs.writeFile(file, lines.join('\n'));
 }

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openServices } from '../server/services/index';
-import { corpus, writeCorpusCsv } from './kb-corpus';
+import { corpus, corpusTexts, writeCorpusCsv } from './kb-corpus';
 import { benchEvaluate } from './kb-evaluate';
 import {
   benchIngestWorkers,
@@ -71,12 +71,7 @@ async function main(): Promise<void> {
     await writeCorpusCsv(csv, ROWS);
     // The side benchmarks of 1 and 2 embedding workers run first, in data folders of their own: run later, the
     // services they open would sit in this process beside the large KB's copy, as a second server would not.
-    const { rand, topics: sideTopics, sentence: text } = corpus();
-    await benchIngestWorkers(
-      Array.from({ length: Math.min(ROWS, 50_000) }, (_, i) =>
-        text(sideTopics[i % sideTopics.length], 28 + Math.floor(rand() * 8)),
-      ),
-    );
+    await benchIngestWorkers(corpusTexts(Math.min(ROWS, 50_000)));
     await benchSqlIngestWorkers(csv, ROWS);
     endPhase('ingest workers');
     let t0 = performance.now();

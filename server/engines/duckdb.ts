@@ -10,6 +10,7 @@ import { ConnectionPool } from './connection-pool';
 import { QueryAbortedError, QueryTimeoutError, QuickLaneTimeoutError } from './query-errors';
 import { converterFor, type JsonValue } from './json-values';
 import { ReadCache } from './read-cache';
+import { rowObject } from './row-object';
 import { lockDown, type Sandbox } from './sandbox';
 import { readStoppable, streamStoppable } from './stoppable-reads';
 
@@ -71,7 +72,7 @@ function toResult(reader: DuckDBResultReader): QueryResult {
 
 /** Rows as objects keyed by column name. */
 export const asObjects = <T>({ columnNames, rows }: QueryResult): T[] =>
-  rows.map((row) => Object.fromEntries(columnNames.map((c, i) => [c, row[i]])) as T);
+  rows.map((row) => rowObject(columnNames, row) as T);
 
 /**
  * One embedded DuckDB database file. Writes go through one connection, serialised by a queue, because a

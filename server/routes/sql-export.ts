@@ -6,6 +6,7 @@ import { sqlContextSchema, type SqlContext } from '../../protocol/api/sql';
 import type { AppDeps } from '../app-deps';
 import { parseStatement } from '../dialect/parser';
 import type { JsonValue } from '../engines/duckdb';
+import { rowObject } from '../engines/row-object';
 import { ServiceError } from '../errors';
 import { callerOf } from '../http/caller';
 import type { StatementOf } from '../dialect/ast';
@@ -95,7 +96,7 @@ export function registerSqlExportRoute(app: FastifyInstance, deps: AppDeps): voi
           )}\r\n`;
       } else {
         for (const row of rows) {
-          text += `${rowsWritten++ ? ',' : ''}\n${JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, row[i]])))}`;
+          text += `${rowsWritten++ ? ',' : ''}\n${JSON.stringify(rowObject(columns, row))}`;
         }
       }
       if (text) await write(text);

@@ -1,7 +1,8 @@
 import type { StatementOf } from '../../dialect/ast';
 import { NotFoundError, ValidationError } from '../../errors';
 import { insertOptionsFromUsing } from '../knowledge-bases/insert-params';
-import { rowObject, type InputRow } from '../knowledge-bases/documents';
+import { rowObject } from '../../engines/row-object';
+import type { InputRow } from '../knowledge-bases/documents';
 import type { StreamedRows } from '../knowledge-bases/ingest';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { MAX_INSERT_ROWS } from '../sql/kb-handlers';

@@ -3,35 +3,12 @@ import { CHUNK_METADATA_KEYS } from '../../../protocol/api/knowledge-bases';
 import {
   chunkDocuments,
   keepLastRowPerId,
-  rowObject,
   rowsToDocuments,
   toJsonValue,
   type DocumentSpec,
 } from './documents';
 
 const defaults: DocumentSpec = { contentColumns: ['content'], metadataColumns: null, idColumn: null };
-
-describe('rowObject', () => {
-  it('keys a result row by its column names, in order, as own properties', () => {
-    const row = rowObject(['id', 'content', 'year'], ['a1', 'text', 2024]);
-    expect(row).toEqual({ id: 'a1', content: 'text', year: 2024 });
-    expect(Object.keys(row)).toEqual(['id', 'content', 'year']);
-  });
-
-  it("keeps a column named __proto__ as a value, not as the row's prototype", () => {
-    const row = rowObject(['__proto__', 'content'], [{ polluted: true }, 'text']);
-    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
-    expect((row as { polluted?: boolean }).polluted).toBeUndefined();
-    expect(Object.hasOwn(row, '__proto__')).toBe(true);
-    expect(Object.keys(row)).toEqual(['__proto__', 'content']);
-    expect(row).toEqual(
-      Object.fromEntries([
-        ['__proto__', { polluted: true }],
-        ['content', 'text'],
-      ]),
-    );
-  });
-});
 
 describe('rowsToDocuments + chunkDocuments', () => {
   it('gives the api.md example id and metadata', () => {

@@ -2,7 +2,8 @@ import type { JsonValue } from '../../engines/duckdb';
 import type { Literal, QualifiedName, SimpleSelect, UsingParams } from '../../dialect/ast';
 import { parseStatement } from '../../dialect/parser';
 import { NotFoundError, ValidationError } from '../../errors';
-import { rowObject, type InputRow } from '../knowledge-bases/documents';
+import { rowObject } from '../../engines/row-object';
+import type { InputRow } from '../knowledge-bases/documents';
 import { describeIndexBuild } from '../knowledge-bases/index-builds';
 import { insertOptionsFromUsing } from '../knowledge-bases/insert-params';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
@@ -137,7 +138,7 @@ function valuesRows(columns: string[] | undefined, rows: Literal[][]): InputRow[
     if (row.length !== columns.length) {
       throw new ValidationError(`A VALUES row has ${row.length} values for ${columns.length} columns`);
     }
-    return Object.fromEntries(columns.map((c, i) => [c, row[i]]));
+    return rowObject(columns, row);
   });
 }
 
