@@ -19,6 +19,55 @@ describe('readConfig: a vectors folder several servers share', () => {
   });
 });
 
+describe('readConfig: vector tables in object storage', () => {
+  const env = { KS_CATALOG_URL: 'postgres://ks:pw@db.internal:5432/ks' };
+
+  it('takes an s3, gs or az URI and the storage options from the environment only', () => {
+    const config = readConfig(['--vectors-uri', 's3://bucket/ks/'], {
+      ...env,
+      KS_VECTORS_STORAGE_OPTIONS: '{"aws_region": "eu-west-1", "allow_http": true}',
+    });
+    expect(config.vectorsUri).toBe('s3://bucket/ks');
+    expect(config.vectorsStorageOptions).toEqual({ aws_region: 'eu-west-1', allow_http: 'true' });
+    expect(config.vectorsDir).toBeUndefined();
+    expect(readConfig([], { ...env, KS_VECTORS_URI: 'az://container' }).vectorsUri).toBe('az://container');
+    expect(readConfig([], { ...env, KS_VECTORS_URI: 'gs://b/p' }).vectorsStorageOptions).toEqual({});
+  });
+
+  it('is refused without a shared catalog, beside a folder, or with another scheme', () => {
+    expect(() => readConfig(['--vectors-uri', 's3://bucket'], {})).toThrow(
+      /--vectors-uri is for servers that share a catalog/,
+    );
+    expect(() => readConfig(['--vectors-uri', 's3://b', '--vectors-dir', '/srv/v'], env)).toThrow(
+      /--vectors-dir or --vectors-uri, not both/,
+    );
+    expect(() => readConfig(['--vectors-uri', 'file:///srv/vectors'], env)).toThrow(
+      /must start with s3:\/\/, gs:\/\/, az:\/\/; got file:\/\//,
+    );
+  });
+
+  it('refuses a key in the URI or options that are not a JSON object, and never repeats them', () => {
+    const keyed = 's3://AKIAEXAMPLE:wJalrXUtnFEMIK7MDENG@bucket/ks';
+    let message = '';
+    try {
+      readConfig(['--vectors-uri', keyed], env);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/may not hold a user, a password, a query or a fragment/);
+    expect(message).not.toContain('wJalrXUtnFEMIK7MDENG');
+    const withOptions = (json: string) => () =>
+      readConfig(['--vectors-uri', 's3://b'], { ...env, KS_VECTORS_STORAGE_OPTIONS: json });
+    expect(withOptions('{"aws_secret_access_key": ')).toThrow(
+      /^KS_VECTORS_STORAGE_OPTIONS is not valid JSON$/,
+    );
+    expect(withOptions('["k"]')).toThrow(/must be a JSON object/);
+    expect(withOptions('{"aws_secret_access_key": {"v": "s3cr3t-value"}}')).toThrow(
+      /^KS_VECTORS_STORAGE_OPTIONS: the value of 'aws_secret_access_key' must be text/,
+    );
+  });
+});
+
 describe('--search-memory', () => {
   it('takes megabytes from the flag or KS_SEARCH_MEMORY_MB, and refuses anything else', () => {
     expect(readConfig([], {}).searchMemoryMb).toBeUndefined();

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
+import { checkObjectStoreUri, parseStorageOptions, type StorageOptions } from './engines/vector-location';
 
 export interface ServerConfig {
   port: number;
@@ -29,6 +30,10 @@ export interface ServerConfig {
    * (docs/scaling.md); only with `catalogUrl`, which says which tables exist.
    */
   vectorsDir?: string;
+  /** The vector tables in object storage (`s3://`, `gs://`, `az://`) instead; only with `catalogUrl` too. */
+  vectorsUri?: string;
+  /** LanceDB's storage options for `vectorsUri` (keys, endpoint, region). Only from the environment. */
+  vectorsStorageOptions?: StorageOptions;
   /** Memory for the in-memory copies that knowledge-base searches read (megabytes; 0 turns them off). */
   searchMemoryMb?: number;
 }
@@ -54,12 +59,38 @@ const HELP = `Knowledge Studio server
    by several servers; environment only, as it holds a password)
   --vectors-dir DIR  keep the knowledge bases' vector tables in DIR, a folder several servers share, instead of
                      the data folder (env KS_VECTORS_DIR); needs KS_CATALOG_URL
+  --vectors-uri URI  keep them in object storage instead: s3://bucket/prefix, gs://bucket/prefix or
+                     az://container/prefix, which must exist (env KS_VECTORS_URI); needs KS_CATALOG_URL.
+                     Keys, endpoint and region: env KS_VECTORS_STORAGE_OPTIONS, a JSON object of LanceDB
+                     storage options, or the cloud's own AWS_*, GOOGLE_* or AZURE_* variables
   --search-memory MB  memory for the in-memory copies of knowledge bases that searches read instead of the
                      vector tables (env KS_SEARCH_MEMORY_MB, default 1536; 0: always search the tables)
   --allow-private-model-urls   let model base URLs point at private networks (10/8, 172.16/12, 192.168/16,
                                100.64/10, fc00::/7) (env KS_ALLOW_PRIVATE_URLS=1); loopback is always allowed,
                                link-local and cloud metadata addresses never
 `;
+
+/** The shared vector tables' folder or object-store URI, checked; neither when the data folder holds them. */
+function readVectorsLocation(
+  values: { 'vectors-dir'?: string; 'vectors-uri'?: string },
+  env: NodeJS.ProcessEnv,
+): Pick<ServerConfig, 'vectorsDir' | 'vectorsUri' | 'vectorsStorageOptions'> {
+  const dir = values['vectors-dir'] ?? env.KS_VECTORS_DIR;
+  const uri = values['vectors-uri'] ?? env.KS_VECTORS_URI;
+  if (dir && uri) throw new Error(`Give --vectors-dir or --vectors-uri, not both\n\n${HELP}`);
+  const flag = dir ? '--vectors-dir' : '--vectors-uri';
+  // Each server removes vector tables its catalog does not list (what an interrupted drop leaves): with a
+  // catalog of its own, it would remove the other servers' tables.
+  if ((dir || uri) && !env.KS_CATALOG_URL) {
+    throw new Error(`${flag} is for servers that share a catalog: set KS_CATALOG_URL too\n\n${HELP}`);
+  }
+  if (dir) return { vectorsDir: path.resolve(dir) };
+  if (!uri) return {};
+  return {
+    vectorsUri: checkObjectStoreUri(uri),
+    vectorsStorageOptions: parseStorageOptions(env.KS_VECTORS_STORAGE_OPTIONS),
+  };
+}
 
 /** Reads flags first, then environment variables, then defaults. Throws with the help text on bad flags. */
 export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -80,6 +111,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       'allow-private-model-urls': { type: 'boolean' },
       'allowed-hosts': { type: 'string' },
       'vectors-dir': { type: 'string' },
+      'vectors-uri': { type: 'string' },
       'search-memory': { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -94,12 +126,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if ((username && !password) || (!username && password)) {
     throw new Error(`Login needs both a username and a password\n\n${HELP}`);
   }
-  const vectorsDir = values['vectors-dir'] ?? env.KS_VECTORS_DIR;
-  // Each server removes vector tables its catalog does not list (what an interrupted drop leaves): with a
-  // catalog of its own, it would remove the other servers' tables.
-  if (vectorsDir && !env.KS_CATALOG_URL) {
-    throw new Error(`--vectors-dir is for servers that share a catalog: set KS_CATALOG_URL too\n\n${HELP}`);
-  }
+  const vectors = readVectorsLocation(values, env);
   const searchMemory = values['search-memory'] ?? env.KS_SEARCH_MEMORY_MB;
   const searchMemoryMb = searchMemory === undefined ? undefined : Number(searchMemory);
   if (searchMemoryMb !== undefined && !(Number.isFinite(searchMemoryMb) && searchMemoryMb >= 0)) {
@@ -128,7 +155,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       .map((h) => h.trim())
       .filter(Boolean),
     catalogUrl: env.KS_CATALOG_URL || undefined,
-    vectorsDir: vectorsDir ? path.resolve(vectorsDir) : undefined,
+    ...vectors,
     searchMemoryMb,
   };
 }

@@ -1,6 +1,13 @@
 import { readConfig } from './config';
 import { createApp } from './app';
 import { openServices } from './services/index';
+import { inspect } from 'node:util';
+import { withoutSecrets } from './util/secret-text';
+
+/** Prints an error as the console would, without the server's own credentials (util/secret-text.ts). */
+function logError(label: string, err: unknown): void {
+  console.error(withoutSecrets(`${label} ${typeof err === 'string' ? err : inspect(err)}`));
+}
 
 /** How long a stop waits for requests in flight before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 3000;
@@ -19,12 +26,14 @@ async function main(): Promise<void> {
     auth: config.auth ? { ...config.auth, tokenTtlSeconds: config.tokenTtlSeconds } : undefined,
     staticDir: config.staticDir,
     apiUrl: config.apiUrl,
-    log: (err) => console.error('statement failed:', err),
+    log: (err) => logError('statement failed:', err),
     demo: config.demo,
     defaultModel: config.defaultModel,
     allowPrivateModelUrls: config.allowPrivateModelUrls,
     catalogUrl: config.catalogUrl,
     vectorsDir: config.vectorsDir,
+    vectorsUri: config.vectorsUri,
+    vectorsStorageOptions: config.vectorsStorageOptions,
     searchMemoryMb: config.searchMemoryMb,
     // One line per agent run (trace id, history size): lets an operator or a test see what reached the model.
     agentLog: (line) => console.log(line),
@@ -53,6 +62,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error('Knowledge Studio could not start:', (err as Error).message);
+  logError('Knowledge Studio could not start:', (err as Error).message);
   process.exit(1);
 });

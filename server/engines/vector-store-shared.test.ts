@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startObjectStore, type RunningObjectStore } from '../test/object-store-server';
 import { KeyedQueue, type KeyLock } from '../util/keyed-queue';
 import * as vectorIndex from './vector-index';
 import { VectorStore, type ChunkRecord } from './vector-store';
+import type { StorageOptions } from './vector-location';
 
 // Counts ANN builds; each still runs for real on the LanceDB table.
 vi.mock('./vector-index', async (importOriginal) => {
@@ -28,20 +30,52 @@ function records(count: number): ChunkRecord[] {
   });
 }
 
-// Two stores on one folder, as two servers on a shared folder are; the lock both take stands in for the
-// catalog's advisory lock (`PostgresCatalog.withLock`, tested against PostgreSQL in postgres-catalog.test.ts).
-describe('two vector stores on one shared folder', () => {
-  let dir: string;
+let objectStore: RunningObjectStore;
+beforeAll(async () => {
+  objectStore = await startObjectStore();
+  await objectStore.createContainer('vectors');
+}, 30_000);
+afterAll(() => objectStore?.stop());
+
+// Where the two stores' tables live, fresh for each test: a folder, or a prefix in a real object store.
+interface Location {
+  location: string;
+  storageOptions?: StorageOptions;
+  remove: () => Promise<unknown>;
+}
+const locations: Record<string, () => Promise<Location>> = {
+  'one shared folder': async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-shared-vectors-'));
+    return { location: dir, remove: () => fs.rm(dir, { recursive: true, force: true }) };
+  },
+  'one object store': async () => ({
+    location: `az://vectors/${Math.random().toString(36).slice(2)}`,
+    storageOptions: objectStore.storageOptions,
+    remove: async () => undefined, // the store's folder goes when it stops
+  }),
+};
+
+// Two stores on one location, as two servers sharing it are; the lock both take stands in for the catalog's
+// advisory lock (`PostgresCatalog.withLock`, tested against PostgreSQL in postgres-catalog.test.ts).
+describe.each(Object.entries(locations))('two vector stores on %s', (_, makeLocation) => {
+  let remove: () => Promise<unknown>;
   let one: VectorStore;
   let other: VectorStore;
 
   beforeEach(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-shared-vectors-'));
+    const made = await makeLocation();
+    remove = made.remove;
     const locks = new KeyedQueue();
     const writeLock: KeyLock = (key, fn) => locks.run(key, fn);
-    const options = { shared: true, writeLock, annThreshold: 300, settleMs: 60_000 };
-    one = await VectorStore.open(dir, options);
-    other = await VectorStore.open(dir, options);
+    const options = {
+      shared: true,
+      writeLock,
+      annThreshold: 300,
+      settleMs: 60_000,
+      storageOptions: made.storageOptions,
+    };
+    one = await VectorStore.open(made.location, options);
+    other = await VectorStore.open(made.location, options);
     vi.mocked(vectorIndex.buildAnnIndex).mockClear();
   });
 
@@ -49,7 +83,7 @@ describe('two vector stores on one shared folder', () => {
     await Promise.all([one.whenIdle(), other.whenIdle()]);
     one.close();
     other.close();
-    await fs.rm(dir, { recursive: true, force: true });
+    await remove();
   });
 
   it('builds a table index once when both look after it at the same moment, and both search with it', async () => {

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import * as lancedb from '@lancedb/lancedb';
 import type { Connection, Table } from '@lancedb/lancedb';
 import { buildWhere, docIdsWhere, type FilterNode } from './vector-filter';
 import { KeyedQueue, type KeyLock } from '../util/keyed-queue';
@@ -31,6 +29,7 @@ import {
   type TextQuery,
 } from './vector-search';
 import { ExactSearch, type SearchCopyInfo } from './exact-search/exact-search';
+import { connectVectors, type StorageOptions } from './vector-location';
 import { baseSchema, metadataNamesOf, recordsToArrow, type ChunkRecord } from './vector-schema';
 
 export type { ChunkRecord } from './vector-schema';
@@ -53,6 +52,8 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
    * Never used on a shared folder. Default 1 GiB.
    */
   exactSearchBytes?: number;
+  /** Credentials, endpoint and region of an object-store location (LanceDB's storage options). */
+  storageOptions?: StorageOptions;
 }
 
 const docIdsOf = (records: readonly ChunkRecord[]) => new Set(records.map((r) => r.docId));
@@ -110,11 +111,9 @@ export class VectorStore {
     );
   }
 
-  static async open(dir: string, options: VectorStoreOptions = {}): Promise<VectorStore> {
-    await fs.mkdir(dir, { recursive: true });
-    // 0: each read looks for commits other processes made (a cheap check on a folder: ~0.1 ms per read).
-    const connection = await lancedb.connect(dir, options.shared ? { readConsistencyInterval: 0 } : {});
-    return new VectorStore(connection, options);
+  /** Opens the tables in a folder or at an object-store URI (engines/vector-location.ts). */
+  static async open(location: string, options: VectorStoreOptions = {}): Promise<VectorStore> {
+    return new VectorStore(await connectVectors(location, options), options);
   }
 
   /** Other servers write these tables too (a shared folder): what one saw of a table may change under it. */

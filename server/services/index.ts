@@ -21,6 +21,7 @@ import { EngineSelect } from './sql/engine-select';
 import { registerSqlHandlers } from './sql/register-handlers';
 import { SqlRouter } from './sql/router';
 import { openViews } from './views/index';
+import type { StorageOptions } from '../engines/vector-location';
 
 export const VERSION = '0.1.0';
 
@@ -55,6 +56,10 @@ export interface ServiceOptions {
   catalogUrl?: string;
   /** The vector tables in a folder several servers share (with `catalogUrl`) instead of `<dataDir>/vectors`. */
   vectorsDir?: string;
+  /** The vector tables in object storage (`s3://`, `gs://`, `az://`; with `catalogUrl`) instead. */
+  vectorsUri?: string;
+  /** LanceDB's storage options for `vectorsUri`: credentials are kept out of every message. */
+  vectorsStorageOptions?: StorageOptions;
   /** Memory for knowledge bases' in-memory search copies, in megabytes (0: off; default 1024). */
   searchMemoryMb?: number;
 }
@@ -103,7 +108,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
         ...(options.defaultModel ? { defaults: options.defaultModel } : {}),
       },
       log: (m) => options.log?.(m),
-      sharedVectorsDir: options.vectorsDir,
+      sharedVectors: sharedVectorsOf(options),
       searchMemoryMb: options.searchMemoryMb,
     },
   );
@@ -157,4 +162,11 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
       databases.close();
     },
   };
+}
+
+/** The vector tables' shared location, if any: object storage wins over a folder (config refuses both). */
+function sharedVectorsOf(options: ServiceOptions) {
+  if (options.vectorsUri)
+    return { location: options.vectorsUri, storageOptions: options.vectorsStorageOptions };
+  return options.vectorsDir ? { location: options.vectorsDir } : undefined;
 }

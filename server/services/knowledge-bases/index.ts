@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Databases } from '../../engines/catalog';
 import { VectorStore } from '../../engines/vector-store';
+import { storageSecrets, type StorageOptions } from '../../engines/vector-location';
+import { keepOutOfMessages } from '../../util/secret-text';
 import type { ModelConfig, ProviderOptions } from '../../providers/types';
 import type { ProjectService } from '../projects';
 import { KnowledgeBaseService } from './service';
@@ -11,8 +13,11 @@ export interface KnowledgeBaseOptions {
   providerOptions?: ProviderOptions;
   /** Failures of background index maintenance and orphan repair. */
   log?: (message: string) => void;
-  /** A folder of vector tables other servers read and write too, instead of `<dataDir>/vectors`. */
-  sharedVectorsDir?: string;
+  /**
+   * A folder or object-store URI of vector tables other servers read and write too, instead of
+   * `<dataDir>/vectors`, and the object store's credentials (kept out of every message from here on).
+   */
+  sharedVectors?: { location: string; storageOptions?: StorageOptions };
   /** Memory for the vector store's in-memory search copies, in megabytes (0: off). */
   searchMemoryMb?: number;
 }
@@ -23,7 +28,7 @@ export interface KnowledgeBases {
 }
 
 /**
- * Opens the vector store in `<dataDir>/vectors` (or the shared folder), repairs what an interrupted drop left behind, and registers
+ * Opens the vector store in `<dataDir>/vectors` (or the shared folder or object store), repairs what an interrupted drop left behind, and registers
  * the knowledge bases with the project tree. The caller closes `vectorStore` (openServices' `close`).
  */
 export async function openKnowledgeBases(
@@ -31,13 +36,19 @@ export async function openKnowledgeBases(
   options: KnowledgeBaseOptions = {},
 ): Promise<KnowledgeBases> {
   const log = options.log ?? (() => undefined);
-  const shared = options.sharedVectorsDir;
-  const vectorStore = await VectorStore.open(shared ?? path.join(deps.databases.dataDir, 'vectors'), {
-    shared: shared !== undefined,
-    writeLock: shared !== undefined ? deps.databases.catalog.withLock : undefined,
-    exactSearchBytes: options.searchMemoryMb === undefined ? undefined : options.searchMemoryMb * 1024 * 1024,
-    onError: (err) => log(`Vector store background work failed: ${(err as Error).message}`),
-  });
+  const shared = options.sharedVectors;
+  if (shared?.storageOptions) keepOutOfMessages(storageSecrets(shared.storageOptions));
+  const vectorStore = await VectorStore.open(
+    shared?.location ?? path.join(deps.databases.dataDir, 'vectors'),
+    {
+      shared: shared !== undefined,
+      writeLock: shared !== undefined ? deps.databases.catalog.withLock : undefined,
+      storageOptions: shared?.storageOptions,
+      exactSearchBytes:
+        options.searchMemoryMb === undefined ? undefined : options.searchMemoryMb * 1024 * 1024,
+      onError: (err) => log(`Vector store background work failed: ${(err as Error).message}`),
+    },
+  );
   const knowledgeBases = new KnowledgeBaseService({
     catalog: deps.databases.catalog,
     store: vectorStore,

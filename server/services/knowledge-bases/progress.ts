@@ -1,4 +1,5 @@
 import { formatTimestamp } from '../../util/time';
+import { withoutSecrets } from '../../util/secret-text';
 import type { InsertProgress } from './types';
 
 const IDLE: InsertProgress = {
@@ -42,7 +43,8 @@ export class ProgressBoard {
     if (!entry) return;
     Object.assign(entry, {
       state: state ?? (error ? 'failed' : 'done'),
-      error: error ?? null,
+      // Kept in the catalog and shown to users: an engine's text could carry the server's storage keys.
+      error: error === undefined ? null : withoutSecrets(error),
       finished_at: formatTimestamp(),
     });
   }

@@ -27,7 +27,7 @@ export interface ServerOptions {
 
 export const APP_PASSWORD = 'pw-Sup3r-secret';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -38,7 +38,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
+export async function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`The database server exited at start-up:\n${log()}`);
     const open = await new Promise<boolean>((resolve) => {
@@ -55,7 +55,7 @@ async function waitForPort(port: number, child: ChildProcess, log: () => string)
   throw new Error(`The database server did not open port ${port}:\n${log()}`);
 }
 
-function stopper(child: ChildProcess, dir: string) {
+export function stopper(child: ChildProcess, dir: string) {
   return async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
