@@ -98,6 +98,14 @@ describe.each(Object.entries(locations))('two vector stores on %s', (_, makeLoca
     }
   });
 
+  it('waits in whenIdle for the index build its lock delays', async () => {
+    await one.createTable('t', DIMS);
+    await one.upsert('t', records(400), []);
+    one.scheduleMaintenance('t'); // as an insert does at its end: past annThreshold, a build waits for a pause
+    await one.whenIdle(); // starts it now, and must wait for it while the build lock is taken
+    expect((await one.indexState('t'))?.ann).toBe(true);
+  });
+
   it('keeps no in-memory search copy: one server searches what the other just wrote', async () => {
     await one.createTable('t', DIMS);
     await one.upsert('t', records(50), []);

@@ -23,6 +23,8 @@ import {
 export class IndexUpkeep {
   /** ANN builds in progress, by table: they run outside the write queue. */
   private readonly building = new Map<string, Promise<void>>();
+  /** Maintenance started and not yet ended, its build lock (another server's) not yet taken included. */
+  private readonly maintaining = new Set<Promise<void>>();
   /** Tables whose maintenance was asked for while they were building: looked at again when it ends. */
   private readonly recheck = new Set<string>();
   /** Whether a table has its ANN index, cached because every search asks. */
@@ -52,7 +54,14 @@ export class IndexUpkeep {
 
   /** Runs index maintenance now; `schedule` runs it in the background. */
   async maintain(name: string): Promise<void> {
-    await this.holdingBuildLock(name, () => this.maintainHere(name));
+    const run = this.holdingBuildLock(name, () => this.maintainHere(name));
+    // Tracked from the start: with a lock across servers, taking it is a round trip before anything is queued.
+    this.maintaining.add(run);
+    try {
+      await run;
+    } finally {
+      this.maintaining.delete(run);
+    }
   }
 
   private holdingBuildLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
@@ -188,8 +197,9 @@ export class IndexUpkeep {
         this.deferred.delete(name);
         this.maintain(name).catch((err: unknown) => this.onError?.(err));
       }
+      await Promise.allSettled([...this.maintaining]);
       await this.queue.idle();
-      if (this.building.size === 0) return;
+      if (this.building.size === 0 && this.maintaining.size === 0) return;
       await Promise.allSettled([...this.building.values()]);
     }
   }
