@@ -18,7 +18,10 @@ const DIMS = 8;
 
 function records(count: number): ChunkRecord[] {
   return Array.from({ length: count }, (_, i) => {
-    const vector = Float32Array.from({ length: DIMS }, (_, d) => Math.sin(i * 0.37 + d * 1.3));
+    const raw = Array.from({ length: DIMS }, (_, d) => Math.sin(i * 0.37 + d * 1.3));
+    // Unit length, as embeddings are: the search copies rank by dot product.
+    const norm = Math.hypot(...raw);
+    const vector = Float32Array.from(raw, (x) => x / norm);
     return {
       id: `d${i}:content:1of1`,
       docId: `d${i}`,
@@ -72,6 +75,7 @@ describe.each(Object.entries(locations))('two vector stores on %s', (_, makeLoca
       writeLock,
       annThreshold: 300,
       settleMs: 60_000,
+      searchCopyReloadQuietMs: 0,
       storageOptions: made.storageOptions,
     };
     one = await VectorStore.open(made.location, options);
@@ -106,14 +110,39 @@ describe.each(Object.entries(locations))('two vector stores on %s', (_, makeLoca
     expect((await one.indexState('t'))?.ann).toBe(true);
   });
 
-  it('keeps no in-memory search copy: one server searches what the other just wrote', async () => {
+  it("searches its copy until the other server writes, then the table, then a copy of the table's new rows", async () => {
     await one.createTable('t', DIMS);
     await one.upsert('t', records(50), []);
     const probe = records(51).at(-1)!;
-    await other.vectorSearch('t', probe.vector, { limit: 1 }); // would start loading a copy
+    await other.vectorSearch('t', probe.vector, { limit: 1 }); // starts loading a copy
     await other.whenIdle();
-    expect(other.searchCopyInfo('t').state).toBe('off');
+    expect(other.searchCopyInfo('t').state).toBe('loaded');
+
     await one.upsert('t', [probe], []);
+    // The copy lacks the probe: the version check drops it and the table answers.
     expect((await other.vectorSearch('t', probe.vector, { limit: 1 }))[0].chunkId).toBe(probe.id);
+    expect(other.searchCopyInfo('t').state).toBe('not_loaded');
+
+    await other.vectorSearch('t', probe.vector, { limit: 1 }); // loads again (no quiet time in this test)
+    await other.whenIdle();
+    expect(other.searchCopyInfo('t')).toMatchObject({ state: 'loaded', rows: 51 });
+    expect((await other.vectorSearch('t', probe.vector, { limit: 1 }))[0].chunkId).toBe(probe.id);
+  });
+
+  it('keeps its copy through its own writes, and drops it for a write the other server made meanwhile', async () => {
+    await one.createTable('t', DIMS);
+    await one.upsert('t', records(50), []);
+    const [own, theirs] = records(52).slice(50);
+    await other.vectorSearch('t', own.vector, { limit: 1 });
+    await other.whenIdle();
+
+    await other.upsert('t', [own], []);
+    expect(other.searchCopyInfo('t')).toMatchObject({ state: 'loaded', rows: 51 });
+    expect((await other.vectorSearch('t', own.vector, { limit: 1 }))[0].chunkId).toBe(own.id);
+
+    await one.upsert('t', [theirs], []);
+    await other.deleteDocs('t', ['d0']); // its copy missed `theirs`: kept, it would answer without it
+    expect(other.searchCopyInfo('t').state).toBe('not_loaded');
+    expect((await other.vectorSearch('t', theirs.vector, { limit: 1 }))[0].chunkId).toBe(theirs.id);
   });
 });

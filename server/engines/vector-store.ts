@@ -47,11 +47,10 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
   shared?: boolean;
   /** On a shared folder, the lock the servers hold while they write a table (`CatalogDb.withLock`). */
   writeLock?: KeyLock;
-  /**
-   * Memory for in-memory copies that searches read instead of the tables (exact-search/); 0 turns them off.
-   * Never used on a shared folder. Default 1 GiB.
-   */
+  /** Memory for in-memory copies that searches read instead of the tables (exact-search/); 0: off. */
   exactSearchBytes?: number;
+  /** Shared: how long a copy dropped for another server's write waits to load again (default 10 s). */
+  searchCopyReloadQuietMs?: number;
   /** Credentials, endpoint and region of an object-store location (LanceDB's storage options). */
   storageOptions?: StorageOptions;
 }
@@ -74,7 +73,7 @@ export class VectorStore {
    * folder, where another server's inserts would be missing from it.
    */
   private readonly knownDocs: KnownDocIds | null;
-  /** Copies of tables that searches read instead of LanceDB; not on a shared folder, which others write too. */
+  /** Copies of tables that searches read instead of LanceDB; shared, only while the table has not moved. */
   private readonly exact: ExactSearch | null;
   private readonly shared: boolean;
   /** Background work still running when the store closes meets a closed connection: not worth a report. */
@@ -92,6 +91,7 @@ export class VectorStore {
     this.knownDocs = this.shared ? null : new KnownDocIds();
     this.exact = ExactSearch.forStore({
       shared: this.shared,
+      reloadQuietMs: options.searchCopyReloadQuietMs,
       budgetBytes: options.exactSearchBytes,
       betweenWrites: (table, fn) => this.queue.run(table, fn),
       onError: (err) => this.reportBackground(err, options.onError),
@@ -271,7 +271,9 @@ export class VectorStore {
     const hasAnn = query.exact ? false : await this.indexes.hasAnn(name, table);
     // Checked first whoever answers: an unknown column or a bad value is refused the same way.
     const where = await this.where(table, query);
-    const fromCopy = query.exact ? null : this.exact?.nearest(name, table, vector, { ...query, hasAnn });
+    const fromCopy = query.exact
+      ? null
+      : await this.exact?.nearest(name, table, vector, { ...query, hasAnn });
     return fromCopy ?? tableNearest(table, vector, { ...query, where, hasAnn });
   }
 
@@ -357,8 +359,13 @@ export class VectorStore {
   /** A write to a table's rows, in its write queue; index maintenance waits for such writes to pause. */
   private write<T>(name: string, fn: () => Promise<T>): Promise<T> {
     return this.queue.run(name, async () => {
+      // Other servers write too: the table's version around this write tells whether the copy still follows.
+      const table = this.exact?.tracksVersionsOf(name) ? await this.open(name) : null;
+      const before = await table?.version();
       try {
-        return await fn();
+        const result = await fn();
+        if (table && before !== undefined) this.exact?.followedWrite(name, before, await table.version());
+        return result;
       } catch (err) {
         // The commit may have happened or not: a copy could no longer tell.
         this.exact?.invalidate(name);

@@ -6,6 +6,7 @@ import { CopyBudget, type RoomVerdict } from './copy-budget';
 import { compileRowFilter } from './row-filter';
 import { leastBytesOf, MirroredTable, type MirrorRow } from './mirrored-table';
 import { mirrorRow, rowsOf } from './mirror-rows';
+import { CopyVersions } from './copy-versions';
 
 /**
  * Most work one search may do on a mirror, in (row, non-zero query dimension) pairs, when the table has an ANN
@@ -38,7 +39,7 @@ interface Loading {
 /**
  * Whether searches of a table read its copy: `loaded`, `loading`, `not_loaded` (until its first search),
  * `too_large` for the memory budget, `no_room` (the budget is taken by copies searched as often: it loads once
- * it is searched more, copy-budget.ts), or `off` (the store keeps no copies: a shared folder, or no budget).
+ * it is searched more, copy-budget.ts), or `off` (the store keeps no copies: no budget).
  */
 export type SearchCopyState = 'loaded' | 'loading' | 'not_loaded' | 'too_large' | 'no_room' | 'off';
 
@@ -57,13 +58,18 @@ export interface ExactSearchOptions {
   /** Runs `fn` between the table's writes (its write queue). */
   betweenWrites: (table: string, fn: () => Promise<void>) => Promise<void>;
   onError?: (err: unknown) => void;
+  /** Other servers write the tables too: copies are checked against the table's version (copy-versions.ts). */
+  versions?: CopyVersions;
 }
+
+/** How long a copy dropped because another server wrote its table waits before it loads again. */
+const SHARED_RELOAD_QUIET_MS = 10_000;
 
 /**
  * In-memory copies of vector tables (MirroredTable), loaded on a table's first search, kept in step with every
  * write the store makes, and searched exhaustively instead of the table: an exact top-k that costs less CPU
- * than an ANN query on the table (docs/performance.md). Only for a folder this server writes alone: another
- * server's writes would not reach the copy.
+ * than an ANN query on the table (docs/performance.md). Where other servers write the tables too, a copy is
+ * searched only while the table is at the version it reflects (copy-versions.ts).
  */
 export class ExactSearch {
   private readonly copies = new Map<string, MirroredTable>();
@@ -88,15 +94,52 @@ export class ExactSearch {
   }
 
   /**
-   * The copies of a store's tables, or null when it keeps none: on a shared folder (another server's writes
-   * would not reach them) or with no budget. `budgetBytes` defaults to 1.5 GiB: room for the copy of a million
-   * chunks of a few hundred characters (about 1.2 GB).
+   * The copies of a store's tables, or null with no budget. `budgetBytes` defaults to 1.5 GiB: room for the
+   * copy of a million chunks of a few hundred characters (about 1.2 GB). `shared`: other servers write the
+   * tables too; a copy dropped for their write loads again after `reloadQuietMs` (default 10 s).
    */
   static forStore(
-    options: Omit<ExactSearchOptions, 'budgetBytes'> & { shared: boolean; budgetBytes?: number },
+    options: Omit<ExactSearchOptions, 'budgetBytes' | 'versions'> & {
+      shared: boolean;
+      budgetBytes?: number;
+      reloadQuietMs?: number;
+    },
   ): ExactSearch | null {
     const budgetBytes = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
-    return options.shared || budgetBytes <= 0 ? null : new ExactSearch({ ...options, budgetBytes });
+    if (budgetBytes <= 0) return null;
+    const versions = options.shared
+      ? new CopyVersions(options.reloadQuietMs ?? SHARED_RELOAD_QUIET_MS)
+      : undefined;
+    return new ExactSearch({ ...options, budgetBytes, versions });
+  }
+
+  /** Whether writes must tell the table's versions around them (`followedWrite`): a shared copy to keep. */
+  tracksVersionsOf(name: string): boolean {
+    return this.options.versions !== undefined && this.copies.has(name);
+  }
+
+  /**
+   * This server wrote the table from version `before` to `after` and the copy followed: it stays if it was
+   * current before the write, else it goes (another server wrote since it loaded).
+   */
+  followedWrite(name: string, before: number, after: number): void {
+    const versions = this.options.versions;
+    if (!versions || !this.copies.has(name) || versions.followWrite(name, before, after)) return;
+    this.copies.delete(name);
+    versions.dropped(name);
+  }
+
+  /**
+   * False when the table's copy is stale: another server committed since (the copy is dropped). True on a
+   * table only this server writes, and when there is no copy to check.
+   */
+  private async stillCurrent(name: string, table: Table): Promise<boolean> {
+    const versions = this.options.versions;
+    if (!versions || !this.copies.has(name)) return true;
+    if (versions.current(name, await table.version())) return true;
+    this.copies.delete(name);
+    versions.dropped(name);
+    return false;
   }
 
   /**
@@ -138,12 +181,13 @@ export class ExactSearch {
    * answer (see `copyFor`) or the filters use something only the table follows exactly (row-filter.ts).
    * `filters` were checked against the table already (buildWhere).
    */
-  nearest(
+  async nearest(
     name: string,
     table: Table,
     vector: ArrayLike<number>,
     query: { limit: number; filters?: readonly FilterNode[]; hasAnn: boolean },
-  ): StoredChunk[] | null {
+  ): Promise<StoredChunk[] | null> {
+    if (!(await this.stillCurrent(name, table))) return null;
     const copy = this.copyFor(name, table, vector, query.hasAnn);
     if (!copy) return null;
     if (!query.filters?.length) return copy.search(vector, query.limit);
@@ -162,7 +206,7 @@ export class ExactSearch {
     text: string,
     query: { vector: ArrayLike<number>; limit: number; where?: string },
   ): Promise<StoredChunk[] | null> {
-    if (!this.copies.has(name)) return null;
+    if (!this.copies.has(name) || !(await this.stillCurrent(name, table))) return null;
     let search = table.query().fullTextSearch(new MatchQuery(text, 'content')).select(['id', '_score']);
     if (query.where) search = search.where(query.where);
     const hits = await search.limit(query.limit).toArray();
@@ -216,6 +260,7 @@ export class ExactSearch {
   /** The table was dropped or created anew. */
   forget(name: string): void {
     this.invalidate(name);
+    this.options.versions?.forget(name);
     this.tooLarge.delete(name);
     this.waiting.delete(name);
     this.budget.forget(name);
@@ -240,6 +285,9 @@ export class ExactSearch {
       }
     }
     const loading = this.loading.get(name);
+    // Where other servers write too, the version a loading copy will be labelled with is the one it began at:
+    // a write of this server's meanwhile moved the table past it, so that copy would only be dropped.
+    if (loading && this.options.versions) loading.spoiled = true;
     if (loading && !loading.spoiled) {
       loading.pending.push(write);
       loading.pendingRows += rowsIn(write);
@@ -261,6 +309,7 @@ export class ExactSearch {
 
   private startLoading(name: string, table: Table): void {
     if (this.loading.has(name) || this.tooLarge.has(name) || this.closed) return;
+    if (this.options.versions && !this.options.versions.mayLoad(name)) return;
     const wanted = this.waiting.get(name);
     if (wanted !== undefined && !this.budget.room(this.sizes(), wanted, { admitting: name }).fits) return;
     const loading = { pending: [], pendingRows: 0, spoiled: false, done: Promise.resolve() };
@@ -276,6 +325,9 @@ export class ExactSearch {
   }
 
   private async load(name: string, table: Table, loading: Loading): Promise<void> {
+    // Read before the rows: a commit of another server in between makes the copy newer than its label, which
+    // only drops it at the next search, never the other way round.
+    const version = this.options.versions ? await table.version() : 0;
     const rows = await table.countRows();
     const dims = await tableDimensions(table);
     if (!dims) return;
@@ -293,6 +345,7 @@ export class ExactSearch {
       if (loading.spoiled) return;
       for (const write of loading.pending) applyTo(copy, write);
       this.copies.set(name, copy);
+      this.options.versions?.label(name, version);
     });
   }
 

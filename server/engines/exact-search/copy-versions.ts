@@ -1,0 +1,52 @@
+/**
+ * On tables other servers write too (a shared folder or object storage), which table version each in-memory
+ * copy reflects. A search reads the copy only while the table is still at that version (LanceDB checks the
+ * latest commit on every read there anyway); this server's own writes move the label along, another server's
+ * write makes the copy stale, and it is dropped. A dropped copy loads again only once the table has had no such
+ * drop for `quietMs`: a table written all the time by other servers is searched in LanceDB rather than
+ * reloaded after every write.
+ */
+export class CopyVersions {
+  private readonly labels = new Map<string, number>();
+  private readonly droppedAt = new Map<string, number>();
+
+  constructor(private readonly quietMs: number) {}
+
+  /** The copy just loaded reflects `version`. */
+  label(name: string, version: number): void {
+    this.labels.set(name, version);
+  }
+
+  /** Whether the copy reflects the table at `version`, the latest commit of any server. */
+  current(name: string, version: number): boolean {
+    return this.labels.get(name) === version;
+  }
+
+  /**
+   * This server wrote the table from `before` to `after` under the table's write lock (no other server wrote
+   * meanwhile), and the copy followed the write: it reflects `after` if it reflected `before`. False when it
+   * did not: the copy was stale already and must go.
+   */
+  followWrite(name: string, before: number, after: number): boolean {
+    if (this.labels.get(name) !== before) return false;
+    this.labels.set(name, after);
+    return true;
+  }
+
+  /** The copy was dropped as stale: it may load again after `quietMs`. */
+  dropped(name: string): void {
+    this.labels.delete(name);
+    this.droppedAt.set(name, Date.now());
+  }
+
+  /** Whether a copy of the table may start loading now. */
+  mayLoad(name: string): boolean {
+    const at = this.droppedAt.get(name);
+    return at === undefined || Date.now() - at >= this.quietMs;
+  }
+
+  forget(name: string): void {
+    this.labels.delete(name);
+    this.droppedAt.delete(name);
+  }
+}
