@@ -40,10 +40,7 @@ export type { NearestQuery, ScanQuery, SearchQuery, TextQuery } from './vector-s
 export interface VectorStoreOptions extends Partial<IndexPolicy> {
   /** Failures of background index maintenance, which has no caller to report to. */
   onError?: (err: unknown) => void;
-  /**
-   * Other servers read and write the same folder (docs/scaling.md): every read sees their last commit, and what
-   * this store caches of a table is read again once the table's version moved.
-   */
+  /** Other servers write the tables too (docs/scaling.md): reads see their last commit, caches are checked. */
   shared?: boolean;
   /** On a shared folder, the lock the servers hold while they write a table (`CatalogDb.withLock`). */
   writeLock?: KeyLock;
@@ -87,7 +84,10 @@ export class VectorStore {
     // A table's write lock, and its index lock (held by builds, which run outside the write queue).
     const lockNamed = (suffix: string): KeyLock | undefined =>
       lock && ((table, fn) => lock(`vectors ${table}${suffix}`, fn));
-    this.queue = new KeyedQueue(lockNamed(''));
+    const writeLock = lockNamed('');
+    // What a task holding the write lock commits is this server's alone: the search copy may follow it.
+    const follow: KeyLock = (table, fn) => this.exact?.following(table, () => this.open(table), fn) ?? fn();
+    this.queue = new KeyedQueue(writeLock && ((table, fn) => writeLock(table, () => follow(table, fn))));
     this.knownDocs = this.shared ? null : new KnownDocIds();
     this.exact = ExactSearch.forStore({
       shared: this.shared,
@@ -359,13 +359,8 @@ export class VectorStore {
   /** A write to a table's rows, in its write queue; index maintenance waits for such writes to pause. */
   private write<T>(name: string, fn: () => Promise<T>): Promise<T> {
     return this.queue.run(name, async () => {
-      // Other servers write too: the table's version around this write tells whether the copy still follows.
-      const table = this.exact?.tracksVersionsOf(name) ? await this.open(name) : null;
-      const before = await table?.version();
       try {
-        const result = await fn();
-        if (table && before !== undefined) this.exact?.followedWrite(name, before, await table.version());
-        return result;
+        return await fn();
       } catch (err) {
         // The commit may have happened or not: a copy could no longer tell.
         this.exact?.invalidate(name);

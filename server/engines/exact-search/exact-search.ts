@@ -113,20 +113,23 @@ export class ExactSearch {
     return new ExactSearch({ ...options, budgetBytes, versions });
   }
 
-  /** Whether writes must tell the table's versions around them (`followedWrite`): a shared copy to keep. */
-  tracksVersionsOf(name: string): boolean {
-    return this.options.versions !== undefined && this.copies.has(name);
-  }
-
   /**
-   * This server wrote the table from version `before` to `after` and the copy followed: it stays if it was
-   * current before the write, else it goes (another server wrote since it loaded).
+   * Runs `fn`, a task of the table's write queue that holds its write lock on a table other servers write too:
+   * the versions just before and after it are this server's alone, so a copy that was current before stays
+   * current after, having followed the task's writes (an index made in the queue moves it along too). A copy
+   * that was stale before goes. A failed task leaves the label behind the table: the next search drops it.
    */
-  followedWrite(name: string, before: number, after: number): void {
+  async following<T>(name: string, open: () => Promise<Table | null>, fn: () => Promise<T>): Promise<T> {
     const versions = this.options.versions;
-    if (!versions || !this.copies.has(name) || versions.followWrite(name, before, after)) return;
-    this.copies.delete(name);
-    versions.dropped(name);
+    const table = versions && this.copies.has(name) ? await open() : null;
+    const before = await table?.version();
+    const result = await fn();
+    if (!versions || !table || before === undefined || !this.copies.has(name)) return result;
+    if (!versions.followWrite(name, before, await table.version())) {
+      this.copies.delete(name);
+      versions.dropped(name);
+    }
+    return result;
   }
 
   /**
