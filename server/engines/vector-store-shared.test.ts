@@ -129,6 +129,18 @@ describe.each(Object.entries(locations))('two vector stores on %s', (_, makeLoca
     expect((await other.vectorSearch('t', probe.vector, { limit: 1 }))[0].chunkId).toBe(probe.id);
   });
 
+  it('loads its copy while it makes its full-text index in the write queue', async () => {
+    await one.createTable('t', DIMS);
+    await one.upsert('t', records(50), []);
+    const probe = records(1)[0];
+    await Promise.all([
+      other.textSearch('t', 'chunk', { limit: 1, vector: probe.vector }), // makes the index: a commit
+      other.vectorSearch('t', probe.vector, { limit: 1 }), // starts loading the copy meanwhile
+    ]);
+    await other.whenIdle();
+    expect(other.searchCopyInfo('t').state).toBe('loaded');
+  });
+
   it('keeps its copy through its own writes, and drops it for a write the other server made meanwhile', async () => {
     await one.createTable('t', DIMS);
     await one.upsert('t', records(50), []);

@@ -27,4 +27,19 @@ describe('CopyVersions', () => {
     versions.forget('t'); // dropped and made anew: nothing to wait for
     expect(versions.mayLoad('t')).toBe(true);
   });
+
+  it("labels a loaded copy only when the table moved by this server's commits alone while it loaded", () => {
+    const versions = new CopyVersions(10_000);
+    versions.loadStarted('t', 3);
+    expect(versions.watchesLoad('t')).toBe(true);
+    versions.followLoad('t', 3, 4); // this server's index, say
+    expect(versions.loadFinished('t', 4)).toBe(true);
+    expect(versions.current('t', 4)).toBe(true);
+
+    versions.loadStarted('u', 3);
+    versions.followLoad('u', 5, 6); // version 4 came from another server
+    expect(versions.watchesLoad('u')).toBe(false);
+    expect(versions.loadFinished('u', 6)).toBe(false);
+    expect(versions.mayLoad('u')).toBe(false); // waits as a dropped copy does
+  });
 });

@@ -9,6 +9,11 @@
 export class CopyVersions {
   private readonly labels = new Map<string, number>();
   private readonly droppedAt = new Map<string, number>();
+  /**
+   * For a copy loading: the version its rows reflect, moved along by this server's commits meanwhile (made
+   * under the write lock: an index, say); undefined once another server's commit may have slipped in.
+   */
+  private readonly loads = new Map<string, number | undefined>();
 
   constructor(private readonly quietMs: number) {}
 
@@ -33,6 +38,39 @@ export class CopyVersions {
     return true;
   }
 
+  /** A copy starts loading; the table is at `version` before its rows are read. */
+  loadStarted(name: string, version: number): void {
+    this.loads.set(name, version);
+  }
+
+  /** Whether a commit of this server (from `before` to `after`) must be followed by a loading copy's version. */
+  watchesLoad(name: string): boolean {
+    return this.loads.get(name) !== undefined;
+  }
+
+  /** This server committed from `before` to `after` under the write lock while a copy loaded. */
+  followLoad(name: string, before: number, after: number): void {
+    if (this.loads.has(name)) this.loads.set(name, this.loads.get(name) === before ? after : undefined);
+  }
+
+  /**
+   * The loaded copy is about to be searched, the table now at `version` (read under the write lock): true and
+   * labelled when nothing but this server's commits happened since the load began, else false (and the copy
+   * waits as a dropped one would).
+   */
+  loadFinished(name: string, version: number): boolean {
+    const current = this.loads.get(name) === version;
+    this.loads.delete(name);
+    if (current) this.label(name, version);
+    else this.dropped(name);
+    return current;
+  }
+
+  /** The load stopped without a copy. */
+  loadAbandoned(name: string): void {
+    this.loads.delete(name);
+  }
+
   /** The copy was dropped as stale: it may load again after `quietMs`. */
   dropped(name: string): void {
     this.labels.delete(name);
@@ -47,6 +85,7 @@ export class CopyVersions {
 
   forget(name: string): void {
     this.labels.delete(name);
+    this.loads.delete(name);
     this.droppedAt.delete(name);
   }
 }

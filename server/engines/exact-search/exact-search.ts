@@ -121,11 +121,14 @@ export class ExactSearch {
    */
   async following<T>(name: string, open: () => Promise<Table | null>, fn: () => Promise<T>): Promise<T> {
     const versions = this.options.versions;
-    const table = versions && this.copies.has(name) ? await open() : null;
+    const watched = versions && (this.copies.has(name) || versions.watchesLoad(name));
+    const table = watched ? await open() : null;
     const before = await table?.version();
     const result = await fn();
-    if (!versions || !table || before === undefined || !this.copies.has(name)) return result;
-    if (!versions.followWrite(name, before, await table.version())) {
+    if (!versions || !table || before === undefined) return result;
+    const after = await table.version();
+    versions.followLoad(name, before, after);
+    if (this.copies.has(name) && !versions.followWrite(name, before, after)) {
       this.copies.delete(name);
       versions.dropped(name);
     }
@@ -319,7 +322,10 @@ export class ExactSearch {
     this.loading.set(name, loading);
     loading.done = this.load(name, table, loading)
       .catch((err: unknown) => this.report(name, 'not loaded', err))
-      .finally(() => this.loading.delete(name));
+      .finally(() => {
+        this.loading.delete(name);
+        this.options.versions?.loadAbandoned(name);
+      });
   }
 
   /** Resolves when no copy is loading (tests and benchmarks). */
@@ -328,9 +334,10 @@ export class ExactSearch {
   }
 
   private async load(name: string, table: Table, loading: Loading): Promise<void> {
-    // Read before the rows: a commit of another server in between makes the copy newer than its label, which
-    // only drops it at the next search, never the other way round.
-    const version = this.options.versions ? await table.version() : 0;
+    // Read between writes, before the rows; this server's commits meanwhile move it along (`following`).
+    const versions = this.options.versions;
+    if (versions)
+      await this.options.betweenWrites(name, async () => versions.loadStarted(name, await table.version()));
     const rows = await table.countRows();
     const dims = await tableDimensions(table);
     if (!dims) return;
@@ -346,9 +353,10 @@ export class ExactSearch {
     }
     await this.options.betweenWrites(name, async () => {
       if (loading.spoiled) return;
+      // Under the write lock: the version now is the one searches compare with.
+      if (versions && !versions.loadFinished(name, await table.version())) return;
       for (const write of loading.pending) applyTo(copy, write);
       this.copies.set(name, copy);
-      this.options.versions?.label(name, version);
     });
   }
 
