@@ -22,6 +22,7 @@ import { registerSqlHandlers } from './sql/register-handlers';
 import { SqlRouter } from './sql/router';
 import { openViews } from './views/index';
 import type { StorageOptions } from '../engines/vector-location';
+import { stopHeartbeat } from '../store/run-liveness';
 
 export const VERSION = '0.1.0';
 
@@ -159,6 +160,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     close: async () => {
       await dataSources.close();
       kbs.vectorStore.close();
+      stopHeartbeat(databases.catalog);
       databases.close();
     },
   };

@@ -1,5 +1,6 @@
 import type { CatalogDb } from '../engines/catalog-db';
 import type { JobEvery } from '../dialect/ast';
+import { heartbeatOf } from './run-liveness';
 import { formatTimestamp } from '../util/time';
 import { selectByName } from './project-names';
 
@@ -73,11 +74,7 @@ export const JOBS_SCHEMA = [
 ];
 
 /** At start-up: jobs of projects dropped while the server was cut short, and runs a stop or a crash cut short. */
-export const JOBS_TIDY = [
-  `DELETE FROM jobs WHERE project_id NOT IN (SELECT id FROM projects)`,
-  // Such a run never finishes: say so rather than show it running forever.
-  `UPDATE jobs_history SET run_end = run_start, error = 'The server stopped during this run' WHERE run_end IS NULL`,
-];
+export const JOBS_TIDY = [`DELETE FROM jobs WHERE project_id NOT IN (SELECT id FROM projects)`];
 
 /**
  * The catalog's `jobs`, `jobs_history` and `job_last_values` tables. A run claims its slot in one transaction
@@ -156,7 +153,7 @@ export class JobStore {
    * undefined when another run has already claimed it (or the job was dropped).
    */
   async claim(job: JobRecord, slot: Date, next: Date | undefined, now: Date): Promise<number | undefined> {
-    return this.catalog.transaction(async (tx) => {
+    const historyId = await this.catalog.transaction(async (tx) => {
       const moved = await tx.all(
         `UPDATE jobs SET next_run_at = CAST(? AS TIMESTAMP) WHERE id = ? AND next_run_at = CAST(? AS TIMESTAMP) RETURNING id`,
         [ts(next), job.id, formatTimestamp(slot)],
@@ -169,9 +166,13 @@ export class JobStore {
       );
       return Number(row.id);
     });
+    // On a shared catalog the run's row is kept alive until `finish`: other servers see it running.
+    if (historyId !== undefined) heartbeatOf(this.catalog).track('job', historyId);
+    return historyId;
   }
 
   async finish(historyId: number, end: Date, error: string | undefined, query: string): Promise<void> {
+    heartbeatOf(this.catalog).untrack('job', historyId);
     await this.catalog.run(
       `UPDATE jobs_history SET run_end = CAST(? AS TIMESTAMP), error = ?, query = ? WHERE id = ?`,
       [formatTimestamp(end), error ?? null, query, historyId],

@@ -6,6 +6,7 @@ import type {
   SearchSettings,
 } from '../services/knowledge-bases/evaluate/types';
 import { formatTimestamp } from '../util/time';
+import { heartbeatOf } from './run-liveness';
 
 /** Past evaluations kept per knowledge base; older ones are removed past this many. */
 export const MAX_KEPT_EVALUATIONS = 200;
@@ -30,12 +31,6 @@ export const KB_EVALUATIONS_SCHEMA = [
     settings VARCHAR NOT NULL, metrics VARCHAR, questions VARCHAR, error VARCHAR)`,
   `CREATE TABLE IF NOT EXISTS kb_search_defaults (
     kb_id BIGINT PRIMARY KEY, settings VARCHAR NOT NULL, updated_at VARCHAR NOT NULL)`,
-];
-
-/** At start-up: a run cut short by a restart never finishes: say so instead of showing it running forever. */
-export const KB_EVALUATIONS_TIDY = [
-  `UPDATE kb_evaluations SET state = 'failed', error = 'The server stopped during the evaluation'
-   WHERE state = 'running'`,
 ];
 
 /**
@@ -70,10 +65,13 @@ export class EvaluationStore {
          SELECT id FROM kb_evaluations WHERE kb_id = ? ORDER BY created_at DESC LIMIT ${MAX_KEPT_EVALUATIONS})`,
       [kb.id, kb.id],
     );
+    // On a shared catalog the run's row is kept alive until it ends: other servers see it running.
+    heartbeatOf(this.catalog).track('evaluation', id);
     return id;
   }
 
   async finish(id: string, metrics: EvaluationSummary['metrics'], questions: unknown[]): Promise<void> {
+    heartbeatOf(this.catalog).untrack('evaluation', id);
     await this.catalog.run(
       `UPDATE kb_evaluations SET state = 'done', finished_at = ?, metrics = ?, questions = ? WHERE id = ?`,
       [formatTimestamp(), JSON.stringify(metrics), JSON.stringify(questions), id],
@@ -81,6 +79,7 @@ export class EvaluationStore {
   }
 
   async fail(id: string, error: string): Promise<void> {
+    heartbeatOf(this.catalog).untrack('evaluation', id);
     await this.catalog.run(
       `UPDATE kb_evaluations SET state = 'failed', finished_at = ?, error = ? WHERE id = ?`,
       [formatTimestamp(), error, id],

@@ -2,8 +2,9 @@ import type { CatalogDb } from '../engines/catalog-db';
 import type { InsertProgress } from '../services/knowledge-bases/types';
 import { formatTimestamp, normalizeTimestamp } from '../util/time';
 
-/** What a restart says of an insert that was running when the server stopped. */
-export const INTERRUPTED = 'The server stopped while this insert ran; the rows stored until then are kept';
+import { heartbeatOf, INTERRUPTED, liveRunCondition, staleBefore, type BeatValues } from './run-liveness';
+
+export { INTERRUPTED };
 
 interface Row {
   kb_id: number;
@@ -14,6 +15,8 @@ interface Row {
   processed_rows: number;
   chunks: number;
   error: string | null;
+  /** Unfinished and still beaten for: running now, on this server or another sharing the catalog. */
+  live: boolean;
 }
 
 /** The latest insert of a knowledge base as DESCRIBE KNOWLEDGE_BASE reports it (MindsDB's columns). */
@@ -22,11 +25,11 @@ export interface LastInsert extends InsertProgress {
 }
 
 const toProgress = (r: Row): LastInsert => ({
-  state: r.finished_at === null ? 'failed' : r.error ? 'failed' : 'done',
+  state: r.finished_at === null ? (r.live ? 'running' : 'failed') : r.error ? 'failed' : 'done',
   rows_done: Number(r.processed_rows),
   rows_total: Number(r.rows_total),
   chunks: Number(r.chunks),
-  error: r.finished_at === null ? INTERRUPTED : r.error,
+  error: r.finished_at === null ? (r.live ? null : (r.error ?? INTERRUPTED)) : r.error,
   started_at: r.started_at === null ? null : (normalizeTimestamp(r.started_at) ?? r.started_at),
   finished_at: r.finished_at === null ? null : (normalizeTimestamp(r.finished_at) ?? r.finished_at),
   query_id: Number(r.query_id),
@@ -50,24 +53,32 @@ export const KB_INSERTS_SCHEMA = [
 /**
  * The latest insert of each knowledge base, kept in the catalog so that DESCRIBE and the console still show
  * the last load and its outcome after a restart. Written when an insert starts and when it ends; the progress
- * in between lives in memory (ProgressBoard). A row started but never finished was cut off by a stop.
+ * in between lives in memory (ProgressBoard), and on a shared catalog also in the row (run-liveness.ts). A row
+ * never finished is running while its server beats for it, else it was cut off by a stop.
  */
 export class InsertLog {
   constructor(private readonly db: CatalogDb) {}
 
-  /** Notes a new insert; returns its query id (MindsDB's QUERY_ID). */
-  async started(kbId: number, rowsTotal: number, startedAt: string): Promise<number> {
+  /**
+   * Notes a new insert; returns its query id (MindsDB's QUERY_ID). On a shared catalog its row is kept alive,
+   * with the rows and chunks `progress` tells, until `finished`, so other servers show it running.
+   */
+  async started(kbId: number, rowsTotal: number, startedAt: string, progress?: BeatValues): Promise<number> {
     const [{ id }] = await this.db.all<{ id: number }>(`SELECT nextval('kb_insert_ids') AS id`);
     await this.db.run(
-      `INSERT INTO kb_inserts VALUES (?, ?, CAST(? AS TIMESTAMP), NULL, ?, 0, 0, NULL)
+      `INSERT INTO kb_inserts (kb_id, query_id, started_at, finished_at, rows_total, processed_rows, chunks, error)
+       VALUES (?, ?, CAST(? AS TIMESTAMP), NULL, ?, 0, 0, NULL)
        ON CONFLICT (kb_id) DO UPDATE SET query_id = EXCLUDED.query_id, started_at = EXCLUDED.started_at,
-       finished_at = NULL, rows_total = EXCLUDED.rows_total, processed_rows = 0, chunks = 0, error = NULL`,
+       finished_at = NULL, rows_total = EXCLUDED.rows_total, processed_rows = 0, chunks = 0, error = NULL,
+       heartbeat_at = NULL`,
       [kbId, Number(id), startedAt, rowsTotal],
     );
+    heartbeatOf(this.db).track('kbInsert', kbId, progress);
     return Number(id);
   }
 
   async finished(kbId: number, progress: InsertProgress): Promise<void> {
+    heartbeatOf(this.db).untrack('kbInsert', kbId);
     await this.db.run(
       `UPDATE kb_inserts SET finished_at = CAST(? AS TIMESTAMP), processed_rows = ?, chunks = ?, error = ?
        WHERE kb_id = ?`,
@@ -78,9 +89,10 @@ export class InsertLog {
   async get(kbId: number): Promise<LastInsert | undefined> {
     const rows = await this.db.all<Row>(
       `SELECT kb_id, query_id, strftime(started_at, '%Y-%m-%d %H:%M:%S.%f') AS started_at,
-         strftime(finished_at, '%Y-%m-%d %H:%M:%S.%f') AS finished_at, rows_total, processed_rows, chunks, error
+         strftime(finished_at, '%Y-%m-%d %H:%M:%S.%f') AS finished_at, rows_total, processed_rows, chunks, error,
+         (${liveRunCondition('kbInsert')}) AS live
        FROM kb_inserts WHERE kb_id = ?`,
-      [kbId],
+      [staleBefore(), kbId],
     );
     return rows[0] ? toProgress(rows[0]) : undefined;
   }

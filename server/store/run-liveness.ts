@@ -1,6 +1,5 @@
 import type { CatalogDb } from '../engines/catalog-db';
 import { formatTimestamp } from '../util/time';
-import { INTERRUPTED } from './kb-inserts';
 
 /**
  * Long runs a catalog row stands for while they go on: job runs, knowledge-base inserts and evaluations. A row
@@ -9,6 +8,9 @@ import { INTERRUPTED } from './kb-inserts';
  * each server beats for the runs it has going (`RunHeartbeat`), and only a row whose last beat is older than
  * `STALE_MS` is marked as interrupted, by whichever server looks first.
  */
+
+/** What an insert cut off by a stop says (DESCRIBE and the console show it). */
+export const INTERRUPTED = 'The server stopped while this insert ran; the rows stored until then are kept';
 
 /** How often a server tells the catalog that its runs go on. */
 export const BEAT_MS = 2_000;
@@ -43,10 +45,11 @@ export const RUN_TABLES = {
   kbInsert: {
     table: 'kb_inserts',
     key: 'kb_id',
-    running: 'finished_at IS NULL',
+    // An insert cut off keeps no end time (DESCRIBE shows none): its error alone says it stopped.
+    running: 'finished_at IS NULL AND error IS NULL',
     since: 'started_at',
     timestamps: true,
-    interrupted: 'finished_at = started_at, error = ?',
+    interrupted: 'error = ?',
     message: INTERRUPTED,
   },
   evaluation: {
@@ -121,15 +124,13 @@ export class RunHeartbeat {
     this.timer?.unref();
   }
 
-  /** Keeps the run's row alive until the returned function is called (when the run ends). */
-  track(kind: RunKind, id: string | number, values?: BeatValues): () => void {
-    if (!this.timer) return () => undefined;
-    const key = `${kind}:${id}`;
-    const entry = { kind, id, values };
-    this.runs.set(key, entry);
-    return () => {
-      if (this.runs.get(key) === entry) this.runs.delete(key);
-    };
+  /** Keeps the run's row alive until `untrack` (when the run ends). */
+  track(kind: RunKind, id: string | number, values?: BeatValues): void {
+    if (this.timer) this.runs.set(`${kind}:${id}`, { kind, id, values });
+  }
+
+  untrack(kind: RunKind, id: string | number): void {
+    this.runs.delete(`${kind}:${id}`);
   }
 
   /** One beat now (the timer calls it; tests too). Beats never overlap. */
@@ -143,10 +144,11 @@ export class RunHeartbeat {
       const t: RunTable = RUN_TABLES[kind];
       const extra = Object.entries(values?.() ?? {});
       const sets = ['heartbeat_at = ' + timeParam(t), ...extra.map(([column]) => `${column} = ?`)];
-      await this.catalog.run(
-        `UPDATE ${t.table} SET ${sets.join(', ')} WHERE ${t.key} = ? AND ${t.running}`,
-        [formatTimestamp(new Date(now)), ...extra.map(([, value]) => value), id],
-      );
+      await this.catalog.run(`UPDATE ${t.table} SET ${sets.join(', ')} WHERE ${t.key} = ? AND ${t.running}`, [
+        formatTimestamp(new Date(now)),
+        ...extra.map(([, value]) => value),
+        id,
+      ]);
     }
     // Other servers' runs: a server that died mid-run never says so.
     if (this.beats++ % 5 === 0) await markInterruptedRuns(this.catalog, now);
@@ -155,4 +157,22 @@ export class RunHeartbeat {
   close(): void {
     if (this.timer) clearInterval(this.timer);
   }
+}
+
+const heartbeats = new WeakMap<CatalogDb, RunHeartbeat>();
+
+/** The heartbeat of this server's runs on `catalog`: one per catalog connection, made on first use. */
+export function heartbeatOf(catalog: CatalogDb): RunHeartbeat {
+  let heartbeat = heartbeats.get(catalog);
+  if (!heartbeat) {
+    heartbeat = new RunHeartbeat(catalog);
+    heartbeats.set(catalog, heartbeat);
+  }
+  return heartbeat;
+}
+
+/** Stops the heartbeat before its catalog closes. */
+export function stopHeartbeat(catalog: CatalogDb): void {
+  heartbeats.get(catalog)?.close();
+  heartbeats.delete(catalog);
 }

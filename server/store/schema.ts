@@ -3,11 +3,12 @@ import { AGENTS_SCHEMA, AGENTS_TIDY } from './agents';
 import { AUTH_SCHEMA, AUTH_TIDY } from './auth';
 import { DATA_SOURCES_SCHEMA } from './data-sources';
 import { JOBS_SCHEMA, JOBS_TIDY } from './jobs';
-import { KB_EVALUATIONS_SCHEMA, KB_EVALUATIONS_TIDY } from './kb-evaluations';
+import { KB_EVALUATIONS_SCHEMA } from './kb-evaluations';
 import { KB_INSERTS_SCHEMA } from './kb-inserts';
 import { KNOWLEDGE_BASES_SCHEMA } from './knowledge-bases';
 import { PROJECTS_SCHEMA } from './projects';
 import { VIEWS_SCHEMA, VIEWS_TIDY } from './views';
+import { markInterruptedRuns, RUN_LIVENESS_SCHEMA } from './run-liveness';
 
 /**
  * Every table of the catalog database, in the order they are created: `projects` and the shared id sequence
@@ -23,16 +24,11 @@ const SCHEMA: readonly (readonly string[])[] = [
   KB_INSERTS_SCHEMA,
   AGENTS_SCHEMA,
   KB_EVALUATIONS_SCHEMA,
+  RUN_LIVENESS_SCHEMA,
 ];
 
-/** What a server that stopped part-way leaves behind: rows of dropped projects, runs that never finished. */
-const TIDY: readonly (readonly string[])[] = [
-  AUTH_TIDY,
-  VIEWS_TIDY,
-  JOBS_TIDY,
-  AGENTS_TIDY,
-  KB_EVALUATIONS_TIDY,
-];
+/** What a server that stopped part-way leaves behind: rows of dropped projects (runs: run-liveness.ts). */
+const TIDY: readonly (readonly string[])[] = [AUTH_TIDY, VIEWS_TIDY, JOBS_TIDY, AGENTS_TIDY];
 
 /**
  * Creates the catalog's tables where they are missing (a new data folder, or one from an older version), then
@@ -41,4 +37,5 @@ const TIDY: readonly (readonly string[])[] = [
 export async function prepareCatalog(catalog: CatalogDb): Promise<void> {
   for (const statement of SCHEMA.flat()) await catalog.run(statement);
   for (const statement of TIDY.flat()) await catalog.run(statement);
+  await markInterruptedRuns(catalog);
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresCatalog } from '../engines/postgres-catalog';
 import { JobStore } from '../store/jobs';
+import { formatTimestamp } from '../util/time';
 import { startTestApp, type TestApp } from './harness';
 import { startPostgres, type RunningServer } from './sources/servers';
 import { createStatement, pgAdmin } from './sources/setup';
@@ -81,6 +82,79 @@ describe('the demo on a catalog several servers share', () => {
     } finally {
       await second.close();
       await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('long runs on a catalog several servers share', () => {
+  it("shows one server's running insert as running on the other, with its progress, until it is done", async () => {
+    await a.sqlOk('CREATE PROJECT runs');
+    await a.sqlOk('CREATE KNOWLEDGE_BASE runs.big');
+    const rows = Array.from(
+      { length: 40_000 },
+      (_, i) => `d${i},Parcel ${i} leaves the depot at ${i % 24} hours`,
+    );
+    await a.putFile('parcels', 'parcels.csv', ['id,content', ...rows].join('\n'));
+    const insert = a.sqlOk(
+      'INSERT INTO runs.big SELECT id, content FROM files.parcels USING batch_size = 500',
+    );
+    const progress = async () =>
+      (await b.inject({ url: '/api/projects/runs/knowledge_bases/big/progress' })).json();
+    let seen: { state: string; rows_done: number } = { state: 'idle', rows_done: 0 };
+    for (let i = 0; i < 100 && !(seen.state === 'running' && seen.rows_done > 0); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = await progress();
+    }
+    expect(seen).toMatchObject({ state: 'running', rows_total: 40_000, error: null });
+    expect(seen.rows_done).toBeGreaterThan(0);
+    await insert;
+    expect(await progress()).toMatchObject({ state: 'done', rows_done: 40_000, error: null });
+  }, 60_000);
+
+  it("leaves another server's live runs alone at start, and marks those whose server stopped beating", async () => {
+    const catalog = a.deps.databases.catalog;
+    const [project] = await catalog.all<{ id: number }>(`SELECT id FROM projects WHERE name = 'runs'`);
+    const kbId = (await a.deps.knowledgeBases.get('runs', 'big')).id;
+    const now = new Date();
+    const ago = (ms: number) => formatTimestamp(new Date(now.getTime() - ms));
+    // As a live server leaves them (beaten a second ago), and as a dead one does (last beat a minute ago).
+    for (const [id, beat] of [
+      [1001, ago(1_000)],
+      [1002, ago(60_000)],
+    ] as const) {
+      await catalog.run(
+        `INSERT INTO jobs_history (id, job_id, project_id, name, slot, run_start, heartbeat_at)
+         VALUES (?, 1, ?, 'j', CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP))`,
+        [id, project.id, ago(id), ago(120_000), beat], // each run a slot of its own
+      );
+      await catalog.run(
+        `INSERT INTO kb_evaluations (id, kb_id, kb_name, created_at, state, version, test_table, settings, heartbeat_at)
+         VALUES (?, ?, 'big', ?, 'running', 'doc_id', 't', '{}', ?)`,
+        [`eval-${id}`, kbId, ago(120_000), beat],
+      );
+    }
+    await catalog.run(
+      `UPDATE kb_inserts SET finished_at = NULL, error = NULL, heartbeat_at = CAST(? AS TIMESTAMP) WHERE kb_id = ?`,
+      [ago(1_000), kbId],
+    );
+
+    const third = await startTestApp({ catalogUrl: url, vectorsDir, demo: false });
+    try {
+      const jobs = await catalog.all<{ id: number; run_end: unknown; error: string | null }>(
+        `SELECT id, run_end, error FROM jobs_history WHERE id IN (1001, 1002) ORDER BY id`,
+      );
+      expect(jobs.map((j) => [j.id, j.run_end === null, j.error])).toEqual([
+        [1001, true, null],
+        [1002, false, 'The server stopped during this run'],
+      ]);
+      const evaluations = await catalog.all<{ id: string; state: string }>(
+        `SELECT id, state FROM kb_evaluations WHERE id IN ('eval-1001', 'eval-1002') ORDER BY id`,
+      );
+      expect(evaluations.map((e) => e.state)).toEqual(['running', 'failed']);
+      const progress = await third.inject({ url: '/api/projects/runs/knowledge_bases/big/progress' });
+      expect(progress.json()).toMatchObject({ state: 'running', error: null });
+    } finally {
+      await third.close();
     }
   });
 });

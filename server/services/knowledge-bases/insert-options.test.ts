@@ -106,7 +106,7 @@ describe('the last insert after a restart', () => {
       // An insert that was running when the server stopped: started, never finished.
       const cutId = (await first.deps.knowledgeBases.get('mindsdb', 'cut')).id;
       await first.deps.databases.catalog.run(
-        `INSERT INTO kb_inserts VALUES (?, 99, CAST('2026-01-01 10:00:00' AS TIMESTAMP), NULL, 500, 0, 0, NULL)`,
+        `INSERT INTO kb_inserts (kb_id, query_id, started_at, finished_at, rows_total, processed_rows, chunks, error) VALUES (?, 99, CAST('2026-01-01 10:00:00' AS TIMESTAMP), NULL, 500, 0, 0, NULL)`,
         [cutId],
       );
       await first.close();

@@ -52,7 +52,12 @@ export async function runInsert(
   options.signal?.addEventListener('abort', cancel, { once: true });
   deps.running.set(id, controller);
   deps.progressBoard.start(id, total);
-  await deps.insertLog.started(id, total, deps.progressBoard.get(id).started_at ?? '');
+  // Servers sharing the catalog read the progress from the insert's row.
+  const progressColumns = () => {
+    const now = deps.progressBoard.get(id);
+    return { processed_rows: now.rows_done, chunks: now.chunks };
+  };
+  await deps.insertLog.started(id, total, deps.progressBoard.get(id).started_at ?? '', progressColumns);
   try {
     const wholeFirst = options.trackColumn || options.skipExisting;
     const rows = 'pages' in input ? (wholeFirst ? await allPages(input.pages) : []) : input;
