@@ -2,7 +2,14 @@ import type { CatalogDb } from '../engines/catalog-db';
 import type { InsertProgress } from '../services/knowledge-bases/types';
 import { formatTimestamp, normalizeTimestamp } from '../util/time';
 
-import { heartbeatOf, INTERRUPTED, liveRunCondition, staleBefore, type BeatValues } from './run-liveness';
+import {
+  heartbeatOf,
+  INTERRUPTED,
+  liveRunCondition,
+  requestStop,
+  staleBefore,
+  type RunSignals,
+} from './run-liveness';
 
 export { INTERRUPTED };
 
@@ -48,6 +55,8 @@ export const KB_INSERTS_SCHEMA = [
     chunks BIGINT NOT NULL,
     error VARCHAR
   )`,
+  // Set by another server sharing the catalog to stop this insert (run-liveness.ts).
+  `ALTER TABLE kb_inserts ADD COLUMN IF NOT EXISTS stop_requested BOOLEAN`,
 ];
 
 /**
@@ -61,19 +70,19 @@ export class InsertLog {
 
   /**
    * Notes a new insert; returns its query id (MindsDB's QUERY_ID). On a shared catalog its row is kept alive,
-   * with the rows and chunks `progress` tells, until `finished`, so other servers show it running.
+   * with the rows and chunks `signals` tells, until `finished`, so other servers show it running and can stop it.
    */
-  async started(kbId: number, rowsTotal: number, startedAt: string, progress?: BeatValues): Promise<number> {
+  async started(kbId: number, rowsTotal: number, startedAt: string, signals?: RunSignals): Promise<number> {
     const [{ id }] = await this.db.all<{ id: number }>(`SELECT nextval('kb_insert_ids') AS id`);
     await this.db.run(
       `INSERT INTO kb_inserts (kb_id, query_id, started_at, finished_at, rows_total, processed_rows, chunks, error)
        VALUES (?, ?, CAST(? AS TIMESTAMP), NULL, ?, 0, 0, NULL)
        ON CONFLICT (kb_id) DO UPDATE SET query_id = EXCLUDED.query_id, started_at = EXCLUDED.started_at,
        finished_at = NULL, rows_total = EXCLUDED.rows_total, processed_rows = 0, chunks = 0, error = NULL,
-       heartbeat_at = NULL`,
+       heartbeat_at = NULL, stop_requested = NULL`,
       [kbId, Number(id), startedAt, rowsTotal],
     );
-    heartbeatOf(this.db).track('kbInsert', kbId, progress);
+    heartbeatOf(this.db).track('kbInsert', kbId, signals);
     return Number(id);
   }
 
@@ -95,6 +104,11 @@ export class InsertLog {
       [staleBefore(), kbId],
     );
     return rows[0] ? toProgress(rows[0]) : undefined;
+  }
+
+  /** Asks the server that runs the KB's insert to stop it: true when one runs on another server. */
+  requestStop(kbId: number): Promise<boolean> {
+    return requestStop(this.db, 'kbInsert', kbId);
   }
 
   async forget(kbId: number): Promise<void> {

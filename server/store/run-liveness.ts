@@ -30,6 +30,8 @@ interface RunTable {
   /** What a run cut off by a stop is set to (`?` is the message). */
   interrupted: string;
   message: string;
+  /** A column another server sets to ask the run's own server to stop it (the console's Stop). */
+  stopColumn?: string;
 }
 
 export const RUN_TABLES = {
@@ -51,6 +53,7 @@ export const RUN_TABLES = {
     timestamps: true,
     interrupted: 'error = ?',
     message: INTERRUPTED,
+    stopColumn: 'stop_requested',
   },
   evaluation: {
     table: 'kb_evaluations',
@@ -72,6 +75,20 @@ export const RUN_LIVENESS_SCHEMA = Object.values(RUN_TABLES).map(
   (t: RunTable) =>
     `ALTER TABLE ${t.table} ADD COLUMN IF NOT EXISTS heartbeat_at ${t.timestamps ? 'TIMESTAMP' : 'VARCHAR'}`,
 );
+
+/**
+ * Asks the server running this run to stop it, on a catalog several servers share: true when the run is going
+ * on and its table takes such requests. Its server hears it at its next beat.
+ */
+export async function requestStop(catalog: CatalogDb, kind: RunKind, id: string | number): Promise<boolean> {
+  const t: RunTable = RUN_TABLES[kind];
+  if (!catalog.shared || !t.stopColumn) return false;
+  const rows = await catalog.all(
+    `UPDATE ${t.table} SET ${t.stopColumn} = TRUE WHERE ${t.key} = ? AND ${liveRunCondition(kind)} RETURNING ${t.key}`,
+    [id, staleBefore()],
+  );
+  return rows.length > 0;
+}
 
 /** The SQL condition of a run that is going on now: unfinished, and beaten for within `STALE_MS` of `now`. */
 export function liveRunCondition(kind: RunKind): string {
@@ -102,8 +119,13 @@ export async function markInterruptedRuns(catalog: CatalogDb, now = Date.now()):
   }
 }
 
-/** Extra columns a beat writes beside the heartbeat (an insert's progress), by column name. */
-export type BeatValues = () => Record<string, number>;
+/** What a run tells its beats and hears from them. */
+export interface RunSignals {
+  /** Extra columns each beat writes beside the heartbeat (an insert's progress), by column name. */
+  values?: () => Record<string, number>;
+  /** Another server asked for the run to stop (its table's `stopColumn`); heard at the next beat. */
+  onStopRequested?: () => void;
+}
 
 /**
  * This server's runs on a catalog several servers share: every `BEAT_MS` it writes their heartbeat (and what
@@ -111,7 +133,7 @@ export type BeatValues = () => Record<string, number>;
  * a catalog only this server opens.
  */
 export class RunHeartbeat {
-  private readonly runs = new Map<string, { kind: RunKind; id: string | number; values?: BeatValues }>();
+  private readonly runs = new Map<string, { kind: RunKind; id: string | number } & RunSignals>();
   private readonly timer: NodeJS.Timeout | null;
   private beats = 0;
   private beating: Promise<void> = Promise.resolve();
@@ -125,8 +147,8 @@ export class RunHeartbeat {
   }
 
   /** Keeps the run's row alive until `untrack` (when the run ends). */
-  track(kind: RunKind, id: string | number, values?: BeatValues): void {
-    if (this.timer) this.runs.set(`${kind}:${id}`, { kind, id, values });
+  track(kind: RunKind, id: string | number, signals: RunSignals = {}): void {
+    if (this.timer) this.runs.set(`${kind}:${id}`, { kind, id, ...signals });
   }
 
   untrack(kind: RunKind, id: string | number): void {
@@ -140,15 +162,16 @@ export class RunHeartbeat {
   }
 
   private async beat(now: number): Promise<void> {
-    for (const { kind, id, values } of [...this.runs.values()]) {
+    for (const { kind, id, values, onStopRequested } of [...this.runs.values()]) {
       const t: RunTable = RUN_TABLES[kind];
       const extra = Object.entries(values?.() ?? {});
       const sets = ['heartbeat_at = ' + timeParam(t), ...extra.map(([column]) => `${column} = ?`)];
-      await this.catalog.run(`UPDATE ${t.table} SET ${sets.join(', ')} WHERE ${t.key} = ? AND ${t.running}`, [
-        formatTimestamp(new Date(now)),
-        ...extra.map(([, value]) => value),
-        id,
-      ]);
+      const [row] = await this.catalog.all<Record<string, unknown>>(
+        `UPDATE ${t.table} SET ${sets.join(', ')} WHERE ${t.key} = ? AND ${t.running}
+         RETURNING ${t.stopColumn ?? t.key} AS stop`,
+        [formatTimestamp(new Date(now)), ...extra.map(([, value]) => value), id],
+      );
+      if (t.stopColumn && row?.stop === true) onStopRequested?.();
     }
     // Other servers' runs: a server that died mid-run never says so.
     if (this.beats++ % 5 === 0) await markInterruptedRuns(this.catalog, now);

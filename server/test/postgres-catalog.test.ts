@@ -111,6 +111,31 @@ describe('long runs on a catalog several servers share', () => {
     expect(await progress()).toMatchObject({ state: 'done', rows_done: 40_000, error: null });
   }, 60_000);
 
+  it('stops, at a Stop pressed on the other server, an insert running on one', async () => {
+    await a.sqlOk('CREATE KNOWLEDGE_BASE runs.stopped');
+    const cancelOn = async (t: TestApp) =>
+      (
+        await t.inject({ method: 'POST', url: '/api/projects/runs/knowledge_bases/stopped/cancel_insert' })
+      ).json();
+    expect(await cancelOn(b)).toEqual({ cancelled: false });
+    const insert = a.sql(
+      'INSERT INTO runs.stopped SELECT id, content FROM files.parcels USING batch_size = 200',
+    );
+    const progressOn = async (t: TestApp) =>
+      (await t.inject({ url: '/api/projects/runs/knowledge_bases/stopped/progress' })).json();
+    for (let i = 0; i < 100 && (await progressOn(b)).state !== 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await cancelOn(b)).toEqual({ cancelled: true });
+    const answer = await insert;
+    expect(answer).toMatchObject({ type: 'error' });
+    expect(answer.error_message).toMatch(/was cancelled/);
+    const stopped = await progressOn(b);
+    expect(stopped).toMatchObject({ state: 'failed' });
+    expect(stopped.error).toMatch(/was cancelled/);
+    expect(stopped.rows_done).toBeLessThan(40_000);
+  }, 60_000);
+
   it("leaves another server's live runs alone at start, and marks those whose server stopped beating", async () => {
     const catalog = a.deps.databases.catalog;
     const [project] = await catalog.all<{ id: number }>(`SELECT id FROM projects WHERE name = 'runs'`);

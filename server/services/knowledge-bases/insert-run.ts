@@ -52,12 +52,15 @@ export async function runInsert(
   options.signal?.addEventListener('abort', cancel, { once: true });
   deps.running.set(id, controller);
   deps.progressBoard.start(id, total);
-  // Servers sharing the catalog read the progress from the insert's row.
+  // Servers sharing the catalog read the progress from the insert's row, and may ask it to stop there.
   const progressColumns = () => {
     const now = deps.progressBoard.get(id);
     return { processed_rows: now.rows_done, chunks: now.chunks };
   };
-  await deps.insertLog.started(id, total, deps.progressBoard.get(id).started_at ?? '', progressColumns);
+  await deps.insertLog.started(id, total, deps.progressBoard.get(id).started_at ?? '', {
+    values: progressColumns,
+    onStopRequested: cancel, // the console's Stop, pressed on another server
+  });
   try {
     const wholeFirst = options.trackColumn || options.skipExisting;
     const rows = 'pages' in input ? (wholeFirst ? await allPages(input.pages) : []) : input;

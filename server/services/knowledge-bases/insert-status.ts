@@ -15,11 +15,15 @@ export class InsertStatus {
     private readonly running: Map<number, AbortController>,
   ) {}
 
-  /** Stops the KB's running insert between batches; false when none runs. */
-  cancel(kb: { id: number; name: string }): boolean {
+  /**
+   * Stops the KB's running insert between batches; false when none runs. One running on another server sharing
+   * the catalog is asked to stop through its row, and stops within a beat (run-liveness.ts).
+   */
+  async cancel(kb: { id: number; name: string }): Promise<boolean> {
     const controller = this.running.get(kb.id);
-    controller?.abort(insertCancelled(kb.name));
-    return controller !== undefined;
+    if (!controller) return this.insertLog.requestStop(kb.id);
+    controller.abort(insertCancelled(kb.name));
+    return true;
   }
 
   /** Progress of the KB's latest insert, for the console to poll. */
