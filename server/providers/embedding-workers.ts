@@ -8,11 +8,19 @@ import type { EmbedReply, EmbedRequest } from './local-embedding-worker';
  * (they hold no state worth keeping), and never keep the process alive.
  */
 
-/** Workers when `KS_EMBED_WORKERS` does not say: one per core, at most 4 (the writer needs a core too). */
-export function defaultWorkerCount(): number {
-  const configured = Number(process.env.KS_EMBED_WORKERS);
+/**
+ * Workers when `KS_EMBED_WORKERS` does not say: one per core but one, between 1 and 4. The insert's own thread
+ * (reading, chunking, building the batches) and LanceDB's writer keep about one core busy: on 2 cores one worker
+ * inserted 24,000-28,000 chunks/s and two 21,000-26,000, in every run of `npm run bench:ingest-cores`
+ * (docs/performance.md).
+ */
+export function defaultWorkerCount(
+  env: NodeJS.ProcessEnv = process.env,
+  cores = os.availableParallelism(),
+): number {
+  const configured = Number(env.KS_EMBED_WORKERS?.trim() || NaN);
   if (Number.isInteger(configured) && configured >= 0) return configured;
-  return Math.min(4, os.availableParallelism());
+  return Math.max(1, Math.min(4, cores - 1));
 }
 
 /** Workers stop after this long without work; starting one again costs about a tenth of a second. */

@@ -104,7 +104,7 @@ export class LocalEmbedding implements EmbeddingProvider {
 
   /**
    * @param workers worker threads that embed large batches (0: always on the calling thread); by default
-   *   `KS_EMBED_WORKERS`, else one per core up to 4.
+   *   `KS_EMBED_WORKERS`, else one per core but one, between 1 and 4.
    */
   constructor(
     readonly model: string = LOCAL_EMBEDDING_MODEL,
