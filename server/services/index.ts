@@ -22,7 +22,7 @@ import { registerSqlHandlers } from './sql/register-handlers';
 import { SqlRouter } from './sql/router';
 import { openViews } from './views/index';
 import type { StorageOptions } from '../engines/vector-location';
-import { stopHeartbeat } from '../store/run-liveness';
+import { heartbeatOf, stopHeartbeat } from '../store/run-liveness';
 
 export const VERSION = '0.1.0';
 
@@ -77,6 +77,8 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     catalogUrl: options.catalogUrl,
   });
   await prepareCatalog(databases.catalog);
+  // On a shared catalog: beats for this server's runs, and marks those of servers that died mid-run.
+  heartbeatOf(databases.catalog);
   const projects = new ProjectService(databases.catalog);
   await projects.ensureDefault();
   const auth = new AuthService(databases.catalog, options.auth);

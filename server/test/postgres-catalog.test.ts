@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresCatalog } from '../engines/postgres-catalog';
 import { JobStore } from '../store/jobs';
 import { formatTimestamp } from '../util/time';
+import { heartbeatOf } from '../store/run-liveness';
 import { startTestApp, type TestApp } from './harness';
 import { startPostgres, type RunningServer } from './sources/servers';
 import { createStatement, pgAdmin } from './sources/setup';
@@ -181,6 +182,23 @@ describe('long runs on a catalog several servers share', () => {
     } finally {
       await third.close();
     }
+  });
+
+  it('marks, while it runs, the runs of a server that died after it started', async () => {
+    const catalog = a.deps.databases.catalog;
+    const [project] = await catalog.all<{ id: number }>(`SELECT id FROM projects WHERE name = 'runs'`);
+    const minuteAgo = formatTimestamp(new Date(Date.now() - 60_000));
+    await catalog.run(
+      `INSERT INTO jobs_history (id, job_id, project_id, name, slot, run_start, heartbeat_at)
+       VALUES (1003, 1, ?, 'j', CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP))`,
+      [project.id, minuteAgo, minuteAgo, minuteAgo],
+    );
+    // Every fifth beat looks for such runs: five beats of a running server find it, with no restart.
+    for (let i = 0; i < 5; i++) await heartbeatOf(b.deps.databases.catalog).beatOnce();
+    const [run] = await catalog.all<{ error: string | null }>(
+      `SELECT error FROM jobs_history WHERE id = 1003`,
+    );
+    expect(run.error).toBe('The server stopped during this run');
   });
 });
 
