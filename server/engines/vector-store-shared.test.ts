@@ -129,6 +129,25 @@ describe.each(Object.entries(locations))('two vector stores on %s', (_, makeLoca
     expect((await other.vectorSearch('t', probe.vector, { limit: 1 }))[0].chunkId).toBe(probe.id);
   });
 
+  it('keeps its copy when it searches while it writes: the search meanwhile reads the table', async () => {
+    await one.createTable('t', DIMS);
+    await one.upsert('t', records(50), []);
+    const more = records(90).slice(50);
+    await other.vectorSearch('t', more[0].vector, { limit: 1 });
+    await other.whenIdle();
+    const searchAfter = (ms: number, vector: Float32Array) =>
+      new Promise((r) => setTimeout(r, ms)).then(() => other.vectorSearch('t', vector, { limit: 1 }));
+    for (const record of more) {
+      // Searches spread over the write, some between its commit and the copy's following it.
+      const [, ...found] = await Promise.all([
+        other.upsert('t', [record], []),
+        ...[0, 1, 2, 4, 6, 8, 12].map((ms) => searchAfter(ms, record.vector)),
+      ]);
+      for (const chunks of found) expect(chunks).toHaveLength(1);
+    }
+    expect(other.searchCopyInfo('t')).toMatchObject({ state: 'loaded', rows: 90 });
+  });
+
   it('loads its copy while it makes its full-text index in the write queue', async () => {
     await one.createTable('t', DIMS);
     await one.upsert('t', records(50), []);

@@ -1,3 +1,5 @@
+import type { Table } from '@lancedb/lancedb';
+
 /**
  * On tables other servers write too (a shared folder or object storage), which table version each in-memory
  * copy reflects. A search reads the copy only while the table is still at that version (LanceDB checks the
@@ -6,8 +8,16 @@
  * drop for `quietMs`: a table written all the time by other servers is searched in LanceDB rather than
  * reloaded after every write.
  */
+/** The copies a store holds, as the versions see them. */
+export interface HeldCopies {
+  has(name: string): boolean;
+  drop(name: string): void;
+}
+
 export class CopyVersions {
   private readonly labels = new Map<string, number>();
+  /** Tables this server is committing to now, in its write queue (`following`). */
+  private readonly committing = new Set<string>();
   private readonly droppedAt = new Map<string, number>();
   /**
    * For a copy loading: the version its rows reflect, moved along by this server's commits meanwhile (made
@@ -16,6 +26,51 @@ export class CopyVersions {
   private readonly loads = new Map<string, number | undefined>();
 
   constructor(private readonly quietMs: number) {}
+
+  /**
+   * Runs `fn`, a task of the table's write queue holding its write lock: the versions just before and after it
+   * are this server's alone, so a copy current before stays current after, having followed the task's writes
+   * (an index made in the queue moves it along too), and a loading copy's version follows too. A copy stale
+   * before goes. A failed task leaves the label behind the table: the next search drops the copy.
+   */
+  async following<T>(
+    name: string,
+    open: () => Promise<Table | null>,
+    fn: () => Promise<T>,
+    copies: HeldCopies,
+  ): Promise<T> {
+    const table = copies.has(name) || this.watchesLoad(name) ? await open() : null;
+    if (!table) return fn();
+    const before = await table.version();
+    // Until the label follows, searches read the table: its version moves first.
+    this.committing.add(name);
+    try {
+      const result = await fn();
+      const after = await table.version();
+      this.followLoad(name, before, after);
+      if (copies.has(name) && !this.followWrite(name, before, after)) this.drop(name, copies);
+      return result;
+    } finally {
+      this.committing.delete(name);
+    }
+  }
+
+  /**
+   * Whether the table's copy may answer a search now: not while this server commits to the table, and not
+   * once another server committed since (the copy is dropped). True when there is no copy to check.
+   */
+  async isCurrent(name: string, table: Table, copies: HeldCopies): Promise<boolean> {
+    if (!copies.has(name)) return true;
+    if (this.committing.has(name)) return false;
+    if (this.current(name, await table.version())) return true;
+    this.drop(name, copies);
+    return false;
+  }
+
+  private drop(name: string, copies: HeldCopies): void {
+    copies.drop(name);
+    this.dropped(name);
+  }
 
   /** The copy just loaded reflects `version`. */
   label(name: string, version: number): void {

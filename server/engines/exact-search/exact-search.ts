@@ -6,7 +6,7 @@ import { CopyBudget, type RoomVerdict } from './copy-budget';
 import { compileRowFilter } from './row-filter';
 import { leastBytesOf, MirroredTable, type MirrorRow } from './mirrored-table';
 import { mirrorRow, rowsOf } from './mirror-rows';
-import { CopyVersions } from './copy-versions';
+import { CopyVersions, type HeldCopies } from './copy-versions';
 
 /**
  * Most work one search may do on a mirror, in (row, non-zero query dimension) pairs, when the table has an ANN
@@ -73,6 +73,11 @@ const SHARED_RELOAD_QUIET_MS = 10_000;
  */
 export class ExactSearch {
   private readonly copies = new Map<string, MirroredTable>();
+  /** The copies as CopyVersions sees them. */
+  private readonly held: HeldCopies = {
+    has: (name) => this.copies.has(name),
+    drop: (name) => this.copies.delete(name),
+  };
   private readonly loading = new Map<string, Loading & { done: Promise<void> }>();
   /**
    * Tables whose copy would not fit the budget even alone: not tried again until rows are deleted (each try
@@ -113,39 +118,14 @@ export class ExactSearch {
     return new ExactSearch({ ...options, budgetBytes, versions });
   }
 
-  /**
-   * Runs `fn`, a task of the table's write queue that holds its write lock on a table other servers write too:
-   * the versions just before and after it are this server's alone, so a copy that was current before stays
-   * current after, having followed the task's writes (an index made in the queue moves it along too). A copy
-   * that was stale before goes. A failed task leaves the label behind the table: the next search drops it.
-   */
-  async following<T>(name: string, open: () => Promise<Table | null>, fn: () => Promise<T>): Promise<T> {
-    const versions = this.options.versions;
-    const watched = versions && (this.copies.has(name) || versions.watchesLoad(name));
-    const table = watched ? await open() : null;
-    const before = await table?.version();
-    const result = await fn();
-    if (!versions || !table || before === undefined) return result;
-    const after = await table.version();
-    versions.followLoad(name, before, after);
-    if (this.copies.has(name) && !versions.followWrite(name, before, after)) {
-      this.copies.delete(name);
-      versions.dropped(name);
-    }
-    return result;
+  /** Runs `fn`, a task of the table's write queue, following its commits (CopyVersions.following). */
+  following<T>(name: string, open: () => Promise<Table | null>, fn: () => Promise<T>): Promise<T> {
+    return this.options.versions ? this.options.versions.following(name, open, fn, this.held) : fn();
   }
 
-  /**
-   * False when the table's copy is stale: another server committed since (the copy is dropped). True on a
-   * table only this server writes, and when there is no copy to check.
-   */
+  /** False when the table's copy must not answer now (CopyVersions.isCurrent); true without versions. */
   private async stillCurrent(name: string, table: Table): Promise<boolean> {
-    const versions = this.options.versions;
-    if (!versions || !this.copies.has(name)) return true;
-    if (versions.current(name, await table.version())) return true;
-    this.copies.delete(name);
-    versions.dropped(name);
-    return false;
+    return this.options.versions ? this.options.versions.isCurrent(name, table, this.held) : true;
   }
 
   /**
