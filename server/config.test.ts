@@ -56,6 +56,9 @@ describe('readConfig: vector tables in object storage', () => {
     }
     expect(message).toMatch(/may not hold a user, a password, a query or a fragment/);
     expect(message).not.toContain('wJalrXUtnFEMIK7MDENG');
+    expect(() => readConfig(['--vectors-uri', 's3://[wJalrXUtnFEMIK7MDENG'], env)).toThrow(
+      /^The vectors URI is not a valid URI \(not repeated here: it may hold a key\)$/,
+    );
     const withOptions = (json: string) => () =>
       readConfig(['--vectors-uri', 's3://b'], { ...env, KS_VECTORS_STORAGE_OPTIONS: json });
     expect(withOptions('{"aws_secret_access_key": ')).toThrow(

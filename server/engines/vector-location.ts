@@ -27,7 +27,7 @@ export function checkObjectStoreUri(uri: string): string {
   try {
     url = new URL(uri);
   } catch {
-    throw new Error(`The vectors URI '${uri}' is not a valid URI`);
+    throw new Error('The vectors URI is not a valid URI (not repeated here: it may hold a key)');
   }
   const scheme = url.protocol.replace(/:$/, '');
   if (!(OBJECT_STORE_SCHEMES as readonly string[]).includes(scheme)) {
