@@ -15,6 +15,10 @@ test.describe('a session that ends mid-work', () => {
     await ws.setSql(draft);
     await expect(ws.editor).toHaveText(draft);
 
+    // The page's own first requests (the object browser's groups, say) must be answered before the token goes:
+    // one of them refused would open the re-login dialog before the run, which then never reaches the server.
+    await page.waitForLoadState('networkidle');
+
     // The server ends the session (as on expiry or a logout elsewhere): the token is revoked.
     // The console's token is the HttpOnly session cookie (no script of the page can read it).
     const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'ks_session');
@@ -26,8 +30,9 @@ test.describe('a session that ends mid-work', () => {
     });
     expect(refused.status()).toBe(401);
 
-    await ws.runCurrent();
     const dialog = page.getByRole('dialog', { name: 'Your session has expired' });
+    await expect(dialog).toHaveCount(0);
+    await ws.runCurrent();
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/projects\/mindsdb\/worksheet$/);
     await dialog.getByLabel('Username').fill('admin');
