@@ -77,6 +77,8 @@ test('sorts, filters, searches, copies a cell and a block, and views JSON', asyn
 
   // A row number selects the whole row.
   await ws.rowNumberCell(3).click();
+  // The selection follows the click a moment later: copying before it would copy the block above.
+  await expect(ws.status).toContainText('1 × 4 selected');
   await page.keyboard.press('ControlOrMeta+C');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('2\tbob\t10\t{"tags":["x","bob"]}');
 
