@@ -57,6 +57,7 @@ test('sorts, filters, searches, copies a cell and a block, and views JSON', asyn
   // Copy one cell with the keyboard.
   await expect(ws.cell(0, 1)).toHaveText('dee');
   await ws.cell(0, 1).click();
+  await expect(ws.cell(0, 1)).toHaveClass(/ag-cell-focus/); // the grid has taken the click: copy it
   await page.keyboard.press('ControlOrMeta+C');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('dee');
 
