@@ -9,6 +9,7 @@ import path from 'node:path';
 import { openServices } from '../server/services/index';
 import { corpus, writeCorpusCsv } from './kb-corpus';
 import { timeEach } from './kb-search';
+import { sqlRunner } from './sql-runner';
 
 const ROWS = 100_000;
 const dataDir = path.resolve(process.argv[2] ?? '.tmp/kb-profile');
@@ -26,12 +27,7 @@ async function build(sql: (q: string) => Promise<unknown>, importFile: (csv: str
 async function main(): Promise<void> {
   await fs.mkdir(dataDir, { recursive: true });
   const deps = await openServices({ dataDir, demo: false, log: (m) => console.error(m) });
-  const session = { db: 'mindsdb', show_secrets: false };
-  const sql = async (query: string) => {
-    const r = await deps.sql.execute(query, session);
-    if (r.type === 'error') throw new Error(r.error_message);
-    return r;
-  };
+  const sql = sqlRunner(deps);
   try {
     const kbs = await sql('SHOW KNOWLEDGE_BASES');
     if (kbs.type !== 'table' || kbs.data.length === 0) {

@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { VectorStore } from '../server/engines/vector-store';
 import { LocalEmbedding } from '../server/providers/local-embedding';
 import { openServices } from '../server/services/index';
+import { sqlRunner } from './sql-runner';
 
 type Sql = (query: string) => Promise<{ type: string; data?: unknown[][] }>;
 
@@ -124,12 +125,7 @@ export async function timedSqlInsert(
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-sql-ingest-'));
   const deps = await openServices({ dataDir: dir, demo: false, log: () => undefined });
   try {
-    const session = { db: 'mindsdb', show_secrets: false };
-    const sql = async (query: string) => {
-      const r = await deps.sql.execute(query, session);
-      if (r.type === 'error') throw new Error(r.error_message);
-      return r;
-    };
+    const sql = sqlRunner(deps);
     await deps.files.importFile('docs', csv, 'docs.csv');
     await sql("CREATE KNOWLEDGE_BASE w USING metadata_columns = ['author', 'year']");
     const t0 = performance.now();

@@ -22,6 +22,7 @@ import {
   benchSqlIngestWorkers,
   semanticRecall,
 } from './kb-search';
+import { sqlRunner } from './sql-runner';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const QUERIES = 200;
@@ -59,12 +60,7 @@ async function main(): Promise<void> {
     log: (m) => console.error(m),
   });
   const service = deps.knowledgeBases;
-  const session = { db: 'mindsdb', show_secrets: false };
-  const sql = async (query: string) => {
-    const r = await deps.sql.execute(query, session);
-    if (r.type === 'error') throw new Error(r.error_message);
-    return r;
-  };
+  const sql = sqlRunner(deps);
   let closed = false;
   try {
     const csv = path.join(dir, 'docs.csv');

@@ -17,6 +17,7 @@ import { startObjectStore } from '../server/test/object-store-server';
 import { startPostgres } from '../server/test/sources/servers';
 import { corpus, writeCorpusCsv } from './kb-corpus';
 import { benchSearchModes } from './kb-search';
+import { sqlRunner } from './sql-runner';
 
 const ROWS = Number(process.argv[2] ?? 20_000);
 const QUERIES = 200;
@@ -24,12 +25,7 @@ const QUERIES = 200;
 async function measure(label: string, options: Partial<ServiceOptions>, csv: string): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-object-store-'));
   const deps = await openServices({ dataDir, demo: false, log: (m) => console.error(m), ...options });
-  const session = { db: 'mindsdb', show_secrets: false };
-  const sql = async (query: string) => {
-    const r = await deps.sql.execute(query, session);
-    if (r.type === 'error') throw new Error(r.error_message);
-    return r;
-  };
+  const sql = sqlRunner(deps);
   try {
     await deps.files.importFile('docs', csv, 'docs.csv');
     const kb = `bench_${label.replace(/\W+/g, '_')}`;

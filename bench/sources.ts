@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openServices } from '../server/services/index';
 import { startPostgres } from '../server/test/sources/servers';
+import { sqlRunner } from './sql-runner';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const POINT_QUERIES = 500;
@@ -30,12 +31,7 @@ async function main(): Promise<void> {
   const server = await startPostgres();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-sources-'));
   const deps = await openServices({ dataDir: dir, demo: false, log: (m) => console.error(m) });
-  const session = { db: 'mindsdb', show_secrets: false };
-  const sql = async (query: string) => {
-    const r = await deps.sql.execute(query, session);
-    if (r.type === 'error') throw new Error(r.error_message);
-    return r;
-  };
+  const sql = sqlRunner(deps);
   const direct = new pg.Client({
     host: '127.0.0.1',
     port: server.port,

@@ -78,7 +78,9 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   });
   await prepareCatalog(databases.catalog);
   // On a shared catalog: beats for this server's runs, and marks those of servers that died mid-run.
-  heartbeatOf(databases.catalog);
+  heartbeatOf(databases.catalog, (err) =>
+    options.log?.(`Could not tell the catalog that this server's runs go on: ${(err as Error).message}`),
+  );
   const projects = new ProjectService(databases.catalog);
   await projects.ensureDefault();
   const auth = new AuthService(databases.catalog, options.auth);

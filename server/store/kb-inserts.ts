@@ -2,14 +2,7 @@ import type { CatalogDb } from '../engines/catalog-db';
 import type { InsertProgress } from '../services/knowledge-bases/types';
 import { formatTimestamp, normalizeTimestamp } from '../util/time';
 
-import {
-  heartbeatOf,
-  INTERRUPTED,
-  liveRunCondition,
-  requestStop,
-  staleBefore,
-  type RunSignals,
-} from './run-liveness';
+import { beatIsFresh, heartbeatOf, INTERRUPTED, requestStop, type RunSignals } from './run-liveness';
 
 export { INTERRUPTED };
 
@@ -22,8 +15,8 @@ interface Row {
   processed_rows: number;
   chunks: number;
   error: string | null;
-  /** Unfinished and still beaten for: running now, on this server or another sharing the catalog. */
-  live: boolean;
+  /** The last heartbeat, or the start before the first (run-liveness.ts). */
+  beat_at: string | null;
 }
 
 /** The latest insert of a knowledge base as DESCRIBE KNOWLEDGE_BASE reports it (MindsDB's columns). */
@@ -31,12 +24,15 @@ export interface LastInsert extends InsertProgress {
   query_id: number | null;
 }
 
+/** Unfinished and still beaten for: running now, on this server or another sharing the catalog. */
+const isLive = (r: Row) => r.finished_at === null && r.error === null && beatIsFresh(r.beat_at);
+
 const toProgress = (r: Row): LastInsert => ({
-  state: r.finished_at === null ? (r.live ? 'running' : 'failed') : r.error ? 'failed' : 'done',
+  state: r.finished_at === null ? (isLive(r) ? 'running' : 'failed') : r.error ? 'failed' : 'done',
   rows_done: Number(r.processed_rows),
   rows_total: Number(r.rows_total),
   chunks: Number(r.chunks),
-  error: r.finished_at === null ? (r.live ? null : (r.error ?? INTERRUPTED)) : r.error,
+  error: r.finished_at === null ? (isLive(r) ? null : (r.error ?? INTERRUPTED)) : r.error,
   started_at: r.started_at === null ? null : (normalizeTimestamp(r.started_at) ?? r.started_at),
   finished_at: r.finished_at === null ? null : (normalizeTimestamp(r.finished_at) ?? r.finished_at),
   query_id: Number(r.query_id),
@@ -99,9 +95,10 @@ export class InsertLog {
     const rows = await this.db.all<Row>(
       `SELECT kb_id, query_id, strftime(started_at, '%Y-%m-%d %H:%M:%S.%f') AS started_at,
          strftime(finished_at, '%Y-%m-%d %H:%M:%S.%f') AS finished_at, rows_total, processed_rows, chunks, error,
-         (${liveRunCondition('kbInsert')}) AS live
+         strftime(COALESCE(heartbeat_at, started_at), '%Y-%m-%d %H:%M:%S.%f') AS beat_at
        FROM kb_inserts WHERE kb_id = ?`,
-      [staleBefore(), kbId],
+      // Freshness is judged here, not in the query: a query without the clock in it stays cacheable.
+      [kbId],
     );
     return rows[0] ? toProgress(rows[0]) : undefined;
   }

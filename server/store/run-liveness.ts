@@ -91,7 +91,7 @@ export async function requestStop(catalog: CatalogDb, kind: RunKind, id: string 
 }
 
 /** The SQL condition of a run that is going on now: unfinished, and beaten for within `STALE_MS` of `now`. */
-export function liveRunCondition(kind: RunKind): string {
+function liveRunCondition(kind: RunKind): string {
   const t: RunTable = RUN_TABLES[kind];
   return `${t.running} AND COALESCE(heartbeat_at, ${t.since}) >= ${timeParam(t)}`;
 }
@@ -99,6 +99,11 @@ export function liveRunCondition(kind: RunKind): string {
 /** The parameter `liveRunCondition` compares with. */
 export function staleBefore(now = Date.now()): string {
   return formatTimestamp(new Date(now - STALE_MS));
+}
+
+/** Whether a run's last beat (as `%Y-%m-%d %H:%M:%S.%f` text, UTC) is under `STALE_MS` old. */
+export function beatIsFresh(beatAt: string | null, now = Date.now()): boolean {
+  return beatAt !== null && beatAt >= staleBefore(now);
 }
 
 /**
@@ -184,11 +189,14 @@ export class RunHeartbeat {
 
 const heartbeats = new WeakMap<CatalogDb, RunHeartbeat>();
 
-/** The heartbeat of this server's runs on `catalog`: one per catalog connection, made on first use. */
-export function heartbeatOf(catalog: CatalogDb): RunHeartbeat {
+/**
+ * The heartbeat of this server's runs on `catalog`: one per catalog connection, made on first use (with
+ * `onError`, which hears of beats that failed).
+ */
+export function heartbeatOf(catalog: CatalogDb, onError?: (err: unknown) => void): RunHeartbeat {
   let heartbeat = heartbeats.get(catalog);
   if (!heartbeat) {
-    heartbeat = new RunHeartbeat(catalog);
+    heartbeat = new RunHeartbeat(catalog, onError);
     heartbeats.set(catalog, heartbeat);
   }
   return heartbeat;
