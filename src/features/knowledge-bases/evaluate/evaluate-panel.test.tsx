@@ -69,3 +69,26 @@ describe('EvaluatePanel: a language model for one run', () => {
     expect(fake.requests.find((r) => r.method === 'POST')?.body).not.toHaveProperty('llm');
   });
 });
+
+describe('EvaluatePanel: the settings to compare', () => {
+  it("start from the knowledge base's defaults, and none is offered before they arrive", async () => {
+    fakeFetch((req) => {
+      if (req.path === '/api/files') return { json: [{ name: 'qa', columns: ['question', 'doc_id'] }] };
+      if (req.path === KB) return { json: { name: 'docs', reranking_model: null } };
+      if (req.path === `${KB}/search_defaults`) {
+        return { json: { mode: 'hybrid', alpha: 0.7, rerank: false, limit: 3 } };
+      }
+      if (req.path === `${KB}/evaluations`) return { json: [] };
+      return undefined;
+    });
+    renderRoutes([{ path: '/', element: <EvaluatePanel project="mindsdb" kb="docs" /> }], '/');
+    expect(screen.getByText("Loading the knowledge base's search settings…")).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Setting 1' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Compare another setting' })).toBeDisabled();
+
+    const first = await screen.findByRole('group', { name: 'Setting 1' });
+    expect(within(first).getByLabelText('Search')).toHaveValue('hybrid');
+    expect(within(first).getByLabelText('Results (LIMIT)')).toHaveValue('3');
+    expect(screen.queryByText("Loading the knowledge base's search settings…")).toBeNull();
+  });
+});

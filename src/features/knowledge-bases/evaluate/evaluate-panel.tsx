@@ -57,6 +57,8 @@ export function EvaluatePanel({ project, kb }: { project: string; kb: string }) 
   const [runIds, setRunIds] = useState<string[]>([]);
   const [historyId, setHistoryId] = useState<string | undefined>(undefined);
   const current = settings ?? [defaults.data ?? FALLBACK];
+  /** The defaults are still on their way (FALLBACK stands in only when they could not be read). */
+  const settingsLoading = settings === null && defaults.isPending;
 
   const questionTables = useMemo(
     () =>
@@ -180,22 +182,28 @@ export function EvaluatePanel({ project, kb }: { project: string; kb: string }) 
           }
         />
         <div className="ev-settings">
-          {current.map((s, i) => (
-            <SettingsEditor
-              key={i}
-              index={i}
-              value={s}
-              onChange={(next) => update(i, next)}
-              hasReranker={kbInfo.data ? Boolean(kbInfo.data.reranking_model) : true}
-              onRemove={current.length > 1 ? () => setSettings(current.filter((_, j) => j !== i)) : undefined}
-            />
-          ))}
+          {/* Settings start from the KB's current defaults: none is shown before they arrive, so a change made
+              meanwhile is never made to a stand-in (which the defaults would not replace). */}
+          {settingsLoading && <p className="muted">Loading the knowledge base's search settings…</p>}
+          {!settingsLoading &&
+            current.map((s, i) => (
+              <SettingsEditor
+                key={i}
+                index={i}
+                value={s}
+                onChange={(next) => update(i, next)}
+                hasReranker={kbInfo.data ? Boolean(kbInfo.data.reranking_model) : true}
+                onRemove={
+                  current.length > 1 ? () => setSettings(current.filter((_, j) => j !== i)) : undefined
+                }
+              />
+            ))}
         </div>
         <div className="ev-buttons">
           <button
             type="button"
             className="btn"
-            disabled={current.length >= MAX_SETTINGS}
+            disabled={settingsLoading || current.length >= MAX_SETTINGS}
             onClick={() => setSettings([...current, { ...current[current.length - 1] }])}
           >
             Compare another setting
@@ -203,7 +211,7 @@ export function EvaluatePanel({ project, kb }: { project: string; kb: string }) 
           <button
             type="submit"
             className="btn btn-primary"
-            disabled={!testTable || start.isPending || running || waiting}
+            disabled={settingsLoading || !testTable || start.isPending || running || waiting}
           >
             {start.isPending ? 'Starting…' : running ? 'Evaluating…' : 'Run evaluation'}
           </button>
