@@ -86,3 +86,23 @@ export function chunkRows(
   }
   return rows;
 }
+
+/**
+ * Every row of `chunk` as one array per column (`columns[c][r]`): a column at a time, as `chunkRows`, but with
+ * no array per row (see row-batch.ts).
+ */
+export function chunkColumns(chunk: DuckDBDataChunk, readers: readonly ValueReader[]): JsonValue[][] {
+  const take = chunk.rowCount;
+  const columns: JsonValue[][] = new Array(readers.length);
+  for (let c = 0; c < readers.length; c++) {
+    const vector = chunk.getColumnVector(c);
+    const read = readers[c];
+    const values: JsonValue[] = new Array(take);
+    for (let r = 0; r < take; r++) {
+      const item = vector.getItem(r);
+      values[r] = item === null ? null : read(item);
+    }
+    columns[c] = values;
+  }
+  return columns;
+}

@@ -98,7 +98,7 @@ describe('DuckDb results that fail while they stream', () => {
   it('end a streamed export with an error', async () => {
     let rows = 0;
     const exported = db().streamRows(LATE_FAILURE, async (_names, chunk) => {
-      rows += chunk.length;
+      rows += chunk.rowCount;
     });
     await expect(exported).rejects.toThrow(/failed after/);
     expect(rows).toBeGreaterThan(0);

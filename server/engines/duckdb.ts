@@ -12,6 +12,7 @@ import { converterFor, type JsonValue } from './json-values';
 import { ReadCache } from './read-cache';
 import { rowObject } from './row-object';
 import { lockDown, type Sandbox } from './sandbox';
+import type { RowBatch } from './row-batch';
 import { readStoppable, streamStoppable } from './stoppable-reads';
 
 export type { JsonValue };
@@ -219,7 +220,7 @@ export class DuckDb {
    */
   async streamRows(
     sql: string,
-    sink: (columnNames: string[], rows: JsonValue[][]) => Promise<void>,
+    sink: (columnNames: string[], rows: RowBatch) => Promise<void>,
     { signal, caller = '' }: { signal?: AbortSignal; caller?: string } = {},
   ): Promise<void> {
     const run = (connection: DuckDBConnection) => streamStoppable(connection, sql, sink, signal);

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { failedMidway, readBounded, releaseChunk, type BoundedResult } from './bounded-read';
-import { chunkRows, valueReaderFor } from './chunk-values';
-import type { JsonValue } from './json-values';
+import { chunkColumns, valueReaderFor } from './chunk-values';
+import { batchOfColumns, type RowBatch } from './row-batch';
 import { QueryAbortedError, QueryTimeoutError, QuickLaneTimeoutError } from './query-errors';
 
 /** How often an interrupt is repeated until the statement it stops has ended. */
@@ -67,7 +67,7 @@ export async function readStoppable(
 export async function streamStoppable(
   connection: DuckDBConnection,
   sql: string,
-  sink: (columnNames: string[], rows: JsonValue[][]) => Promise<void>,
+  sink: (columnNames: string[], rows: RowBatch) => Promise<void>,
   signal: AbortSignal | undefined,
 ): Promise<void> {
   if (signal?.aborted) throw new QueryAbortedError();
@@ -84,17 +84,25 @@ export async function streamStoppable(
       chunk && chunk.rowCount > 0;
       chunk = await result.fetchChunk()
     ) {
-      const rows = chunkRows(chunk, readers)!;
+      const rowCount = chunk.rowCount;
+      const columns = chunkColumns(chunk, readers);
       releaseChunk(chunk);
-      rowsRead += rows.length;
-      await sink(names, rows);
+      rowsRead += rowCount;
+      await sink(names, batchOfColumns(columns, rowCount));
       if (signal?.aborted) throw new QueryAbortedError();
     }
     // An interrupt or a failure mid-stream ends the stream without an error: the export must not look
     // complete.
     if (signal?.aborted) throw new QueryAbortedError();
     failedMidway(streaming, result, rowsRead);
-    if (names.length) await sink(names, []);
+    if (names.length)
+      await sink(
+        names,
+        batchOfColumns(
+          names.map(() => []),
+          0,
+        ),
+      );
   } catch (err) {
     if (signal?.aborted) throw new QueryAbortedError();
     throw err;

@@ -1,5 +1,5 @@
 import type { StatementOf } from '../dialect/ast';
-import type { JsonValue } from '../engines/duckdb';
+import { batchOfRows, type RowBatch } from '../engines/row-batch';
 import type { DataSourceService } from '../services/data-sources/service';
 import type { SourceSelect } from '../services/data-sources/source-select';
 import type { SqlSession } from '../services/sql/types';
@@ -18,7 +18,7 @@ export async function exportFromSource(
   deps: { select: SourceSelect; sources: DataSourceService },
   statement: StatementOf<'select'>,
   session: SqlSession,
-  sink: (columns: string[], rows: JsonValue[][]) => Promise<void>,
+  sink: (columns: string[], rows: RowBatch) => Promise<void>,
   signal: AbortSignal,
 ): Promise<boolean> {
   const pushed = await deps.select.pushdown(statement, session);
@@ -31,7 +31,7 @@ export async function exportFromSource(
   // Leaving the loop early (the reader went away, the writer failed) closes the cursor on the source.
   for await (const page of pages) {
     if (signal.aborted) break;
-    await sink(page.columnNames, page.rows);
+    await sink(page.columnNames, batchOfRows(page.rows, page.columnNames.length));
   }
   return true;
 }

@@ -1,12 +1,11 @@
 import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
-import Papa from 'papaparse';
 import { z } from 'zod';
 import { sqlContextSchema, type SqlContext } from '../../protocol/api/sql';
 import type { AppDeps } from '../app-deps';
 import { parseStatement } from '../dialect/parser';
 import type { JsonValue } from '../engines/duckdb';
-import { rowObject } from '../engines/row-object';
+import { batchOfRows, type RowBatch } from '../engines/row-batch';
 import { ServiceError } from '../errors';
 import { callerOf } from '../http/caller';
 import type { StatementOf } from '../dialect/ast';
@@ -16,6 +15,7 @@ import { EngineSelect, SqlEngineError } from '../services/sql/engine-select';
 import { StatementParseError } from '../services/sql/table-references';
 import type { SqlSession } from '../services/sql/types';
 import { HttpProblem, parseBody } from './problem';
+import { CsvText, JsonText } from './export-text';
 import { exportFromSource } from './sql-export-source';
 
 /** Ours: `POST /api/sql/query/export` body. */
@@ -24,20 +24,6 @@ const exportRequestSchema = z.object({
   context: sqlContextSchema.optional(),
   format: z.enum(['csv', 'json']).optional(),
 });
-
-/** Text a spreadsheet would run as a formula gets a leading `'`, as in the console's exports. */
-const FORMULA_LIKE = /^(?![-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$)[=+\-@\t\r]/;
-
-const csvCell = (value: JsonValue) =>
-  value === null
-    ? ''
-    : typeof value === 'number'
-      ? value
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : typeof value === 'string' && FORMULA_LIKE.test(value)
-          ? `'${value}`
-          : String(value);
 
 /**
  * Ours: the whole result of a SELECT as a CSV or JSON download (the console's "Export the full result").
@@ -71,9 +57,9 @@ export function registerSqlExportRoute(app: FastifyInstance, deps: AppDeps): voi
     const stop = new AbortController();
     reply.raw.once('close', () => stop.abort());
     let started = false;
-    let rowsWritten = 0;
-    const write = async (text: string) => {
-      if (!reply.raw.write(text)) await Promise.race([once(reply.raw, 'drain'), once(reply.raw, 'close')]);
+    const text = format === 'csv' ? new CsvText() : new JsonText();
+    const write = async (chunk: string) => {
+      if (!reply.raw.write(chunk)) await Promise.race([once(reply.raw, 'drain'), once(reply.raw, 'close')]);
     };
     const start = (columns: string[]) => {
       started = true;
@@ -83,23 +69,12 @@ export function registerSqlExportRoute(app: FastifyInstance, deps: AppDeps): voi
         'content-disposition': `attachment; filename="result.${format}"`,
         'cache-control': 'no-store',
       });
-      return format === 'csv' ? `${Papa.unparse([columns], { newline: '\r\n' })}\r\n` : '[';
+      return text.start(columns);
     };
     /** Writes rows as they come, the header (or `[`) first. */
-    const sink = async (columns: string[], rows: JsonValue[][]) => {
-      let text = started ? '' : start(columns);
-      if (format === 'csv') {
-        if (rows.length)
-          text += `${Papa.unparse(
-            rows.map((r) => r.map(csvCell)),
-            { newline: '\r\n' },
-          )}\r\n`;
-      } else {
-        for (const row of rows) {
-          text += `${rowsWritten++ ? ',' : ''}\n${JSON.stringify(rowObject(columns, row))}`;
-        }
-      }
-      if (text) await write(text);
+    const sink = async (columns: string[], rows: RowBatch) => {
+      const chunk = (started ? '' : start(columns)) + text.rows(rows);
+      if (chunk) await write(chunk);
     };
     const run = { signal: stop.signal, caller: callerOf(request, deps.auth.enabled) };
     try {
@@ -119,7 +94,8 @@ export function registerSqlExportRoute(app: FastifyInstance, deps: AppDeps): voi
       return;
     }
     if (!started) throw new HttpProblem(400, 'Bad Request', 'The query returned no columns', 'query');
-    if (format === 'json') await write(rowsWritten ? '\n]\n' : ']\n');
+    const end = text.end();
+    if (end) await write(end);
     reply.raw.end();
   });
 }
@@ -157,7 +133,7 @@ async function exportRouted(
   deps: AppDeps,
   query: string,
   session: SqlSession,
-  sink: (columns: string[], rows: JsonValue[][]) => Promise<void>,
+  sink: (columns: string[], rows: RowBatch) => Promise<void>,
   { signal, caller }: { signal: AbortSignal; caller: string },
 ): Promise<void> {
   const result = await deps.sql.execute(query, session, { signal, caller });
@@ -169,7 +145,8 @@ async function exportRouted(
     );
   if (result.type !== 'table') throw new ServiceError('Only a SELECT that returns rows can be exported');
   const rows = result.data as JsonValue[][];
-  if (!rows.length) await sink(result.column_names, []);
+  const width = result.column_names.length;
+  if (!rows.length) await sink(result.column_names, batchOfRows([], width));
   for (let i = 0; i < rows.length && !signal.aborted; i += ROUTED_PIECE)
-    await sink(result.column_names, rows.slice(i, i + ROUTED_PIECE));
+    await sink(result.column_names, batchOfRows(rows.slice(i, i + ROUTED_PIECE), width));
 }

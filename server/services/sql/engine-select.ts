@@ -1,4 +1,5 @@
-import { QueryAbortedError, QueryTimeoutError, type DuckDb, type JsonValue } from '../../engines/duckdb';
+import { QueryAbortedError, QueryTimeoutError, type DuckDb } from '../../engines/duckdb';
+import type { RowBatch } from '../../engines/row-batch';
 import { tokenize } from '../../dialect/tokenizer';
 import type { StatementOf } from '../../dialect/ast';
 import { ValidationError } from '../../errors';
@@ -88,7 +89,7 @@ export class EngineSelect {
    */
   async exportRows(
     statement: StatementOf<'select'>,
-    sink: (columnNames: string[], rows: JsonValue[][]) => Promise<void>,
+    sink: (columnNames: string[], rows: RowBatch) => Promise<void>,
     { signal, caller }: { signal?: AbortSignal; caller?: string } = {},
   ): Promise<void> {
     const sql = await this.checkedForEngine(statement);
