@@ -6,9 +6,9 @@ import { startPostgres, type RunningServer } from './servers';
 import { closeSourceTest, pgAdmin } from './setup';
 
 // What an export from a PostgreSQL source costs in memory, counted rather than timed: the bytes V8 moves to
-// its old generation while the source client streams a table through its cursor. A page that outlives its
-// reader is promoted whole, and the old generation then grows with the result until a full collection
-// (an export of a million rows raised the server's RSS by about 125 MB that way; bench/export-source-rss.ts).
+// its old generation while the source client streams a table through its cursor. Read through the driver's
+// own promise, about every page was promoted, and the old generation grew with the result until a full
+// collection (an export of a million rows raised the server's RSS by about 125 MB; bench/export-source-rss.ts).
 const ROWS = 300_000;
 const CHILD = path.join(import.meta.dirname, 'stream-promotion-child.ts');
 
