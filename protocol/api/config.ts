@@ -1,25 +1,54 @@
 import { z } from 'zod';
 
-/** `GET /api/config`: the instance's login settings (never the password). */
+/** One vector engine a knowledge base may be stored in, as MindsDB's `resolved_storage` lists it. */
+const resolvedStorageSchema = z.looseObject({
+  engine: z.string(),
+  available: z.boolean(),
+  default: z.boolean(),
+  /** `config` when the operator chose it, `fallback` when it is the engine used for want of a choice. */
+  source: z.string(),
+});
+
+/**
+ * MindsDB's `knowledge_bases` block of `GET /api/config`: where new knowledge bases are stored. `storage` is
+ * the operator's choice (null: none made), `default_storage` what is used.
+ */
+const knowledgeBasesConfigSchema = z.looseObject({
+  storage: z.string().nullable(),
+  resolved_storage: z.array(resolvedStorageSchema),
+  default_storage: z.string().nullable(),
+  available_vector_engines: z.array(z.string()),
+  pgvector_enabled: z.boolean(),
+  engines: z.array(z.string()),
+});
+
+/** `GET /api/config`: the instance's login settings (never the password) and its KB storage. */
 export const configSchema = z.looseObject({
   auth: z.looseObject({
     http_auth_enabled: z.boolean(),
     /** Ours: who may log in (null when no user is set). */
     username: z.string().nullable().optional(),
   }),
+  knowledge_bases: knowledgeBasesConfigSchema.optional(),
 });
 export type Config = z.infer<typeof configSchema>;
 
-/** `PUT /api/config`: login on or off, and its user. Any other key is refused by name (strict). */
+/**
+ * `PUT /api/config`: login on or off, and its user, merged into what is set (keys left out keep their
+ * value). As MindsDB's clients send them, an empty or null `username` / `password` clear it: login is
+ * turned off with `{"http_auth_enabled": false, "username": ..., "password": ""}`, and the `auth` block of
+ * `GET /api/config` may be sent back as it came. Any other key is refused by name (strict).
+ */
 export const configChangeSchema = z
   .object({
     auth: z
       .object({
         http_auth_enabled: z.boolean().optional(),
-        username: z.string().min(1, 'must not be empty').optional(),
-        password: z.string().min(1, 'must not be empty').optional(),
+        username: z.string().nullable().optional(),
+        password: z.string().nullable().optional(),
       })
-      .strict(),
+      .strict()
+      .optional(),
   })
   .strict();
 export type ConfigChange = z.infer<typeof configChangeSchema>;

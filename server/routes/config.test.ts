@@ -21,9 +21,7 @@ describe('GET and PUT /api/config', () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-config-'));
     t = await startTestApp({}, dataDir);
     for (const url of ['/api/config', '/api/config/']) {
-      expect((await t.inject({ url })).json()).toEqual({
-        auth: { http_auth_enabled: false, username: null },
-      });
+      expect((await t.inject({ url })).json().auth).toEqual({ http_auth_enabled: false, username: null });
     }
     const on = await t.inject({
       method: 'PUT',
@@ -39,7 +37,7 @@ describe('GET and PUT /api/config', () => {
     expect(login.statusCode).toBe(200);
     const headers = { authorization: `Bearer ${login.json().token}` };
     const shown = await t.inject({ url: '/api/config', headers });
-    expect(shown.json()).toEqual({ auth: { http_auth_enabled: true, username: 'ann' } });
+    expect(shown.json().auth).toEqual({ http_auth_enabled: true, username: 'ann' });
     expect(shown.body).not.toContain('s3cret');
 
     // The setting and the password (as a hash only) survive a restart.
@@ -75,12 +73,73 @@ describe('GET and PUT /api/config', () => {
     });
     expect(noUser.statusCode).toBe(400);
     expect(noUser.json().detail).toMatch(/username and a password/);
-    for (const payload of [{ auth: { password_hash: 'x' } }, { other: 1 }, { auth: { username: '' } }, []]) {
+    // MindsDB's title for a body it does not take; ours names the key.
+    const refused = [
+      { auth: { password_hash: 'x' } },
+      { other: 1 },
+      { http_auth_enabled: true, username: '', password: '' },
+      { auth: { username: 5 } },
+      [],
+    ];
+    for (const payload of refused) {
       const res = await t.inject({ method: 'PUT', url: '/api/config', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().title).toBe('Bad Request');
+      expect(res.json().title).toBe('Wrong arguments');
     }
+    const storage = await t.inject({
+      method: 'PUT',
+      url: '/api/config',
+      payload: { knowledge_bases: { storage: 'pgvector' } },
+    });
+    expect(storage.statusCode).toBe(400);
+    expect(storage.json().detail).toMatch(/lancedb/);
     expect((await t.inject({ url: '/api/projects' })).statusCode).toBe(200);
+  });
+
+  it('is turned off as MindsDB clients do: an empty password, then the first config sent back', async () => {
+    t = await startTestApp();
+    const before = (await t.inject({ url: '/api/config/' })).json();
+    const on = { http_auth_enabled: true, username: 'mindsdb', password: 'mindsdb' };
+    expect((await t.inject({ method: 'PUT', url: '/api/config/', payload: { auth: on } })).statusCode).toBe(
+      200,
+    );
+    const headers = { authorization: `Bearer ${(await loginAs(t, 'mindsdb', 'mindsdb')).json().token}` };
+    const off = await t.inject({
+      method: 'PUT',
+      url: '/api/config/',
+      headers,
+      payload: { auth: { http_auth_enabled: false, username: 'mindsdb', password: '' } },
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await t.inject({ url: '/api/status' })).json().auth.http_auth_enabled).toBe(false);
+    expect((await t.inject({ url: '/api/tree/' })).statusCode).toBe(200);
+    // The password is gone: no one logs in with the old one.
+    expect((await loginAs(t, 'mindsdb', 'mindsdb')).statusCode).toBe(401);
+    // The auth block first read (username null) goes back as it came.
+    const restore = await t.inject({ method: 'PUT', url: '/api/config/', payload: { auth: before.auth } });
+    expect(restore.statusCode).toBe(200);
+    expect((await t.inject({ url: '/api/config' })).json().auth).toEqual(before.auth);
+    // Turning it on again without credentials stays refused.
+    const bare = await t.inject({
+      method: 'PUT',
+      url: '/api/config',
+      payload: { auth: { http_auth_enabled: true } },
+    });
+    expect(bare.statusCode).toBe(400);
+    expect((await t.inject({ url: '/api/tree/' })).statusCode).toBe(200);
+  });
+
+  it('reports where knowledge bases are stored, as MindsDB does', async () => {
+    t = await startTestApp();
+    const kb = (await t.inject({ url: '/api/config' })).json().knowledge_bases;
+    expect(kb).toEqual({
+      storage: null,
+      resolved_storage: [{ engine: 'lancedb', available: true, default: true, source: 'fallback' }],
+      default_storage: 'lancedb',
+      available_vector_engines: ['lancedb'],
+      pgvector_enabled: false,
+      engines: ['lancedb'],
+    });
   });
 
   it('revokes existing tokens when the password changes', async () => {

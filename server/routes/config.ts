@@ -2,18 +2,46 @@ import type { FastifyInstance } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
 import { configChangeSchema, type Config } from '../../protocol/api/config';
 import type { AppDeps } from '../app-deps';
-import { parseBody } from './problem';
+import { HttpProblem, parseBody } from './problem';
+
+/** Every knowledge base of this server is stored in LanceDB; no other vector engine can be chosen. */
+const KB_STORAGE_ENGINE = 'lancedb';
+
+/** MindsDB's `knowledge_bases` block, for a server whose one engine is used for want of any choice. */
+const knowledgeBasesConfig = () =>
+  ({
+    storage: null,
+    resolved_storage: [{ engine: KB_STORAGE_ENGINE, available: true, default: true, source: 'fallback' }],
+    default_storage: KB_STORAGE_ENGINE,
+    available_vector_engines: [KB_STORAGE_ENGINE],
+    pgvector_enabled: false,
+    engines: [KB_STORAGE_ENGINE],
+  }) satisfies Declared<NonNullable<Config['knowledge_bases']>>;
 
 /**
- * The instance's settings as MindsDB's `/api/config` shows them; here only login. Reading or changing them
- * needs a login while login is on (the auth hook sees to that), so only the user may turn it off.
+ * The instance's settings as MindsDB's `/api/config` shows them: login, and where knowledge bases are
+ * stored. Reading or changing them needs a login while login is on (the auth hook sees to that), so only
+ * the user may turn it off.
  */
 export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
   // The router ignores a trailing slash, so `/api/config/` (MindsDB's spelling) lands here too.
-  app.get('/api/config', async () => ({ auth: { ...deps.auth.view() } }) satisfies Declared<Config>);
+  app.get(
+    '/api/config',
+    async () =>
+      ({ auth: { ...deps.auth.view() }, knowledge_bases: knowledgeBasesConfig() }) satisfies Declared<Config>,
+  );
   app.put('/api/config', async (request, reply) => {
-    const { auth } = parseBody(configChangeSchema, request.body);
-    await deps.auth.update(auth);
+    const body = request.body as Record<string, unknown> | null;
+    if (body && typeof body === 'object' && 'knowledge_bases' in body) {
+      throw new HttpProblem(
+        400,
+        'Wrong arguments',
+        `knowledge_bases cannot be changed: every knowledge base of this server is stored in ${KB_STORAGE_ENGINE}`,
+        'knowledge_bases',
+      );
+    }
+    const { auth } = parseBody(configChangeSchema, request.body, 'Wrong arguments');
+    if (auth) await deps.auth.update(auth);
     return reply.type('application/json').send('""');
   });
 }

@@ -54,11 +54,14 @@ export function statusOf(err: ServiceError): number {
   return 400;
 }
 
-/** Validates a request body with a protocol schema; a mismatch is a 400 naming the first bad field. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+/**
+ * Validates a request body with a protocol schema; a mismatch is a 400 naming the first bad field, under
+ * `title` where MindsDB's route has a title of its own for it.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown, title = 'Bad Request'): z.infer<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') || undefined;
-  throw new HttpProblem(400, 'Bad Request', field ? `${field}: ${issue.message}` : issue?.message, field);
+  throw new HttpProblem(400, title, field ? `${field}: ${issue.message}` : issue?.message, field);
 }

@@ -19,11 +19,14 @@ export interface AuthSettingsView {
   username: string | null;
 }
 
-/** A change from `PUT /api/config`; fields left out keep their value. */
+/**
+ * A change from `PUT /api/config`; fields left out keep their value. An empty or null username or password
+ * clears it (MindsDB's clients turn login off with `password: ""`, and send back `username: null`).
+ */
 export interface AuthSettingsChange {
   http_auth_enabled?: boolean;
-  username?: string;
-  password?: string;
+  username?: string | null;
+  password?: string | null;
 }
 
 const DEFAULT_TTL_SECONDS = 7 * 24 * 3600;
@@ -81,19 +84,22 @@ export class AuthService {
   }
 
   /**
-   * Turns login on or off and sets the user. Login can only be on with a user and a password. A new
-   * username or password revokes every token, so a session of the old credentials does not live on.
+   * Turns login on or off and sets the user. Login can only be on with a user and a password; with login
+   * off, clearing them leaves no one who can log in. A new username or password revokes every token, so a
+   * session of the old credentials does not live on.
    */
   async update(change: AuthSettingsChange): Promise<void> {
     const next: StoredAuthSettings = { ...this.settings };
-    if (change.username !== undefined) next.username = change.username;
-    if (change.password !== undefined) next.passwordHash = await hashPassword(change.password);
+    if (change.username !== undefined) next.username = change.username || null;
+    if (change.password !== undefined) {
+      next.passwordHash = change.password ? await hashPassword(change.password) : null;
+    }
     if (change.http_auth_enabled !== undefined) next.enabled = change.http_auth_enabled;
     if (next.enabled && (!next.username || !next.passwordHash)) {
       throw new ValidationError('Login needs a username and a password: give both to turn it on', 'auth');
     }
     const credentialsChanged =
-      (change.username !== undefined && change.username !== this.settings.username) ||
+      (change.username !== undefined && next.username !== this.settings.username) ||
       change.password !== undefined;
     await this.save(next);
     if (credentialsChanged) await this.store.deleteAllTokens();
