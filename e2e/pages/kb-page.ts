@@ -14,12 +14,21 @@ export class KnowledgeBasePages extends ConsolePage {
   readonly loadProgress = this.page.getByRole('progressbar', { name: 'Load progress' });
   readonly results = this.page.getByRole('list', { name: 'Search results' }).getByRole('article');
   readonly saved = this.page.getByRole('status').filter({ hasText: /^Saved/ });
+  readonly status = this.page.getByRole('region', { name: 'Knowledge base status' });
+  readonly documentsPager = this.page.getByRole('navigation', { name: 'Pages of documents' });
 
   async openList(project = 'mindsdb'): Promise<void> {
     await this.visit(project, 'knowledge-bases');
   }
 
-  tab(name: 'Settings' | 'Load data' | 'Try a search'): Locator {
+  /** Opens a KB's page on one of its tabs (`load`, `contents`, ...). */
+  async open(name: string, tab = 'settings', project = 'mindsdb'): Promise<void> {
+    await this.page.goto(
+      `/projects/${encodeURIComponent(project)}/knowledge-bases/${encodeURIComponent(name)}?tab=${tab}`,
+    );
+  }
+
+  tab(name: 'Settings' | 'Load data' | 'Contents' | 'Try a search' | 'Evaluate'): Locator {
     return this.page.getByRole('tab', { name });
   }
 

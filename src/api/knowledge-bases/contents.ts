@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { quoteName, sqlString } from '../../lib/sql-text';
 import { runSql } from '../sql/run-sql';
+import { knowledgeBaseKeys } from './keys';
 import { parseSearchHits, type SearchHit } from './search';
 
 /**
@@ -49,7 +50,7 @@ async function table(query: string, project: string, signal?: AbortSignal) {
 
 export function useKbDocuments(project: string, kb: string, page: number, search: string) {
   return useQuery({
-    queryKey: ['kb-contents', project, kb, 'documents', page, search.trim()] as const,
+    queryKey: knowledgeBaseKeys.documents(project, kb, page, search.trim()),
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<DocumentsPage> => {
       const result = await table(documentsSql(project, kb, page, search), project, signal);
@@ -65,7 +66,7 @@ export function useKbDocuments(project: string, kb: string, page: number, search
 /** The chunks of one document, in their order in the text. */
 export function useDocumentChunks(project: string, kb: string, id: string | number | null) {
   return useQuery({
-    queryKey: ['kb-contents', project, kb, 'chunks', id] as const,
+    queryKey: knowledgeBaseKeys.chunks(project, kb, id ?? ''),
     enabled: id !== null,
     queryFn: async ({ signal }): Promise<SearchHit[]> => {
       const result = await table(documentChunksSql(project, kb, id as string | number), project, signal);

@@ -18,11 +18,10 @@ const evaluationPath = (project: string, kb: string, ...parts: string[]) =>
 
 /** Query keys of a KB's evaluations (under the KB's own keys, so dropping the KB's cache drops them). */
 export const evaluationKeys = {
-  list: (project: string, kb: string) => [...knowledgeBaseKeys.all, project, 'evaluations', kb] as const,
+  list: knowledgeBaseKeys.evaluations,
   one: (project: string, kb: string, id: string) =>
-    [...knowledgeBaseKeys.all, project, 'evaluations', kb, id] as const,
-  defaults: (project: string, kb: string) =>
-    [...knowledgeBaseKeys.all, project, 'search-defaults', kb] as const,
+    [...knowledgeBaseKeys.evaluations(project, kb), id] as const,
+  defaults: knowledgeBaseKeys.searchDefaults,
 };
 
 /** How often a running evaluation is asked for its progress. */

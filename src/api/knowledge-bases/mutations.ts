@@ -11,6 +11,7 @@ import { runSql } from '../sql/run-sql';
 import { refreshObjectLists } from '../project-objects';
 import { knowledgeBaseKeys } from './keys';
 import { kbPath, knowledgeBaseQuery } from './queries';
+import { refreshKnowledgeBase } from './refresh';
 import { parseSearchHits, type SearchHit } from './search';
 import type { SearchOptions } from './search-options';
 import { insertFromTableSql, searchSql, type ColumnFeed, type TableRef } from './sql';
@@ -72,6 +73,7 @@ export function useUpdateKnowledgeBase(project: string, name: string) {
     onSuccess: (kb) => {
       client.setQueryData(knowledgeBaseKeys.detail(project, name), kb);
       void client.invalidateQueries({ queryKey: knowledgeBaseKeys.list(project) });
+      void refreshKnowledgeBase(client, project, name, [knowledgeBaseKeys.detail(project, name)]);
     },
   });
 }
@@ -82,12 +84,7 @@ export function useDeleteKnowledgeBase(project: string) {
   return useMutation({
     mutationFn: (name: string) => apiRequest(kbPath(project, name), { method: 'DELETE' }),
     onSuccess: (_, name) => {
-      for (const key of [
-        knowledgeBaseKeys.detail(project, name),
-        knowledgeBaseKeys.vectors(project, name),
-        knowledgeBaseKeys.progress(project, name),
-      ])
-        client.removeQueries({ queryKey: key });
+      client.removeQueries({ queryKey: knowledgeBaseKeys.one(project, name) });
       refreshObjectLists(client, knowledgeBaseKeys, project);
     },
   });
@@ -117,10 +114,9 @@ export function useLoadKnowledgeBase(project: string, name: string) {
       const result = await runOrThrow(sql, project, signal, true);
       return { sql, affectedRows: result.type === 'ok' ? (result.affected_rows ?? null) : null };
     },
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: knowledgeBaseKeys.vectors(project, name) });
-      void client.invalidateQueries({ queryKey: knowledgeBaseKeys.detail(project, name) });
-    },
+    // Rows were stored (all, some before a failure or a cancel, or none): everything shown of the KB is read
+    // again, its contents and status among them, and where the load stopped.
+    onSettled: () => void refreshKnowledgeBase(client, project, name),
   });
 }
 

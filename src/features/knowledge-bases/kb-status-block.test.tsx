@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { knowledgeBaseKeys } from '../../api/knowledge-bases/keys';
 import { fakeFetch } from '../../testing/fake-fetch';
 import { renderRoutes } from '../../testing/render-routes';
 import { KbStatusBlock } from './kb-status-block';
@@ -163,6 +164,37 @@ describe('KbStatusBlock', () => {
     expect(screen.getByRole('button', { name: 'Building…' })).toHaveProperty('disabled', true);
     const sent = net.requests.find((r) => r.path === '/api/sql/query');
     expect(sent?.body).toMatchObject({ query: 'CREATE INDEX ON KNOWLEDGE_BASE `mindsdb`.`Docs`' });
+  });
+
+  it('reads the rest of the KB again when it sees a load end', async () => {
+    let readings = 0;
+    fakeFetch((req) => {
+      if (req.path !== STATUS) return undefined;
+      readings++;
+      const running = readings === 1;
+      return {
+        json: status({
+          documents: running ? 0 : 12,
+          chunks: running ? 0 : 12,
+          last_insert: {
+            ...status().last_insert,
+            state: running ? 'running' : 'done',
+            rows_done: running ? 4 : 12,
+            rows_total: 12,
+            error: null,
+            finished_at: running ? null : '2026-11-24 10:02:03.000000',
+          },
+        }),
+      };
+    });
+    const view = show();
+    // What the Contents tab read when the page opened: no document yet.
+    const documents = knowledgeBaseKeys.documents('mindsdb', 'Docs', 0, '');
+    view.client.setQueryData(documents, { documents: [], more: false });
+    expect(await screen.findByText(/Loading since/)).toBeTruthy();
+    expect(view.client.getQueryState(documents)?.isInvalidated).toBe(false);
+    expect(await screen.findByText('12 documents in 12 chunks', {}, { timeout: 4000 })).toBeTruthy();
+    expect(view.client.getQueryState(documents)?.isInvalidated).toBe(true);
   });
 
   it('shows nothing on a server without the status route', async () => {

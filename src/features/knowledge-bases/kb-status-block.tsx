@@ -150,7 +150,8 @@ const UPKEEP_NOTES: Record<NonNullable<KbStatus['index']['upkeep']>, string> = {
  * server without the status route.
  */
 export function KbStatusBlock({ project, name }: { project: string; name: string }) {
-  const status = useKnowledgeBaseStatus(project, name);
+  const loading = useLoadJobs((s) => s.jobs[loadKey(project, name)]?.phase === 'loading');
+  const status = useKnowledgeBaseStatus(project, name, loading);
   const client = useQueryClient();
   const build = useMutation({
     mutationFn: async () => {
@@ -160,8 +161,7 @@ export function KbStatusBlock({ project, name }: { project: string; name: string
       });
       if (result.type === 'error') throw new Error(result.error_message);
     },
-    onSettled: () =>
-      client.invalidateQueries({ queryKey: [...knowledgeBaseKeys.all, project, 'status', name] }),
+    onSettled: () => client.invalidateQueries({ queryKey: knowledgeBaseKeys.status(project, name) }),
   });
   // Refetch at once so that the build shows as running while the statement waits.
   const startBuild = () => {

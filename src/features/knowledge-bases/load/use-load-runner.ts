@@ -8,6 +8,7 @@ import {
 } from '../../../api/knowledge-bases/mutations';
 import { useKnowledgeBaseProgress } from '../../../api/knowledge-bases/queries';
 import { knowledgeBaseKeys } from '../../../api/knowledge-bases/keys';
+import { refreshKnowledgeBase } from '../../../api/knowledge-bases/refresh';
 import type { ColumnFeed, TableRef } from '../../../api/knowledge-bases/sql';
 import { problemMessage } from '../../../components/field-errors';
 import { loadKey, useLoadJobs } from './load-store';
@@ -61,9 +62,11 @@ export function useLoadRunner(project: string, kb: string) {
     if (!job && reported?.state === 'running')
       begin(key, { phase: 'loading', source: null, rowsTotal: reported.rows_total || null });
     // A load followed through its progress only (its request belongs to an earlier page) ends when it says so.
-    else if (running && !requests.has(key) && reported && reported.state !== 'running')
+    else if (running && !requests.has(key) && reported && reported.state !== 'running') {
       update(key, endOf(reported, job.cancelRequested === true));
-  }, [job, key, reported, running]);
+      void refreshKnowledgeBase(client, project, kb, [knowledgeBaseKeys.progress(project, kb)]);
+    }
+  }, [job, key, reported, running, client, project, kb]);
 
   const start = async ({ from, columns, rowsTotal }: StartLoad) => {
     const { start: begin, update } = useLoadJobs.getState();
@@ -91,9 +94,8 @@ export function useLoadRunner(project: string, kb: string) {
         finishedAt: Date.now(),
       });
     } finally {
+      // Where the load stopped (the rows kept after a cancel) is read again with the rest (see the mutation).
       if (requests.get(key) === controller) requests.delete(key);
-      // Where the load stopped (the rows kept after a cancel) is in the server's last word on it.
-      void client.invalidateQueries({ queryKey: knowledgeBaseKeys.progress(project, kb) });
     }
   };
 

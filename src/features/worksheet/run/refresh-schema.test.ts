@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { knowledgeBaseKeys } from '../../../api/knowledge-bases/keys';
 import { sqlKeys } from '../../../api/sql/keys';
 import { treeKeys } from '../../../api/tree/keys';
 import { fakeFetch } from '../../../testing/fake-fetch';
@@ -21,7 +22,11 @@ describe('refreshSchema', () => {
     client.setQueryData(treeKeys.objects('mindsdb'), [{ name: 'kb' }]);
     client.setQueryData(treeKeys.objects('doomed'), [{ name: 'old' }]);
     client.setQueryData(sqlKeys.columns('files', 'orders'), ['id']);
+    // An INSERT, UPDATE or DELETE on a KB changes what its Contents tab lists.
+    const contents = knowledgeBaseKeys.documents('mindsdb', 'kb', 0, '');
+    client.setQueryData(contents, { documents: [], more: false });
     await refreshSchema(client);
+    expect(client.getQueryState(contents)?.isInvalidated).toBe(true);
     expect(api.sent('GET', '/api/tree/')).toHaveLength(1);
     expect(client.getQueryState(treeKeys.objects('doomed'))).toBeUndefined();
     expect(client.getQueryState(treeKeys.objects('mindsdb'))?.isInvalidated).toBe(true);
