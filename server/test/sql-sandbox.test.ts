@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { tablesRead } from '../services/agents/tools/table-refs';
-import { collectReferences, parseSelect } from '../services/sql/table-references';
+import { readUserSelect } from '../services/sql/table-references';
 import { startFakeProvider, textReply, toolCallReply, type FakeProvider } from './fake-provider';
 import { useTestApp } from './use-test-app';
 import { createAgent, fakeModel, stream, toolSteps } from './agent-test-kit';
@@ -134,20 +134,88 @@ describe('the table check of SELECT', () => {
   });
 
   it('lists, scope by scope, every base table and table function a SELECT reads', async () => {
-    const refs = collectReferences(
-      await parseSelect(
-        t.deps.databases.data,
-        `WITH a AS (SELECT * FROM files.x), b AS (SELECT * FROM a, c)
-         SELECT (WITH c AS (SELECT 1) SELECT * FROM c), * FROM b, c, range(3)
-         WHERE id IN (SELECT id FROM read_text('f'))`,
-      ),
+    const refs = await readUserSelect(
+      t.deps.databases.data,
+      `WITH a AS (SELECT * FROM files.x), b AS (SELECT * FROM a, c)
+       SELECT (WITH c AS (SELECT 1) SELECT * FROM c), * FROM b, c, range(3)
+       WHERE id IN (SELECT id FROM generate_series(1, 2) g(id))`,
     );
     expect(refs.tables.map((r) => [r.schema, r.table])).toEqual([
       ['files', 'x'],
       ['', 'c'],
       ['', 'c'],
     ]);
-    expect(refs.functions.map((f) => f.name).sort()).toEqual(['range', 'read_text']);
+    expect(refs.functions.map((f) => f.name).sort()).toEqual(['generate_series', 'range']);
+    await expect(
+      readUserSelect(t.deps.databases.data, `SELECT * FROM b WHERE id IN (SELECT id FROM read_text('f'))`),
+    ).rejects.toThrow("Table function 'read_text' is not allowed");
+  });
+});
+
+describe('a SELECT that names information_schema', () => {
+  it('goes through the same check: no table function, no engine catalogue, whatever else it reads', async () => {
+    const refusals: [string, string, RegExp][] = [
+      [
+        'mindsdb',
+        'SELECT * FROM information_schema.tables t, duckdb_settings() s',
+        /'duckdb_settings' is not allowed/,
+      ],
+      [
+        'mindsdb',
+        'SELECT * FROM information_schema.tables t, duckdb_databases() d',
+        /'duckdb_databases' is not/,
+      ],
+      [
+        'mindsdb',
+        'SELECT * FROM information_schema.tables t, duckdb_secrets() s',
+        /'duckdb_secrets' is not allowed/,
+      ],
+      ['mindsdb', `SELECT * FROM information_schema.tables, read_text('${secretCsv}')`, /'read_text' is not/],
+      [
+        'mindsdb',
+        "SELECT current_setting('temp_directory') FROM information_schema.tables",
+        /'current_setting'/,
+      ],
+      [
+        'mindsdb',
+        'SELECT * FROM information_schema.tables t, duckdb_views v',
+        /'duckdb_views' cannot be read/,
+      ],
+      [
+        'information_schema',
+        'SELECT * FROM pg_catalog.pg_settings',
+        /'pg_catalog.pg_settings' cannot be read/,
+      ],
+      ['information_schema', 'SELECT * FROM duckdb_settings()', /'duckdb_settings' is not allowed/],
+      [
+        'information_schema',
+        'SELECT * FROM sqlite_master',
+        /Unknown table 'sqlite_master' in information_schema/,
+      ],
+    ];
+    for (const [db, sql, refusal] of refusals) {
+      const res = await t.sql(sql, { db });
+      expect(res.type, sql).toBe('error');
+      expect(res.error_message, sql).toMatch(refusal);
+      expect(JSON.stringify(res), sql).not.toContain(t.dataDir);
+      expect(JSON.stringify(res), sql).not.toContain(SECRET);
+    }
+    const tables = await t.sqlOk('SELECT count(*) AS n FROM tables', { db: 'information_schema' });
+    expect(Number(tables.data[0][0])).toBeGreaterThan(0);
+  });
+
+  it('and no scalar function reads the engine settings or catalogue on any path', async () => {
+    for (const sql of [
+      "SELECT current_setting('temp_directory')",
+      "SELECT getvariable('x')",
+      "SELECT json_serialize_plan('SELECT * FROM duckdb_settings()')",
+      'SELECT pg_get_viewdef(1)',
+      "SELECT id FROM files.docs WHERE body = current_setting('allowed_directories')::VARCHAR",
+    ]) {
+      const res = await t.sql(sql);
+      expect(res.type, sql).toBe('error');
+      expect(res.error_message, sql).toMatch(/Function '\w+' is not allowed: it reads the engine's own/);
+    }
   });
 });
 

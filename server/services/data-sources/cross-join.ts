@@ -5,12 +5,7 @@ import type { ColumnKind } from '../../engines/sources/types';
 import { tokenize } from '../../dialect/tokenizer';
 import { ValidationError } from '../../errors';
 import { toEngineDialect } from '../sql/engine-select';
-import {
-  collectReferences,
-  isValueOnlyTableFunction,
-  parseSelect,
-  type TableReference,
-} from '../sql/table-references';
+import { readUserSelect, type TableReference } from '../sql/table-references';
 import { table, type SqlOutcome } from '../sql/types';
 import { renderFilter, type FilterDialect, type SideColumn } from './pushed-filter';
 import type { DataSourceService } from './service';
@@ -51,10 +46,7 @@ export async function runCrossSourceSelect(
   { maxRows, signal }: { maxRows: number; signal?: AbortSignal },
 ): Promise<SqlOutcome> {
   const engineSql = toEngineDialect(sql);
-  const ast = await parseSelect(deps.data, engineSql);
-  const { tables, functions } = collectReferences(ast);
-  const fn = functions.find((f) => !isValueOnlyTableFunction(f.name));
-  if (fn) throw new ValidationError(`Table function '${fn.name}' is not allowed`);
+  const { ast, tables } = await readUserSelect(deps.data, engineSql);
   const sides = tables.map((ref) => place(ref, deps.names, deps.sessionSource));
   const plan = planCrossJoin(ast, sides);
   const distinct = [...new Map(sides.map((side) => [side.key, side])).values()];

@@ -5,7 +5,7 @@ import { tokenize, type Token } from '../../dialect/tokenizer';
 import { ValidationError } from '../../errors';
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import { MAX_RESULT_ROWS, toEngineDialect } from '../sql/engine-select';
-import { collectReferences, parseSelect, type TableReference } from '../sql/table-references';
+import { readUserSelect, StatementParseError, type TableReference } from '../sql/table-references';
 import { table, type SqlOutcome, type SqlSession } from '../sql/types';
 import { runCrossSourceSelect } from './cross-join';
 import type { DataSourceService } from './service';
@@ -156,8 +156,10 @@ export class SourceSelect {
   ): Promise<Placement> {
     let tables: TableReference[];
     try {
-      tables = collectReferences(await parseSelect(this.data, toEngineDialect(sql))).tables;
-    } catch {
+      tables = (await readUserSelect(this.data, toEngineDialect(sql))).tables;
+    } catch (err) {
+      // Refused (a function the one check of user SQL refuses): refused here too, wherever it would go.
+      if (!(err instanceof StatementParseError)) throw err;
       if (written.size === 1) return { kind: 'one', source: [...written][0] };
       if (written.size === 0 && sessionSource) return { kind: 'one', source: sessionSource };
       return { kind: 'none' };

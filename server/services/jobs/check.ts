@@ -2,14 +2,14 @@ import type { DuckDb } from '../../engines/duckdb';
 import { parseStatement } from '../../dialect/parser';
 import { ValidationError } from '../../errors';
 import { lineColumn, toEngineDialect } from '../sql/engine-select';
-import { parseSelect, StatementParseError } from '../sql/table-references';
+import { readUserSelect, RefusedFunctionError, StatementParseError } from '../sql/table-references';
 import { findLast, withCondition } from './last';
 
 /**
  * Checks a job's statements as far as can be done before they run: LAST is used as `column > LAST`, and the
  * SELECT of each SELECT or INSERT ... SELECT parses in the engine (our parser hands SELECTs on as text, so
- * `SELECT FROM WHERE` would otherwise only fail at the first run, hours later). Errors name the statement and
- * the line and column in it.
+ * `SELECT FROM WHERE` would otherwise only fail at the first run, hours later) and passes the check of user
+ * SQL. Errors name the statement and the line and column in it.
  */
 export async function checkJobStatements(data: DuckDb, statements: string[], field = 'query'): Promise<void> {
   for (const [index, statement] of statements.entries()) {
@@ -21,8 +21,12 @@ export async function checkJobStatements(data: DuckDb, statements: string[], fie
     if (select === undefined) continue;
     const engineText = toEngineDialect(select);
     try {
-      await parseSelect(data, engineText);
+      await readUserSelect(data, engineText);
     } catch (err) {
+      if (err instanceof RefusedFunctionError) {
+        const at = positionText(engineText, err.offset);
+        throw new ValidationError(`Statement ${index + 1} of the job is refused${at}: ${err.message}`, field);
+      }
       if (!(err instanceof StatementParseError)) throw err;
       const at = err.position === undefined ? '' : positionText(engineText, err.position);
       throw new ValidationError(

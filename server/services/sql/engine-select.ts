@@ -5,11 +5,11 @@ import type { StatementOf } from '../../dialect/ast';
 import { ValidationError } from '../../errors';
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import {
-  collectReferences,
-  isValueOnlyTableFunction,
   looksLikePath,
-  parseSelect,
+  readUserSelect,
+  RefusedFunctionError,
   StatementParseError,
+  type UserSelect,
 } from './table-references';
 import { table, type SqlOutcome, type SqlSession } from './types';
 
@@ -58,8 +58,7 @@ export class EngineSelect {
     }: { maxRows?: number; signal?: AbortSignal; partialResults?: boolean; caller?: string } = {},
   ): Promise<SqlOutcome> {
     const sql = toEngineDialect(statement.sql);
-    const ast = await this.serialize(sql);
-    await this.checkReferences(ast, sql);
+    await this.checkReferences(await readLocated(this.data, sql), sql);
     let result;
     try {
       result = await this.data.queryAtMost(sql, maxRows, { signal, maxBytes: MAX_RESULT_BYTES, caller });
@@ -107,32 +106,16 @@ export class EngineSelect {
    */
   async checkedForEngine(statement: StatementOf<'select'>): Promise<string> {
     const sql = toEngineDialect(statement.sql);
-    await this.checkReferences(await this.serialize(sql), sql);
+    await this.checkReferences(await readLocated(this.data, sql), sql);
     return sql;
-  }
-
-  private async serialize(sql: string): Promise<unknown> {
-    try {
-      return await parseSelect(this.data, sql);
-    } catch (err) {
-      if (!(err instanceof StatementParseError)) throw err;
-      const pos = err.position !== undefined ? lineColumn(sql, err.position) : undefined;
-      throw new SqlEngineError(err.message, pos?.line, pos?.column);
-    }
   }
 
   /**
    * The first wall of the sandbox (the data database's own settings are the second, see engines/sandbox.ts):
-   * only tables of known data sources, CTEs in scope and value-only table functions may be read.
+   * beyond the functions readUserSelect refuses, only tables of known data sources and CTEs in scope may be
+   * read.
    */
-  private async checkReferences(ast: unknown, sql: string): Promise<void> {
-    const { tables, functions } = collectReferences(ast);
-    for (const fn of functions) {
-      if (!isValueOnlyTableFunction(fn.name)) {
-        const pos = lineColumn(sql, fn.location);
-        throw new SqlEngineError(`Table function '${fn.name}' is not allowed`, pos.line, pos.column);
-      }
-    }
+  private async checkReferences({ tables }: UserSelect, sql: string): Promise<void> {
     for (const ref of tables) {
       const pos = lineColumn(sql, ref.location);
       const name = [ref.catalog, ref.schema, ref.table].filter(Boolean).join('.');
@@ -173,6 +156,24 @@ export class EngineSelect {
         pos.column,
       );
     }
+  }
+}
+
+/**
+ * `sql` (in the engine's dialect) read through the one check of user SQL (`readUserSelect`), with a syntax
+ * error or a refused function reported at its line and column.
+ */
+export async function readLocated(engine: DuckDb, sql: string): Promise<UserSelect> {
+  try {
+    return await readUserSelect(engine, sql);
+  } catch (err) {
+    if (err instanceof RefusedFunctionError) {
+      const pos = lineColumn(sql, err.offset);
+      throw new SqlEngineError(err.message, pos.line, pos.column);
+    }
+    if (!(err instanceof StatementParseError)) throw err;
+    const pos = err.position !== undefined ? lineColumn(sql, err.position) : undefined;
+    throw new SqlEngineError(err.message, pos?.line, pos?.column);
   }
 }
 

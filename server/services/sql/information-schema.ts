@@ -4,7 +4,8 @@ import { tokenize, type Token } from '../../dialect/tokenizer';
 import type { FileService } from '../files';
 import { DATA_SOURCES, type ProjectService } from '../projects';
 import type { JobInfo } from '../jobs/service';
-import { SqlEngineError } from './engine-select';
+import { lineColumn, readLocated, SqlEngineError } from './engine-select';
+import type { TableReference } from './table-references';
 import { table, type SqlOutcome, type SqlSession } from './types';
 
 /** MindsDB's system databases, listed before the projects in the tree and in SHOW DATABASES. */
@@ -198,15 +199,21 @@ function isSchemaName(t: Token): boolean {
 /**
  * Runs a SELECT on information_schema. The tables are built from the catalogue into a throwaway in-memory
  * engine that reads no file and loads nothing (the same sandbox as the data database), and the query runs
- * there: `information_schema.x` becomes `main.x`, since the engine has an information_schema of its own.
+ * there: `information_schema.x` becomes `main.x`, since the engine has an information_schema of its own. The
+ * statement is first read through the one check of user SQL, as every user SELECT is, and may then read only
+ * the tables of information_schema: not the engine's own catalogue views (`pg_catalog.pg_settings`,
+ * `duckdb_views`), which would otherwise answer in this engine.
  */
 export async function runInformationSchemaSelect(
   sql: string,
+  session: SqlSession,
   sources: CatalogSources,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SqlOutcome> {
   const engine = await openScratchEngine({ memoryLimit: '256MB' });
   try {
+    const { tables: read } = await readLocated(engine, sql);
+    for (const ref of read) checkInformationSchemaTable(ref, sql, session);
     for (const t of tables.values()) {
       const cols = t.columns.map((c) => `${quoteIdent(c)} VARCHAR`);
       await engine.run(`CREATE TABLE main.${quoteIdent(t.name)} (${cols.join(', ')})`);
@@ -229,6 +236,27 @@ export async function runInformationSchemaSelect(
   } finally {
     engine.close();
   }
+}
+
+/**
+ * A query of information_schema reads its tables (`information_schema.tables`, or `tables` when it is the
+ * session's database) and CTEs, nothing else: other databases are answered by their own handlers.
+ */
+function checkInformationSchemaTable(ref: TableReference, sql: string, session: SqlSession): void {
+  const schema = ref.schema.toLowerCase();
+  const inSchema =
+    !ref.catalog &&
+    (schema === 'information_schema' || (!schema && session.db.toLowerCase() === 'information_schema'));
+  if (inSchema && tables.has(ref.table.toUpperCase())) return;
+  const name = [ref.catalog, ref.schema, ref.table].filter(Boolean).join('.');
+  const pos = lineColumn(sql, ref.location);
+  throw new SqlEngineError(
+    inSchema
+      ? `Unknown table '${name}' in information_schema (its tables: ${[...tables.keys()].join(', ')})`
+      : `'${name}' cannot be read in a query of information_schema, which reads only its own tables`,
+    pos.line,
+    pos.column,
+  );
 }
 
 /** Values are stored as text (every column VARCHAR, as MySQL's views mostly are); counts come back as numbers. */

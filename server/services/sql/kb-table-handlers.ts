@@ -12,7 +12,7 @@ import { toEngineDialect, type EngineSelect } from './engine-select';
 import { kbUses, mentionsSteering, type KbUse, type TextEdit } from './kb-table-refs';
 import { searchFromWhere } from './kb-where';
 import type { SqlRouter } from './router';
-import { collectReferences, parseSelect, StatementParseError } from './table-references';
+import { readUserSelect, StatementParseError, type UserSelect } from './table-references';
 import type { SqlSession } from './types';
 
 /**
@@ -94,15 +94,16 @@ export function registerKbTableHandlers(
   async function rewrite(sql: string, session: SqlSession, names: Set<string>): Promise<string | undefined> {
     if (!tokenize(sql).some((t) => isName(t.kind) && names.has(t.value.toLowerCase()))) return undefined;
     const engineSql = toEngineDialect(sql);
-    let ast: unknown;
+    let read: UserSelect;
     try {
-      ast = await parseSelect(deps.data, engineSql);
+      read = await readUserSelect(deps.data, engineSql);
     } catch (err) {
       if (err instanceof StatementParseError) return undefined;
       throw err;
     }
+    const { ast } = read;
     const refs = [];
-    for (const ref of collectReferences(ast).tables) {
+    for (const ref of read.tables) {
       if (ref.catalog || !names.has(ref.table.toLowerCase())) continue;
       const project = ref.schema || session.db;
       if (DATA_SOURCES.some((d) => d.name === project)) continue;

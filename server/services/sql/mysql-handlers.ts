@@ -201,7 +201,12 @@ export function registerMysqlHandlers(
 
   router.register('select', async (s, session, { signal }) => {
     if (readsInformationSchema(s.sql, session)) {
-      return runInformationSchemaSelect(toEngineDialect(s.sql), { projects, files, views, jobs }, { signal });
+      return runInformationSchemaSelect(
+        toEngineDialect(s.sql),
+        session,
+        { projects, files, views, jobs },
+        { signal },
+      );
     }
     // Every project's `models` table (listed in the tree), empty: this server trains no models.
     const from = s.simple?.from.parts;

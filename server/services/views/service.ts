@@ -7,7 +7,7 @@ import { whyNotInserted } from '../../store/project-names';
 import type { Project, ProjectObjectSource, ProjectService } from '../projects';
 import { ProjectObjects } from '../project-objects';
 import { lineColumn, toEngineDialect } from '../sql/engine-select';
-import { parseSelect, StatementParseError } from '../sql/table-references';
+import { readUserSelect, RefusedFunctionError, StatementParseError } from '../sql/table-references';
 import { ViewStore, type ViewRecord } from '../../store/views';
 
 /** A view as the REST API shows it (MindsDB's fields). */
@@ -100,8 +100,8 @@ export class ViewService implements ProjectObjectSource {
   }
 
   /**
-   * The query must be one SELECT of our dialect that the engine can parse (a view is only ever read through
-   * it); a syntax error names its line and column in the query.
+   * The query must be one SELECT of our dialect that the engine can parse and the check of user SQL accepts (a
+   * view is only ever read through them); a syntax error or a refused function names its line and column.
    */
   private async checkQuery(query: unknown): Promise<string> {
     if (typeof query !== 'string' || !query.trim())
@@ -117,8 +117,15 @@ export class ViewService implements ProjectObjectSource {
     if (statement.kind !== 'select') throw new ValidationError("A view's query must be a SELECT", 'query');
     const engineText = toEngineDialect(statement.sql);
     try {
-      await parseSelect(this.data, engineText);
+      await readUserSelect(this.data, engineText);
     } catch (err) {
+      if (err instanceof RefusedFunctionError) {
+        const at = lineColumn(engineText, err.offset);
+        throw new ValidationError(
+          `The view's query is refused (line ${at.line}, column ${at.column}): ${err.message}`,
+          'query',
+        );
+      }
       if (!(err instanceof StatementParseError)) throw err;
       const at = err.position === undefined ? undefined : lineColumn(engineText, err.position);
       throw queryError(err.message, at?.line, at?.column);

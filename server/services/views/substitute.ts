@@ -2,10 +2,10 @@ import type { DuckDb } from '../../engines/duckdb';
 import { tokenize, type Token } from '../../dialect/tokenizer';
 import { toEngineDialect } from '../sql/engine-select';
 import {
-  collectReferences,
-  parseSelect,
+  readUserSelect,
   StatementParseError,
   type TableReference,
+  type UserSelect,
 } from '../sql/table-references';
 
 /** Words that may follow a table name in FROM without being its alias. */
@@ -31,15 +31,15 @@ export async function substituteTables(
 ): Promise<string | undefined> {
   const tokens = tokenize(sql);
   if (!tokens.some((t) => isName(t) && names.has(t.value.toLowerCase()))) return undefined;
-  let ast: unknown;
+  let read: UserSelect;
   try {
-    ast = await parseSelect(data, toEngineDialect(sql));
+    read = await readUserSelect(data, toEngineDialect(sql));
   } catch (err) {
     if (err instanceof StatementParseError) return undefined;
     throw err;
   }
   const replacements: { from: number; to: number; text: string }[] = [];
-  for (const ref of collectReferences(ast).tables) {
+  for (const ref of read.tables) {
     if (ref.catalog || !names.has(ref.table.toLowerCase())) continue;
     const query = await resolve(ref);
     if (query === undefined) continue;

@@ -70,7 +70,13 @@ describe('views through SQL', () => {
   });
 
   it('gives a view no access its query would not have: the sandbox still applies', async () => {
-    await t.sqlOk("CREATE VIEW shop.sneaky AS (SELECT * FROM read_csv('/etc/passwd'))");
+    const refused = await error("CREATE VIEW shop.sneaky AS (SELECT * FROM read_csv('/etc/passwd'))");
+    expect(refused.error_message).toMatch(
+      /The view's query is refused \(line 1, column 15\): Table function 'read_csv' is not allowed/,
+    );
+    // A view saved before that check existed gives no more access when it is read.
+    const project = (await t.deps.projects.get('shop')).id;
+    await t.deps.views.store.insert(project, 'sneaky', "SELECT * FROM read_csv('/etc/passwd')");
     const res = await error('SELECT * FROM shop.sneaky');
     expect(res.error_message).toMatch(/Table function 'read_csv' is not allowed/);
     const direct = await error('SELECT * FROM shop.sneaky s JOIN files.sales f ON true');
