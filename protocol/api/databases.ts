@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
-/** A database in `GET /api/databases/`: a project, a built-in data source or a connected one. */
+/**
+ * A database in `GET /api/databases/`: a system database (`information_schema`, `log`), a project, a
+ * built-in data source or a connected one.
+ */
 export const databaseSummarySchema = z.looseObject({
   name: z.string(),
-  type: z.string(), // 'project' | 'data'
+  type: z.string(), // 'system' | 'project' | 'data'
   id: z.number().nullable(),
   engine: z.string().nullable(),
 });
@@ -55,12 +58,17 @@ export const connectionStatusSchema = z.looseObject({
 });
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 
-/** A table of a connected source: `type` is 'data' or 'view'. */
+/**
+ * A table of a database in `GET /api/databases/{db}/tables[/{table}]`, as MindsDB names its kind: `data` (a
+ * base table: a file, a source's table, a project's `models`), `view`, `agent`, `knowledge base`, `system
+ * view`. A connected source's tables also carry their `schema` (ours).
+ */
 export const sourceTableSchema = z.looseObject({
   name: z.string(),
   type: z.string(),
   schema: z.string().nullable().optional(),
 });
+export type DatabaseTable = z.infer<typeof sourceTableSchema>;
 export const sourceTablesSchema = z.array(sourceTableSchema);
 
 /** `POST /api/databases/{db}/tables`: a table made from a query run in that source. */

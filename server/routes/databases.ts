@@ -12,12 +12,15 @@ import {
 import type { AppDeps } from '../app-deps';
 import type { SourceView } from '../services/data-sources/service';
 import { createSourceTable, dropSourceTable, findSourceTable } from '../services/data-sources/tables';
-import { NotFoundError, ValidationError } from '../errors';
+import { ValidationError } from '../errors';
 import { DATA_SOURCES } from '../services/projects';
+import { SYSTEM_DATABASES } from '../services/sql/information-schema';
 import type { Literal } from '../dialect/ast';
-import { parseBody } from './problem';
+import { databaseTables, pickTable } from './database-tables';
+import { HttpProblem, parseBody } from './problem';
 
 type DbParams = { Params: { db: string } };
+
 type TableParams = { Params: { db: string; table: string } };
 
 /** A connected source as MindsDB answers an integration: its parameters as `connection_data`, masked. */
@@ -32,8 +35,51 @@ const integration = (s: SourceView) =>
     date_last_update: s.updated_at,
   }) satisfies Declared<Integration>;
 
-const summary = (name: string, type: 'project' | 'data', id: number | null, engine: string | null) =>
-  ({ name, type, id, engine }) satisfies Declared<DatabaseSummary>;
+const summary = (
+  name: string,
+  type: 'system' | 'project' | 'data',
+  id: number | null,
+  engine: string | null,
+) => ({ name, type, id, engine }) satisfies Declared<DatabaseSummary>;
+
+/** MindsDB's answers for a database or table that is not there. */
+const databaseNotFound = (db: string) =>
+  new HttpProblem(404, 'Database not found', `Database with name ${db} does not exist.`);
+const tableNotFound = (table: string) =>
+  new HttpProblem(404, 'Table not found', `Table with name ${table} not found`);
+
+/** MindsDB's refusal to delete a database that is not a project or a connected source, with its cause. */
+const cannotDelete = (db: string, cause: string) =>
+  new HttpProblem(
+    400,
+    'Error',
+    `Cannot delete database ${db}. This is most likely a system database, a permanent integration, or an ML ` +
+      `engine with active models. Full error: ${cause}. Please check the name and try again.`,
+  );
+
+/**
+ * A create or update whose connection fails is MindsDB's 400 `Connection error` (the cause in the detail,
+ * secrets masked by the source's errors); other refusals keep their own answer.
+ */
+async function orConnectionError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ValidationError && err.field === 'parameters') {
+      throw new HttpProblem(400, 'Connection error', err.message, 'parameters');
+    }
+    throw err;
+  }
+}
+
+/** MindsDB's refusal to create or drop a table of a project over this route. */
+const projectTableRefusal = (db: string, table: string, verb: 'create' | 'delete') =>
+  new HttpProblem(
+    400,
+    'Error',
+    `Database ${db} is a project. If you want to ${verb} a model or view, use the ` +
+      `projects/${db}/models/${table} or projects/${db}/views/${table} endpoints instead.`,
+  );
 
 /** A table of a connected source as MindsDB lists one. */
 const sourceTable = (t: { name: string; type: string; schema?: string | null }) => ({
@@ -49,15 +95,20 @@ const sourceTable = (t: { name: string; type: string; schema?: string | null }) 
 export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): void {
   const sources = deps.dataSources;
   const timeoutMs = sources.timeoutMs;
-  const requireSource = async (db: string) => {
+  /** Creating or dropping a table is done in a connected source only. */
+  const requireSource = async (db: string, table: string, verb: 'create' | 'delete') => {
     if (await sources.find(db)) return;
-    if (DATA_SOURCES.some((d) => d.name === db) || (await deps.projects.find(db))) {
-      throw new ValidationError(`Database '${db}' is not a connected data source`);
+    if (await deps.projects.find(db)) throw projectTableRefusal(db, table, verb);
+    if ((await databaseTables(deps, db)) !== undefined) {
+      throw new ValidationError(
+        `Database '${db}' is not a connected data source: its tables are not changed here`,
+      );
     }
-    await sources.get(db); // 404 naming it
+    throw databaseNotFound(db);
   };
 
   app.get('/api/databases/', async () => [
+    ...SYSTEM_DATABASES.map((name) => summary(name, 'system', null, null)),
     ...(await deps.projects.list()).map((p) => summary(p.name, 'project', p.id, null)),
     ...DATA_SOURCES.map((d) => summary(d.name, 'data', null, d.engine)),
     ...(await sources.list()).map((s) => summary(s.name, 'data', s.id, s.engine)),
@@ -78,7 +129,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
         throw err;
       }
     }
-    await sources.create(name, engine, params);
+    await orConnectionError(() => sources.create(name, engine, params));
     return reply.code(201).send(integration(await sources.get(name)));
   });
 
@@ -103,7 +154,9 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
     if (project) return summary(db, 'project', project.id, null);
     const builtIn = DATA_SOURCES.find((d) => d.name === db);
     if (builtIn) return summary(db, 'data', null, builtIn.engine);
-    return integration(await sources.get(db));
+    const source = await sources.find(db);
+    if (!source) throw databaseNotFound(db);
+    return integration(source);
   });
 
   app.put<DbParams>('/api/databases/:db', async (request, reply) => {
@@ -114,38 +167,51 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
       if (!body.database.engine) {
         throw new ValidationError('Missing "engine" field for new database', 'database.engine');
       }
-      await sources.create(db, body.database.engine, params);
+      const engine = body.database.engine;
+      await orConnectionError(() => sources.create(db, engine, params));
       return reply.code(201).send(integration(await sources.get(db)));
     }
-    return integration(await sources.alter(db, params));
+    return integration(await orConnectionError(() => sources.alter(db, params)));
   });
 
   app.delete<DbParams>('/api/databases/:db', async (request, reply) => {
     const { db } = request.params;
-    if (!(await sources.find(db)) && (await deps.projects.find(db))) await deps.projects.drop(db);
-    else if (DATA_SOURCES.some((d) => d.name === db)) {
-      throw new ValidationError(`Database '${db}' is built in and cannot be deleted`);
-    } else await sources.drop(db);
+    const lower = db.toLowerCase();
+    if ((SYSTEM_DATABASES as readonly string[]).includes(lower)) {
+      throw cannotDelete(db, "Database with type 'system' cannot be deleted");
+    }
+    if (DATA_SOURCES.some((d) => d.name === lower))
+      throw cannotDelete(db, 'Unable to drop: is system database');
+    if (await sources.find(db)) await sources.drop(db);
+    else if (await deps.projects.find(db)) await deps.projects.drop(db);
+    else throw databaseNotFound(db);
     return reply.code(204).send();
   });
 
   app.get<DbParams>('/api/databases/:db/tables', async (request) => {
-    await requireSource(request.params.db);
-    return (await sources.tables(request.params.db)).map(sourceTable);
+    const tables = await databaseTables(deps, request.params.db);
+    if (!tables) throw databaseNotFound(request.params.db);
+    return tables;
   });
 
   app.get<TableParams>('/api/databases/:db/tables/:table', async (request) => {
     const { db, table } = request.params;
-    await requireSource(db);
-    const found = await findSourceTable(sources, db, table);
-    if (!found) throw new NotFoundError(`Table with name ${table} not found`);
-    return sourceTable(found);
+    if (await sources.find(db)) {
+      const found = await findSourceTable(sources, db, table);
+      if (!found) throw tableNotFound(table);
+      return sourceTable(found);
+    }
+    const tables = await databaseTables(deps, db);
+    if (!tables) throw databaseNotFound(db);
+    const found = pickTable(tables, table);
+    if (!found) throw tableNotFound(table);
+    return found;
   });
 
   app.post<DbParams>('/api/databases/:db/tables', async (request, reply) => {
     const { db } = request.params;
     const body = parseBody(createSourceTableBodySchema, request.body);
-    await requireSource(db);
+    await requireSource(db, body.table.name, 'create');
     const created = await createSourceTable(
       sources,
       db,
@@ -157,7 +223,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   app.delete<TableParams>('/api/databases/:db/tables/:table', async (request, reply) => {
     const { db, table } = request.params;
-    await requireSource(db);
+    await requireSource(db, table, 'delete');
     await dropSourceTable(sources, db, table, timeoutMs);
     return reply.code(204).send();
   });

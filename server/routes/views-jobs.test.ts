@@ -104,6 +104,19 @@ describe('REST: /api/projects/{project}/views and /jobs', () => {
     expect((await call('GET', '/api/projects/web/jobs/nightly/history')).status).toBe(404);
   });
 
+  it("answers a job's schedule_str as it was given, as MindsDB keeps it", async () => {
+    const made = await call('POST', '/api/projects/web/jobs', {
+      job: { name: 'hourly', query: 'SELECT 1', schedule_str: 'every hour' },
+    });
+    expect(made.body.schedule_str).toBe('every hour');
+    expect((await call('GET', '/api/projects/web/jobs/hourly')).body.schedule_str).toBe('every hour');
+    // SQL shows the same text in the project's jobs table.
+    expect((await t.sqlRows("SELECT schedule_str FROM web.jobs WHERE name = 'hourly'"))[0]).toEqual({
+      schedule_str: 'every hour',
+    });
+    expect((await call('DELETE', '/api/projects/web/jobs/hourly')).status).toBe(204);
+  });
+
   it('answers bad job requests with a 4xx problem that names the problem', async () => {
     const post = (job: Record<string, unknown>) => call('POST', '/api/projects/web/jobs', { job });
     const unit = await post({ name: 'j', query: 'SELECT 1', schedule_str: 'every 3 fortnights' });

@@ -7,6 +7,12 @@ import { selectByName } from './project-names';
 /** Runs kept per job in `jobs_history`; older ones are removed as new ones finish. */
 export const MAX_HISTORY_PER_JOB = 1000;
 
+/**
+ * How often a job runs; `text` is the schedule as a REST client wrote it (`every hour`), answered back as
+ * given, as MindsDB keeps its `schedule_str`. Kept in the same JSON column as the period.
+ */
+export type JobSchedule = JobEvery & { text?: string };
+
 export interface JobRecord {
   id: number;
   projectId: number;
@@ -16,7 +22,7 @@ export interface JobRecord {
   condition?: string;
   startAt: Date;
   endAt?: Date;
-  every?: JobEvery;
+  every?: JobSchedule;
   /** The next slot to run; undefined once a job has run its last slot. */
   nextRunAt?: Date;
   createdAt: Date;
@@ -54,7 +60,7 @@ function toRecord(r: Record<string, unknown>): JobRecord {
     condition: r.condition === null ? undefined : String(r.condition),
     startAt: date(r.start_at)!,
     endAt: date(r.end_at),
-    every: r.every === null ? undefined : (JSON.parse(String(r.every)) as JobEvery),
+    every: r.every === null ? undefined : (JSON.parse(String(r.every)) as JobSchedule),
     nextRunAt: date(r.next_run_at),
     createdAt: date(r.created_at)!,
   };

@@ -11,10 +11,12 @@ export function maskModel(model: ModelConfig): ModelConfig {
 
 /**
  * The agent object of the API: api.md's fields, credentials masked unless `showSecrets`. As MindsDB, what
- * was never set is left out: no `prompt_template` without one, no `params` when there are none.
+ * was never set is left out: no `prompt_template` without one, no `params` when there are none, no `data`
+ * when the agent reads no knowledge base and no table.
  */
 export function toAgentResponse(agent: AgentRecord, { showSecrets = false } = {}) {
   const params = Object.keys(agent.params).length > 0 ? agent.params : undefined;
+  const hasData = agent.data.knowledge_bases.length > 0 || agent.data.tables.length > 0;
   return {
     id: agent.id,
     name: agent.name,
@@ -22,7 +24,7 @@ export function toAgentResponse(agent: AgentRecord, { showSecrets = false } = {}
     created_at: agent.created_at,
     updated_at: agent.updated_at,
     model: showSecrets ? agent.model : maskModel(agent.model),
-    data: agent.data,
+    ...(hasData ? { data: agent.data } : {}),
     ...(agent.prompt_template !== null ? { prompt_template: agent.prompt_template } : {}),
     ...(params ? { params: showSecrets ? params : maskSecrets(params) } : {}),
   };

@@ -1,4 +1,3 @@
-import type { JobEvery } from '../../dialect/ast';
 import { parseJobStatements, parseSchedule } from '../../dialect/parse-view-job';
 import { parseStatement } from '../../dialect/parser';
 import { SqlSyntaxError } from '../../dialect/tokenizer';
@@ -9,7 +8,7 @@ import { ProjectObjects } from '../project-objects';
 import type { DuckDb } from '../../engines/duckdb';
 import { checkJobStatements } from './check';
 import { parseJobDate, scheduleText } from './schedule';
-import type { HistoryRow, JobRecord, JobStore } from '../../store/jobs';
+import type { HistoryRow, JobRecord, JobSchedule, JobStore } from '../../store/jobs';
 
 /** A job as SHOW JOBS and the REST API show it (MindsDB's fields). */
 export interface JobInfo {
@@ -29,7 +28,7 @@ export interface JobDefinition {
   condition?: string;
   start?: string;
   end?: string;
-  every?: JobEvery;
+  every?: JobSchedule;
 }
 
 const MAX_NAME_LENGTH = 256;
@@ -42,7 +41,7 @@ export function toJobInfo(j: JobRecord): JobInfo {
     start_at: formatTimestamp(j.startAt),
     end_at: j.endAt ? formatTimestamp(j.endAt) : null,
     next_run_at: j.nextRunAt ? formatTimestamp(j.nextRunAt) : null,
-    schedule_str: j.every ? scheduleText(j.every) : null,
+    schedule_str: j.every ? (j.every.text ?? scheduleText(j.every)) : null,
     query: j.statements.join('; '),
     if_query: j.condition ?? null,
   };
@@ -156,7 +155,9 @@ export class JobService implements ProjectObjectSource {
       condition = only;
     }
     const schedule = text('schedule_str');
-    const every = schedule?.trim() ? located('schedule_str', () => parseSchedule(schedule)) : undefined;
+    const every = schedule?.trim()
+      ? { ...located('schedule_str', () => parseSchedule(schedule)), text: schedule }
+      : undefined;
     const made = await this.create(project, text('name') ?? '', {
       statements,
       condition,

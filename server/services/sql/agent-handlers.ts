@@ -27,7 +27,7 @@ function agentRow(agent: AgentRecord, session: SqlSession): JsonValue[] {
     agent.name,
     agent.project,
     shown.model as JsonValue,
-    shown.data as unknown as JsonValue,
+    agent.data as unknown as JsonValue, // no secrets there; a SQL row keeps the column even when empty
     agent.prompt_template,
     agent.created_at,
     agent.updated_at,
