@@ -6,7 +6,10 @@ export interface DraftRules<Saved, Draft> {
   fromSaved: (saved: Saved) => Draft;
   /** What saving `draft` would change in `saved`; empty when nothing. */
   changes: (saved: Saved, draft: Draft) => Change[];
-  /** What the object read back after a save (`kept`) does not hold of what was `sent`. */
+  /**
+   * What the object read back after a save (`kept`) does not hold of what was `sent`, compared by meaning: a
+   * server fills in defaults and spells names its own way, and neither is a change it failed to keep.
+   */
   notKept: (kept: Saved, sent: Draft) => Change[];
 }
 

@@ -96,6 +96,35 @@ export function modelPatch(
 /** The fields the model form edits; any others a server keeps in the object are sent back untouched. */
 const EDITED_FIELDS = new Set(['provider', 'model_name', 'base_url', 'api_key']);
 
+/** A URL as it is meant: a trailing slash and the case of scheme and host change nothing. */
+function urlMeaning(url: string): string {
+  const text = url.trim().replace(/\/+$/, '');
+  try {
+    const parsed = new URL(text);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, '')}${parsed.search}`;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * `sent` spelled as the server spells `kept` wherever both mean the same model, so that a save is read back by
+ * meaning, not spelling: a provider named in another case is the same provider, and a blank model name or base
+ * URL asks for the provider's default, which the server may write down (the local reranker reads back as
+ * `local · lexical-overlap-v1`). Another provider, name or address stays as sent, and shows as not kept.
+ */
+export function sentModelAsKept(sent: ModelDraft, kept: ModelDraft): ModelDraft {
+  if (sent.provider.trim().toLowerCase() !== kept.provider.trim().toLowerCase()) return sent;
+  const name = sent.model_name.trim();
+  const url = sent.base_url.trim();
+  return {
+    ...sent,
+    provider: kept.provider,
+    model_name: name === '' || name === kept.model_name.trim() ? kept.model_name : sent.model_name,
+    base_url: url === '' || urlMeaning(url) === urlMeaning(kept.base_url) ? kept.base_url : sent.base_url,
+  };
+}
+
 export function describeModel(model: ModelConfig | null | undefined): string {
   if (!model) return 'none';
   const provider = str(model.provider) || 'default provider';

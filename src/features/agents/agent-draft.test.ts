@@ -67,4 +67,16 @@ describe('agent drafts', () => {
     expect(agentNotKept({ ...agent, prompt_template: null }, cleared)).toEqual([]);
     expect(agentNotKept(agent, cleared).map((c) => c.label)).toEqual(['Prompt template']);
   });
+
+  it('reads a model left to the default, or named in another case, as kept', () => {
+    const sent = {
+      ...draftFromAgent(agent),
+      model: { provider: 'Local', model_name: '', base_url: '', api_key: '' },
+    };
+    const kept = { ...agent, model: { provider: 'local', model_name: 'local-answerer-v1' } };
+    expect(agentNotKept(kept, sent)).toEqual([]);
+    expect(
+      agentNotKept(kept, { ...sent, model: { ...sent.model, model_name: 'other' } }).map((c) => c.label),
+    ).toEqual(['Model']);
+  });
 });

@@ -5,6 +5,7 @@ import {
   modelDraftFrom,
   modelInput,
   modelPatch,
+  sentModelAsKept,
   type Change,
   type ModelDraft,
 } from '../../components/model-fields/model-draft';
@@ -84,11 +85,13 @@ export function updateAgentInput(agent: Agent, draft: AgentDraft): AgentInput {
 }
 
 /**
- * What the server kept that differs from what was sent, read from the agent fetched after a save. The key is
- * left out (a saved key is never shown in clear by our server). Empty when everything was kept.
+ * What the server kept that differs in meaning from what was sent, read from the agent fetched after a save: a
+ * model left to the provider's default, or named in another case, is what the server kept (sentModelAsKept).
+ * The key is left out (a saved key is never shown in clear by our server). Empty when everything was kept.
  */
 export function agentNotKept(kept: Agent, sent: AgentDraft): Change[] {
-  return agentChanges(kept, { ...sent, model: { ...sent.model, api_key: '' } });
+  const model = sentModelAsKept(sent.model, modelDraftFrom(kept.model));
+  return agentChanges(kept, { ...sent, model: { ...model, api_key: '' } });
 }
 
 const listText = (a: string[]) => (a.length ? a.join(', ') : 'none');

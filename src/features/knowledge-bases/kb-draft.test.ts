@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeBase } from '../../../protocol/api/knowledge-bases';
-import {
-  createInput,
-  draftFromKb,
-  emptyDraft,
-  kbChanges,
-  kbNotKept,
-  updateInput,
-  validateDraft,
-} from './kb-draft';
+import { createInput, draftFromKb, emptyDraft, kbChanges, updateInput, validateDraft } from './kb-draft';
 
 const kb: KnowledgeBase = {
   id: 1,
@@ -102,12 +94,7 @@ describe('KB drafts', () => {
     expect(validateDraft({ ...emptyDraft(), name: '' }, false)).toEqual({});
   });
 
-  it('names what the server did not keep, and reads settings MindsDB keeps under params', () => {
-    const draft = { ...draftFromKb(kb), metadata_columns: ['author', 'year'] };
-    expect(kbNotKept({ ...kb, metadata_columns: ['author', 'year'] }, draft)).toEqual([]);
-    expect(kbNotKept(kb, draft).map((c) => `${c.label}: ${c.from} → ${c.to}`)).toEqual([
-      'Metadata columns: author → author, year',
-    ]);
+  it('reads settings MindsDB keeps under params', () => {
     const underParams: KnowledgeBase = {
       id: 2,
       name: 'p',

@@ -159,7 +159,8 @@ const listText = (a: string[] | null, empty: string, all = '') =>
   a === null ? all : a.length ? a.join(', ') : empty;
 
 /** Content columns as the server needs them: at least one; an emptied list means the default again. */
-const contentOf = (draft: KbDraft) => (draft.content_columns.length ? draft.content_columns : ['content']);
+export const contentOf = (draft: KbDraft) =>
+  draft.content_columns.length ? draft.content_columns : ['content'];
 
 /**
  * The body of an update: only the settings that changed, so the server keeps everything else. Settings go
@@ -194,19 +195,6 @@ export function updateInput(kb: KnowledgeBase, draft: KbDraft): KnowledgeBaseInp
     };
   }
   return input;
-}
-
-/**
- * What the server kept that differs from what was sent: the summary of changes between the object read back
- * after a save and the draft that was saved. Key lines are left out (a saved key is never shown, so it cannot
- * be compared). Empty when the server kept everything.
- */
-export function kbNotKept(kept: KnowledgeBase, sent: KbDraft): Change[] {
-  return kbChanges(kept, {
-    ...sent,
-    embedding: { ...sent.embedding, api_key: '' },
-    reranking: { ...sent.reranking, api_key: '' },
-  });
 }
 
 /** The "what will change" summary shown before saving; never contains a typed key. */

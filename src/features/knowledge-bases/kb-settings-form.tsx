@@ -9,15 +9,8 @@ import { describeModel, hasSavedKey } from '../../components/model-fields/model-
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { NotKeptNotice } from '../../components/not-kept-notice';
 import { useSavedDraft } from '../../components/use-saved-draft';
-import {
-  draftFromKb,
-  kbChanges,
-  kbNotKept,
-  settingOf,
-  updateInput,
-  validateDraft,
-  PLACED_FIELDS,
-} from './kb-draft';
+import { draftFromKb, kbChanges, settingOf, updateInput, validateDraft, PLACED_FIELDS } from './kb-draft';
+import { kbNotKept } from './kb-read-back';
 import { KbSettingsFields } from './kb-settings-fields';
 import { SavePreviewDialog } from './save-preview-dialog';
 
