@@ -2,7 +2,8 @@
  * Knowledge-base benchmark: prints figures, asserts nothing.
  * - ingest of 100,000 one-chunk rows with the `local` embedding, end to end: the CSV uploaded as `files.docs`,
  *   then `INSERT INTO kb SELECT ... FROM files.docs` through the SQL router (chunks/s);
- * - ANN index build time, then top-10 search latency p50/p95 through the service and through SQL;
+ * - ANN index build time, then top-10 search latency p50/p95 through the service, through SQL, and through HTTP
+ *   (`POST /api/sql/query` on a listening app over the same services);
  * - recall@10 of the indexed search against brute force; peak RSS of the process;
  * - EVALUATE KNOWLEDGE_BASE over 300 generated questions, and a KB search joined and grouped (kb-evaluate.ts).
  * Targets (issue 3): >= 5,000 chunks/s, p50 <= 15 ms, recall >= 0.95, RSS <= 1.5 GB.
@@ -12,7 +13,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createApp } from '../server/app';
 import { openServices } from '../server/services/index';
+import { httpSql } from './http-sql';
 import { corpus, corpusTexts, writeCorpusCsv } from './kb-corpus';
 import { benchEvaluate } from './kb-evaluate';
 import {
@@ -164,6 +167,17 @@ async function main(): Promise<void> {
     );
     endPhase('searches and brute force');
     await benchSearchModes(sql, 'bench', queries);
+    // The same statements through HTTP on a listening app over the same services: the request, the JSON
+    // answer and its parsing count too. Client and server share this process, so CPU covers both.
+    const app = createApp(deps);
+    try {
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      await benchSearchModes(httpSql(base), 'bench', queries, {
+        via: 'HTTP (client and server in this process)',
+      });
+    } finally {
+      await app.close();
+    }
     await semanticRecall(service, 'bench', queries);
     endPhase('search modes and recall');
     await benchEvaluate(sql, 'bench');

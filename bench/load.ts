@@ -23,6 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
+import { cpuMs, rssMb } from './proc-stats';
 
 const { values } = parseArgs({
   options: {
@@ -172,23 +173,6 @@ async function client(
       s.firstError ??= error;
     }
   }
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
-  return kb / 1024;
-}
-
-/** Linux reports process times in clock ticks of 1/100 s (USER_HZ, the same on every Linux build). */
-const TICKS_PER_SECOND = 100;
-
-/** CPU time the process has used so far, user + system, all threads, in ms. */
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces, hence after the last ')'): utime is 14th, stime 15th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
 /** How long a stretch of once-a-second RSS readings makes one level. */

@@ -1,0 +1,136 @@
+/**
+ * The texts and vectors of `bench:dense`: what a real embedding model's dense vectors look like to an index.
+ * Each text starts with its topic's tag word; the "model" (dense-embedding-server.ts) gives it the vector of
+ * that topic's centre plus noise drawn from a hash of the whole text, made unit length. So the same text always
+ * gets the same vector, texts of a topic lie near each other (nearest neighbours mean something), and the
+ * thousands of topics, far apart, give an index real work: it must find the query's topic, then rank its
+ * neighbours there, whose similarities differ by a few hundredths.
+ */
+import fs from 'node:fs/promises';
+
+/** Topics (centres): about 33 texts each at 100,000 rows, 333 at a million. */
+export const TOPICS = 3_000;
+/** Length of the noise added to a unit centre: a text's cosine to its centre is about 0.78, to a topic mate 0.6. */
+const NOISE = 0.8;
+
+/** mulberry32: a small seeded generator whose state stays a 32-bit integer. */
+export function seeded(seed: number): () => number {
+  let s = seed | 0;
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** FNV-1a over the text's UTF-16 units. */
+function hashText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** Adds `scale` times a standard normal vector drawn from `seed` to `into` (Box-Muller, two values a draw). */
+function addGaussian(into: Float32Array, seed: number, scale: number): void {
+  const rand = seeded(seed);
+  for (let d = 0; d < into.length; d += 2) {
+    const r = Math.sqrt(-2 * Math.log(1 - rand())) * scale;
+    const angle = 2 * Math.PI * rand();
+    into[d] += r * Math.cos(angle);
+    if (d + 1 < into.length) into[d + 1] += r * Math.sin(angle);
+  }
+}
+
+function normalise(v: Float32Array): Float32Array {
+  let sum = 0;
+  for (let d = 0; d < v.length; d++) sum += v[d] * v[d];
+  const scale = 1 / Math.sqrt(sum);
+  for (let d = 0; d < v.length; d++) v[d] *= scale;
+  return v;
+}
+
+/** The deterministic "model": a text's unit vector of `dims` dimensions (see the file's comment). */
+export class ClusteredVectors {
+  private readonly centres = new Map<string, Float32Array>();
+
+  constructor(readonly dims: number) {}
+
+  vectorOf(text: string): Float32Array {
+    const space = text.indexOf(' ');
+    const tag = space < 0 ? text : text.slice(0, space);
+    const v = Float32Array.from(this.centre(tag));
+    addGaussian(v, hashText(text), NOISE / Math.sqrt(this.dims));
+    return normalise(v);
+  }
+
+  private centre(tag: string): Float32Array {
+    let centre = this.centres.get(tag);
+    if (!centre) {
+      centre = new Float32Array(this.dims);
+      addGaussian(centre, hashText(`centre ${tag}`), 1);
+      this.centres.set(tag, normalise(centre));
+    }
+    return centre;
+  }
+}
+
+const SYLLABLES = 'ka lo mi ne ru sa ti vo be da fe gu hi jo ku la me ni po qu re si tu va we xo'.split(' ');
+
+/** A topic's tag word: its number written in syllables, so that every topic has its own. */
+const tagOf = (topic: number) =>
+  `${SYLLABLES[topic % 26]}${SYLLABLES[Math.floor(topic / 26) % 26]}${SYLLABLES[Math.floor(topic / 676) % 26]}x`;
+
+/** Texts drawn like a corpus: a topic, its tag word first, then its words mixed with common ones. */
+export class DenseCorpus {
+  private readonly rand: () => number;
+  private readonly word: () => string;
+  private readonly common: string[];
+  private readonly topicWords: string[][];
+
+  constructor(seed: number) {
+    const words = seeded(11); // the vocabulary is the same for every seed: queries share the rows' words
+    this.word = () =>
+      Array.from({ length: 2 + Math.floor(words() * 3) }, () => SYLLABLES[Math.floor(words() * 26)]).join('');
+    this.common = Array.from({ length: 300 }, this.word);
+    this.topicWords = Array.from({ length: TOPICS }, () => Array.from({ length: 12 }, this.word));
+    this.rand = seeded(seed);
+  }
+
+  /** A text of `words` words (after the tag) about a random topic. */
+  text(words: number): string {
+    const topic = Math.floor(this.rand() * TOPICS);
+    const own = this.topicWords[topic];
+    const out = [tagOf(topic)];
+    for (let i = 0; i < words; i++) {
+      const list = this.rand() < 0.45 ? own : this.common;
+      out.push(list[Math.floor(this.rand() * list.length)]);
+    }
+    return out.join(' ');
+  }
+}
+
+/** The rows' texts (about 200 characters each) as the CSV the benchmark uploads: id, content, author, year, n. */
+export async function writeDenseCsv(file: string, rows: number): Promise<void> {
+  const corpus = new DenseCorpus(7);
+  const handle = await fs.open(file, 'w');
+  try {
+    let lines = ['id,content,author,year,n'];
+    for (let i = 0; i < rows; i++) {
+      lines.push(`d${i},${corpus.text(28)},author${i % 50},${2000 + (i % 25)},${i}`);
+      if (lines.length === 10_000) {
+        await handle.write(`${lines.join('\n')}\n`);
+        lines = [];
+      }
+    }
+    await handle.write(`${lines.join('\n')}\n`);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `count` short questions drawn the same way as the rows (another seed): each about one topic. */
+export function denseQueries(count: number): string[] {
+  const corpus = new DenseCorpus(1234);
+  return Array.from({ length: count }, () => corpus.text(5));
+}

@@ -1,0 +1,282 @@
+/**
+ * Dense-vector benchmark (issue 38): what a knowledge base embedded by a real model (OpenAI, Ollama: 768 or
+ * 1,536 numbers per chunk, all non-zero) costs, end to end through HTTP. Prints figures, asserts nothing.
+ *
+ * - Starts a local OpenAI-compatible embedding server (dense-embedding-server.ts: clustered unit vectors, the
+ *   same text always the same vector) and the real server in its own process, on a fresh data folder.
+ * - Ingest through the real insert path: the CSV uploaded as `files.docs` (`PUT /api/files/docs`), then
+ *   `INSERT INTO bench SELECT ...` through `POST /api/sql/query` (chunking, the embedding client, storage).
+ * - The ANN index: how long after the load it is ready, and how long an insert waits while it builds.
+ * - 200 queries drawn like the rows, through HTTP: semantic, hybrid and filtered top-10 (p50/p95, the
+ *   server's CPU per search); recall@10 against LanceDB's exact (flat) search; the same query straight on
+ *   LanceDB's table in this process (its own default query), and ours over it; 32 concurrent clients against
+ *   one; the server's peak RSS, the data folder on disk; a restart's first search.
+ * The machine is shared: the load average is printed beside every timing.
+ *
+ *   npm run bench:dense [-- <rows> <dims>]      (default 100,000 rows of 1,536 dimensions)
+ */
+import { openAsBlob } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as lancedb from '@lancedb/lancedb';
+import { startServerProcess, type ServerProcess } from '../server/test/server-process';
+import { ClusteredVectors, denseQueries, writeDenseCsv } from './dense-corpus';
+import { startEmbeddingServer } from './dense-embedding-server';
+import { closedLoop, httpSql, percentile } from './http-sql';
+import { benchSearchModes } from './kb-search';
+import { cpuMs, folderBytes, loadAverage, peakRssMb } from './proc-stats';
+
+const ROWS = Number(process.argv[2] ?? 100_000);
+const DIMS = Number(process.argv[3] ?? 1536);
+const QUERIES = 200;
+/** Rows per `INSERT ... SELECT`: one SELECT may return at most 100 MB. */
+const INSERT_SLICE = 200_000;
+const LARGE = ROWS >= 1_000_000;
+const TARGETS = {
+  semantic: LARGE ? 'target p50 <= 10 ms, p95 <= 25 ms' : 'target p50 <= 5 ms',
+  hybrid: LARGE ? 'target p50 <= 25 ms' : 'no target',
+  filtered: 'no target',
+};
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const quote = (s: string) => s.replace(/'/g, "''");
+const semanticSql = (q: string, columns = '*') =>
+  `SELECT ${columns} FROM bench WHERE content = '${quote(q)}' AND hybrid_search = false LIMIT 10`;
+
+interface KbStatus {
+  chunks: number;
+  index: {
+    vector: boolean;
+    indexed_rows: number;
+    unindexed_rows: number;
+    upkeep: string;
+    search_copy?: { state: string; rows: number; bytes: number };
+  };
+}
+
+async function status(server: ServerProcess): Promise<KbStatus> {
+  const res = await server.request('/api/projects/mindsdb/knowledge_bases/bench/status');
+  return (await res.json()) as KbStatus;
+}
+
+async function waitFor(server: ServerProcess, done: (s: KbStatus) => boolean, limitMs: number) {
+  const end = performance.now() + limitMs;
+  for (;;) {
+    const s = await status(server);
+    if (done(s) || performance.now() > end) return s;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function ingest(server: ServerProcess, csv: string, embeddingUrl: string): Promise<void> {
+  const sql = httpSql(server.url);
+  const t0 = performance.now();
+  const form = new FormData();
+  form.append('file', await openAsBlob(csv), 'docs.csv');
+  const up = await fetch(`${server.url}/api/files/docs`, { method: 'PUT', body: form });
+  if (up.status !== 200) throw new Error(`upload failed: ${await up.text()}`);
+  const uploaded = performance.now() - t0;
+  const model = { provider: 'openai', model_name: 'dense-bench', api_key: 'bench', base_url: embeddingUrl };
+  await sql(
+    `CREATE KNOWLEDGE_BASE bench USING embedding_model = ${JSON.stringify(model)}, metadata_columns = ['author', 'year']`,
+  );
+  for (let start = 0; start < ROWS; start += INSERT_SLICE) {
+    await sql(
+      `INSERT INTO bench SELECT id, content, author, year FROM files.docs WHERE n >= ${start} AND n < ${start + INSERT_SLICE}`,
+    );
+    if (ROWS > INSERT_SLICE)
+      console.error(`  inserted ${Math.min(ROWS, start + INSERT_SLICE)} of ${ROWS} rows`);
+  }
+  const ms = performance.now() - t0;
+  const { chunks } = await status(server);
+  console.log(
+    `ingest (upload ${seconds(uploaded)} + INSERT ... SELECT through HTTP: chunk, embed over HTTP, store): ` +
+      `${chunks} chunks in ${seconds(ms)} = ${Math.round(chunks / (ms / 1000))} chunks/s ` +
+      `(${LARGE ? 'target >= 10,000; ' : ''}${loadAverage()})`,
+  );
+}
+
+/**
+ * Waits for the ANN index the load asked for (its build starts once the KB's writes have paused for a few
+ * seconds); an insert made while it builds is timed. A KB below the server's threshold gets none.
+ */
+async function indexAfterLoad(server: ServerProcess): Promise<void> {
+  const sql = httpSql(server.url);
+  const t0 = performance.now();
+  const building = await waitFor(server, (s) => s.index.upkeep === 'building' || s.index.vector, 60_000);
+  if (building.index.upkeep !== 'building' && !building.index.vector) {
+    console.log(
+      `no ANN index after ${seconds(performance.now() - t0)}: the KB is below the server's threshold`,
+    );
+    return;
+  }
+  const buildStart = performance.now();
+  let insertMs: number | null = null;
+  if (building.index.upkeep === 'building') {
+    const values = Array.from(
+      { length: 10 },
+      (_, i) => `('late${i}', 'late row ${i} written while the index builds', 'author1', 2001)`,
+    );
+    const t = performance.now();
+    await sql(`INSERT INTO bench (id, content, author, year) VALUES ${values.join(', ')}`);
+    insertMs = performance.now() - t;
+  }
+  const ready = await waitFor(server, (s) => s.index.vector && s.index.upkeep === 'idle', 60 * 60_000);
+  const now = performance.now();
+  console.log(
+    `ANN index ready ${seconds(now - t0)} after the load (build ${seconds(now - buildStart)}; ` +
+      `${ready.index.indexed_rows} rows indexed, ${ready.index.unindexed_rows} not); an insert of 10 rows ` +
+      `while it built: ${insertMs === null ? 'not tried (no build seen)' : `${insertMs.toFixed(0)} ms`} ` +
+      `(${LARGE ? 'target <= 10 min; ' : ''}${loadAverage()})`,
+  );
+}
+
+/** Top-10 chunk ids of each query straight from LanceDB's table: `exact` skips its index. */
+async function lanceTop10(table: lancedb.Table, vectors: Float32Array[], exact: boolean) {
+  const latencies: number[] = [];
+  const ids: string[][] = [];
+  for (const v of vectors) {
+    const t0 = performance.now();
+    let q = table.vectorSearch(v).distanceType('cosine').limit(10);
+    q = exact
+      ? q.bypassVectorIndex().select(['id', '_distance'])
+      : q.select(['id', 'doc_id', 'content', 'metadata', '_distance']);
+    const rows = await q.toArray();
+    latencies.push(performance.now() - t0);
+    ids.push(rows.map((r: { id: string }) => String(r.id)));
+  }
+  return { latencies, ids };
+}
+
+const recallOf = (found: string[][], truth: string[][]) => {
+  let hits = 0;
+  found.forEach((ids, i) => {
+    const exact = new Set(truth[i]);
+    hits += ids.filter((id) => exact.has(id)).length;
+  });
+  return hits / (truth.length * 10);
+};
+
+async function compareWithLance(
+  server: ServerProcess,
+  dataDir: string,
+  queries: string[],
+  vectors: ClusteredVectors,
+  oursP50: number,
+): Promise<void> {
+  const sql = httpSql(server.url);
+  const ours: string[][] = [];
+  for (const q of queries) {
+    const answer = await sql(semanticSql(q, 'chunk_id'));
+    ours.push((answer.data ?? []).map((row) => String(row[0])));
+  }
+  const db = await lancedb.connect(path.join(dataDir, 'vectors'));
+  try {
+    const [name] = await db.tableNames();
+    const table = await db.openTable(name);
+    const queryVectors = queries.map((q) => vectors.vectorOf(q));
+    const t0 = performance.now();
+    const exact = await lanceTop10(table, queryVectors, true);
+    console.log(
+      `recall@10 against exact search (LanceDB's flat search, ${seconds(performance.now() - t0)}): ` +
+        `${recallOf(ours, exact.ids).toFixed(3)} (target >= 0.95)`,
+    );
+    await lanceTop10(table, queryVectors.slice(0, 10), false); // warm-up
+    const lance = await lanceTop10(table, queryVectors, false);
+    const lanceP50 = percentile(lance.latencies, 50);
+    console.log(
+      `the same queries straight on LanceDB's table (its default query, in this process, no HTTP, no ` +
+        `embedding): p50 ${lanceP50.toFixed(1)} ms, p95 ${percentile(lance.latencies, 95).toFixed(1)} ms, ` +
+        `recall@10 ${recallOf(lance.ids, exact.ids).toFixed(3)}; ours through HTTP / LanceDB at p50: ` +
+        `${(oursP50 / lanceP50).toFixed(2)}x (target <= 1.3x; ${loadAverage()})`,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+async function concurrency(server: ServerProcess, queries: string[]): Promise<void> {
+  const sql = httpSql(server.url);
+  const statements = queries.map((q) => semanticSql(q));
+  await closedLoop(sql, statements, 32, 3); // warm-up
+  const one = await closedLoop(sql, statements, 1, 10);
+  const many = await closedLoop(sql, statements, 32, 15);
+  const line = (label: string, r: typeof one) =>
+    `${label}: ${r.perSecond.toFixed(0)} requests/s, ${r.errors} errors of ${r.requests}, ` +
+    `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`;
+  console.log(`semantic top-10 through HTTP, ${line('1 client', one)} (${loadAverage()})`);
+  console.log(
+    `  ${line('32 concurrent clients', many)}; ${(many.perSecond / one.perSecond).toFixed(2)}x one client ` +
+      `(target >= 1.6x, 0 errors, p99 <= 50 ms; ${loadAverage()})`,
+  );
+  if (many.firstError ?? one.firstError) console.log(`  first error: ${many.firstError ?? one.firstError}`);
+}
+
+async function restart(dataDir: string, query: string): Promise<void> {
+  const t0 = performance.now();
+  const server = await startServerProcess({ dataDir, outputLimit: 20_000 });
+  try {
+    const listening = performance.now() - t0;
+    const answer = await httpSql(server.url)(semanticSql(query));
+    console.log(
+      `restart: listening after ${seconds(listening)}, first search answered after ${seconds(performance.now() - t0)} ` +
+        `(${answer.data?.length ?? 0} rows; target <= 5 s)`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-dense-'));
+  const dataDir = path.join(work, 'data');
+  const csv = path.join(work, 'docs.csv');
+  const vectors = new ClusteredVectors(DIMS);
+  const embeddings = await startEmbeddingServer(vectors);
+  let server: ServerProcess | undefined;
+  try {
+    console.log(`bench:dense, ${ROWS} rows of ${DIMS} dimensions, ${QUERIES} queries (${loadAverage()})`);
+    await writeDenseCsv(csv, ROWS);
+    server = await startServerProcess({ dataDir, outputLimit: 20_000 });
+    const pid = server.process.pid!;
+    await ingest(server, csv, embeddings.baseUrl);
+    await indexAfterLoad(server);
+
+    const queries = denseQueries(QUERIES);
+    const sql = httpSql(server.url);
+    // The first search may start loading an in-memory copy of the chunks: searches are timed once it has.
+    const t0 = performance.now();
+    await sql(semanticSql(queries[0]));
+    const s = await waitFor(server, (x) => x.index.search_copy?.state !== 'loading', 30 * 60_000);
+    const copy = s.index.search_copy;
+    console.log(
+      `search copy after the first search: ${copy?.state}, ${copy?.rows} chunks, ` +
+        `${Math.round((copy?.bytes ?? 0) / 2 ** 20)} MB (settled after ${seconds(performance.now() - t0)})`,
+    );
+    const modes = await benchSearchModes(sql, 'bench', queries, {
+      via: 'HTTP',
+      cpu: () => cpuMs(pid),
+      targets: TARGETS,
+    });
+    await compareWithLance(server, dataDir, queries, vectors, modes.semantic.p50);
+    await concurrency(server, queries);
+    console.log(
+      `server peak RSS: ${(await peakRssMb(pid)).toFixed(0)} MB (${LARGE ? 'target <= 4 GB' : 'no target'})`,
+    );
+    await server.stop();
+    server = undefined;
+    console.log(`data folder on disk: ${((await folderBytes(dataDir)) / 2 ** 20).toFixed(0)} MB`);
+    await restart(dataDir, queries[1]);
+  } finally {
+    await server?.stop();
+    await embeddings.close();
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error('bench:dense failed:', err);
+  process.exit(1);
+});
