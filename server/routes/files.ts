@@ -8,13 +8,19 @@ import type { Declared } from '../../protocol/api/answers';
 import type { FileInfo } from '../../protocol/api/files';
 import type { AppDeps } from '../app-deps';
 import { HttpProblem } from './problem';
+import {
+  FORM_FIELDS,
+  JSON_FIELDS,
+  checkNoExtension,
+  checkSourceType,
+  fileMissing,
+  notAnObject,
+  unexpectedFields,
+} from './upload-request';
 import { unpackSingleFile } from './zip-upload';
 
 /** The largest file an upload may carry. */
 export const MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
-
-/** Form fields MindsDB reads besides the file; any other text field is ignored, as MindsDB does. */
-const ORIGINAL_NAME_FIELD = 'original_file_name';
 
 /**
  * A form that cannot be read (cut off, no boundary, broken part headers) is the client's mistake: a 400
@@ -44,19 +50,25 @@ function sendEmptyJson(reply: FastifyReply) {
   return reply.code(200).type('application/json').send('""');
 }
 
-/** Reads the multipart form: the file into `dir`, and the fields MindsDB knows. */
+/**
+ * Reads the multipart form: its fields as MindsDB takes them (any other is refused by name) and the file
+ * into `dir`. `beforeFile` runs when the file part arrives, before a byte of it is written: a refusal that
+ * depends only on the request (a taken name, a name with an extension) is given without reading the file.
+ */
 async function receiveForm(
   request: FastifyRequest,
   dir: string,
+  beforeFile: () => Promise<void>,
 ): Promise<{ file: string; filename: string; originalName?: string }> {
   let received: { file: string; filename: string } | undefined;
-  let originalName: string | undefined;
+  const fields: Record<string, string> = {};
   const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   try {
     for await (const part of parts) {
+      const unexpected = unexpectedFields([part.fieldname], FORM_FIELDS);
       if (part.type === 'field') {
-        if (part.fieldname === ORIGINAL_NAME_FIELD && typeof part.value === 'string')
-          originalName = part.value;
+        if (unexpected) throw unexpected;
+        fields[part.fieldname] = String(part.value);
         continue;
       }
       if (part.fieldname !== 'file') {
@@ -68,6 +80,7 @@ async function receiveForm(
           'file',
         );
       }
+      await beforeFile();
       const file = path.join(dir, 'upload');
       await pipeline(part.file, createWriteStream(file));
       if (part.file.truncated)
@@ -77,8 +90,22 @@ async function receiveForm(
   } catch (err) {
     badForm(err);
   }
-  if (!received) throw new HttpProblem(400, 'Bad Request', 'The form has no field "file"', 'file');
-  return { ...received, originalName };
+  checkSourceType(fields.source_type);
+  if (!received) throw fileMissing();
+  return { ...received, originalName: fields.original_file_name };
+}
+
+/**
+ * A JSON body: MindsDB's way to upload from a URL (`{"source_type": "url", "source": ...}`). Its fields are
+ * checked as MindsDB checks them; a URL is then refused (see `checkSourceType`) and anything else has no file.
+ */
+async function refuseJsonUpload(body: unknown, nameTaken: () => Promise<void>): Promise<never> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw notAnObject();
+  const unexpected = unexpectedFields(Object.keys(body), JSON_FIELDS);
+  if (unexpected) throw unexpected;
+  await nameTaken();
+  checkSourceType((body as Record<string, unknown>).source_type);
+  throw fileMissing();
 }
 
 export function registerFileRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -86,29 +113,27 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.put<{ Params: { name: string } }>('/api/files/:name', async (request, reply) => {
     const { name } = request.params;
-    deps.files.validateName(name);
-    if (!request.isMultipart()) {
-      // MindsDB also takes a JSON body naming a URL to fetch; this server fetches nothing on a client's
-      // behalf (it could be made to reach private addresses), so only a multipart upload is accepted.
-      throw new HttpProblem(
-        415,
-        'Unsupported Media Type',
-        'Send the file as multipart/form-data in the field "file" (uploads from a URL are not supported)',
-      );
-    }
-    // Checked before the body is read, so that a large upload under a taken name is refused at once.
     const replace = wantsReplace(request);
-    if (!replace && (await deps.files.exists(name))) {
-      throw new HttpProblem(
-        400,
-        'File already exists',
-        `File with name '${name}' already exists (send ?replace=true to replace it)`,
-        'name',
-      );
-    }
+    const refuseTakenName = async () => {
+      if (!replace && (await deps.files.exists(name))) {
+        throw new HttpProblem(
+          400,
+          'File already exists',
+          `File with name '${name}' already exists (send ?replace=true to replace it)`,
+          'name',
+        );
+      }
+    };
+    // The name's form is checked after the request's own fields, in MindsDB's order.
+    const checkName = async () => {
+      await refuseTakenName();
+      checkNoExtension(name);
+      deps.files.validateName(name);
+    };
+    if (!request.isMultipart()) return refuseJsonUpload(request.body, refuseTakenName);
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-upload-'));
     try {
-      const form = await receiveForm(request, dir);
+      const form = await receiveForm(request, dir, checkName);
       let file = form.file;
       let filename = form.originalName || form.filename;
       if (filename.toLowerCase().endsWith('.zip')) {

@@ -19,6 +19,21 @@ function withDeclaredSize(zip: Uint8Array, size: number): Buffer {
   copy.writeUInt32LE(size, 22);
   return copy;
 }
+/** A multipart form as a browser or MindsDB's clients send one: text fields first, then the file. */
+async function formUpload(name: string, fields: Record<string, string>, file?: [string, string]) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (file) form.append('file', new Blob([file[1]]), file[0]);
+  const encoded = new Response(form);
+  return t.inject({
+    method: 'PUT',
+    url: `/api/files/${name}`,
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  });
+}
+const jsonUpload = (name: string, payload: unknown) =>
+  t.inject({ method: 'PUT', url: `/api/files/${name}`, payload: payload as object });
 const fileNames = async () =>
   ((await t.inject({ url: '/api/files' })).json() as { name: string }[]).map((f) => f.name);
 
@@ -103,6 +118,56 @@ describe('the tree', () => {
 });
 
 describe('file uploads as MindsDB answers them', () => {
+  it("takes MindsDB's form fields and refuses any other by name, before anything is stored", async () => {
+    const ok = await formUpload('form_fields', { source_type: 'file', original_file_name: 'x.csv' }, [
+      'x.csv',
+      CSV,
+    ]);
+    expect([ok.statusCode, ok.json()]).toEqual([200, '']);
+    const extra = await formUpload('with_extra', { source_type: 'file', unexpected_param: 'v' }, [
+      'x.csv',
+      CSV,
+    ]);
+    expectProblem(extra, 400, {
+      title: 'Invalid request parameters',
+      detail:
+        'Unexpected parameters in request: unexpected_param. Allowed parameters: file, original_file_name, source_type',
+    });
+    expect(await fileNames()).not.toContain('with_extra');
+    expectProblem(await formUpload('no_file', { source_type: 'file' }), 400, {
+      title: 'File field is missed',
+    });
+    expectProblem(await formUpload('odd_source', { source_type: 'ftp' }, ['x.csv', CSV]), 400, {
+      title: 'Wrong file source type',
+    });
+  });
+
+  it('checks a JSON body as MindsDB does, and refuses a URL upload as disabled (never 415)', async () => {
+    // The body is checked before the name: a name with an extension does not hide a bad field.
+    for (const payload of [
+      { source_type: 'url', source: 'http://example.com/f.csv', invalid_field: 1 },
+      { source_type: 'url', source: 'http://example.com/f.csv', file: '../path/test.txt' },
+      { file: '../path/test.txt' },
+    ]) {
+      expectProblem(await jsonUpload('remote.txt', payload), 400, { title: 'Invalid request parameters' });
+    }
+    expectProblem(await jsonUpload('remote', ['a']), 400, { title: 'Invalid request parameters' });
+    const url = await jsonUpload('remote.txt', { source_type: 'url', source: 'http://127.0.0.1:1/f.csv' });
+    expectProblem(url, 400, { title: 'URL file upload is disabled.' });
+    expect(url.json().detail).toMatch(/^URL file upload is disabled\./);
+    expectProblem(await jsonUpload('remote', { source_type: 'file' }), 400, {
+      title: 'File field is missed',
+    });
+  });
+
+  it("refuses a table name with an extension in MindsDB's words", async () => {
+    expectProblem(await upload('test.txt', 'test.txt', 'Hello, World!'), 400, {
+      detail: 'File name cannot contain extension.',
+    });
+    // A file's own name is read by its last part: a folder in it reaches no path.
+    expect((await upload('my_file', '../../../tmp/test_test.csv', CSV)).statusCode).toBe(200);
+  });
+
   it('refuses a taken name unless the client asks to replace, and replaces then', async () => {
     expect((await upload('taken', 'a.csv', CSV)).statusCode).toBe(200);
     expectProblem(await upload('taken', 'b.csv', 'x\n9\n'), 400, {
@@ -172,7 +237,7 @@ describe('file uploads as MindsDB answers them', () => {
     }
   });
 
-  it('ignores form fields MindsDB ignores, refuses a file under another field and JSON bodies', async () => {
+  it('reads the type from original_file_name, and refuses a file under another field', async () => {
     const boundary = '----ks-test-boundary';
     const field = (name: string, value: string) =>
       `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -185,10 +250,8 @@ describe('file uploads as MindsDB answers them', () => {
         payload: body,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       });
-    // original_file_name names the file's type (its extension); other fields are ignored.
-    const ok = await send(
-      field('original_file_name', 'x.csv') + field('extra', 'y') + filePart('file') + `--${boundary}--\r\n`,
-    );
+    // original_file_name names the file's type (its extension).
+    const ok = await send(field('original_file_name', 'x.csv') + filePart('file') + `--${boundary}--\r\n`);
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await t.sql('SELECT count(*) AS n FROM files.with_fields')).data).toEqual([[2]]);
     const wrongField = await t.inject({
@@ -199,13 +262,11 @@ describe('file uploads as MindsDB answers them', () => {
     });
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().detail).toContain('"file"');
-    const json = await t.inject({
-      method: 'PUT',
-      url: '/api/files/from_url',
-      payload: { source_type: 'url', source: 'http://169.254.169.254/latest', name: 'x.csv' },
+    const json = await jsonUpload('from_url', {
+      source_type: 'url',
+      source: 'http://169.254.169.254/latest',
     });
-    expect(json.statusCode).toBe(415);
-    expect(json.json().detail).toContain('URL');
+    expect(json.statusCode).toBe(400);
     expect(await fileNames()).not.toContain('from_url');
   });
 });
