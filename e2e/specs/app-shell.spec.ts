@@ -1,0 +1,56 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { sqlOk } from '../sql';
+
+/** The document's own scroll: the shell fills the window, so there is never anything to scroll. */
+const documentOverflow = (page: Page) =>
+  page.evaluate(() => ({
+    height: document.documentElement.scrollHeight - window.innerHeight,
+    width: document.documentElement.scrollWidth - window.innerWidth,
+    scrolled: window.scrollY + window.scrollX,
+  }));
+
+test('after an Evaluate run the shell stays in the window; the wheel scrolls the page pane only', async ({
+  page,
+  request,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await sqlOk(request, `CREATE KNOWLEDGE_BASE shell_kb USING content_columns = ['body'], id_column = 'id'`);
+  const docs = Array.from(
+    { length: 12 },
+    (_, i) => `(${i + 1}, 'Note ${i + 1} about topic ${i % 4} and more')`,
+  );
+  await sqlOk(request, `INSERT INTO shell_kb (id, body) VALUES ${docs.join(', ')}`);
+  const questions = Array.from({ length: 12 }, (_, i) => `('topic ${i % 4} note ${i + 1}', ${i + 1})`);
+  await sqlOk(
+    request,
+    `CREATE TABLE files.shell_questions (SELECT * FROM (VALUES ${questions.join(', ')}) AS t(question, doc_id))`,
+  );
+
+  await page.goto('/projects/mindsdb/knowledge-bases/shell_kb?tab=evaluate');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByLabel('Question table (columns question, doc_id)')).toHaveValue('shell_questions');
+  await panel.getByRole('button', { name: 'Compare another setting' }).click();
+  await panel.getByRole('button', { name: 'Run evaluation' }).click();
+  await expect(panel.getByRole('table', { name: 'Metrics per setting' })).toBeVisible();
+  await expect(panel.getByRole('img', { name: /Metrics per setting/ })).toBeVisible();
+
+  expect(await documentOverflow(page)).toEqual({ height: 0, width: 0, scrolled: 0 });
+  await page.getByRole('main').hover();
+  await page.mouse.wheel(0, 3000);
+  await page.mouse.wheel(0, 3000);
+  // The page pane scrolled to its end; the shell (header, object browser) did not move.
+  await expect
+    .poll(() =>
+      page
+        .getByRole('main')
+        .locator('.page')
+        .evaluate((e) => e.scrollTop),
+    )
+    .toBeGreaterThan(0);
+  expect(await documentOverflow(page)).toEqual({ height: 0, width: 0, scrolled: 0 });
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toBeInViewport();
+  const path = testInfo.outputPath('evaluate-scrolled.png');
+  await page.screenshot({ path });
+  await testInfo.attach('evaluate-scrolled', { path, contentType: 'image/png' });
+});
