@@ -203,6 +203,21 @@ describe('parameters and response formats', () => {
     ]);
   });
 
+  it("answers a marker without a value with MindsDB's 'Parameter is not set'", async () => {
+    for (const params of [{}, { x: 1 }, undefined]) {
+      const res = await post({ query: 'SELECT name, :x AS x FROM files.people WHERE name = :who', params });
+      expect(res.json(), JSON.stringify(params)).toMatchObject({ type: 'error' });
+      expect(res.json().error_message).toMatch(/^Parameter is not set: (x|who)$/);
+    }
+    // A colon inside a slice or a string is no marker.
+    expect(
+      (await post({ query: "SELECT [10, 20, 30][2:len([1, 2])] AS s, 'a:b' AS t" })).json(),
+    ).toMatchObject({
+      type: 'table',
+      data: [[[20], 'a:b']],
+    });
+  });
+
   it('answers line by line in jsonlines and sse', async () => {
     const query = 'SELECT name, age FROM files.people ORDER BY age';
     const lines = await post({ query, response_format: 'jsonlines' });

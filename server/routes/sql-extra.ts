@@ -50,7 +50,7 @@ export function registerSqlExtraRoutes(app: FastifyInstance, deps: AppDeps): voi
     }
     let bound: string;
     try {
-      bound = params ? bindParameters(query, params) : query;
+      bound = bindParameters(query, params);
     } catch (err) {
       throw new HttpProblem(400, 'Query Error 0', (err as Error).message);
     }

@@ -39,7 +39,7 @@ export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
     };
     let bound: string;
     try {
-      bound = params ? bindParameters(query, params) : query;
+      bound = bindParameters(query, params);
     } catch (err) {
       // A value that cannot be a literal is a SQL error of the request, answered like the statement's own.
       if (!(err instanceof ValidationError)) throw err;

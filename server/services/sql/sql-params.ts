@@ -24,12 +24,22 @@ function literal(name: string, value: unknown, nested = false): string {
   );
 }
 
-/** `:name` written as one piece: a colon right before a name (not `::`, not a JSON `"a": x`). */
+/** Tokens that, right before a colon, make it part of a slice (`list[1:n]`, `s[a:b]`), not a marker. */
+const SLICE_START: ReadonlySet<string> = new Set(['ident', 'quoted_ident', 'number', 'string']);
+
+/**
+ * `:name` written as one piece: a colon right before a name (not `::`, not a JSON `"a": x`), and not the
+ * middle of a slice (a colon written right after a value or a closing bracket).
+ */
 function parameterAt(tokens: Token[], i: number): string | undefined {
   const colon = tokens[i];
   const name = tokens[i + 1];
   if (colon.kind !== 'op' || colon.value !== ':' || name?.kind !== 'ident') return undefined;
   if (name.offset !== colon.offset + 1) return undefined;
+  const before = tokens[i - 1];
+  if (before && before.offset + before.text.length === colon.offset) {
+    if (SLICE_START.has(before.kind) || before.text === ']' || before.text === ')') return undefined;
+  }
   return name.value;
 }
 
@@ -37,17 +47,24 @@ function parameterAt(tokens: Token[], i: number): string | undefined {
  * Puts the request's `params` in place of their `:name` markers, as MindsDB does. Each value becomes exactly
  * one literal of the dialect (strings quoted with every quote and backslash escaped; a list becomes
  * `(a, b)`), and the result is read again to check that every value stayed one literal, so that no value
- * can add words to the statement. Markers without a value are left for the parser to refuse; values
- * without a marker are ignored (as MindsDB ignores them).
+ * can add words to the statement. A marker without a value is MindsDB's error `Parameter is not set: name`
+ * (with or without `params`); values without a marker are ignored (as MindsDB ignores them).
  */
-export function bindParameters(sql: string, params: Record<string, unknown>): string {
-  const tokens = tokenize(sql);
+export function bindParameters(sql: string, params: Record<string, unknown> = {}): string {
+  if (!sql.includes(':')) return sql;
+  let tokens: Token[];
+  try {
+    tokens = tokenize(sql);
+  } catch {
+    return sql; // text the dialect cannot read: the router answers it with its syntax error
+  }
   let out = '';
   let last = 0;
   let expectedTokens = tokens.length;
   for (let i = 0; i < tokens.length; i++) {
     const name = parameterAt(tokens, i);
-    if (name === undefined || !Object.hasOwn(params, name)) continue;
+    if (name === undefined) continue;
+    if (!Object.hasOwn(params, name)) throw new ValidationError(`Parameter is not set: ${name}`);
     const value = params[name];
     const text = literal(name, value);
     out += sql.slice(last, tokens[i].offset) + text;
