@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseJsonLines, parseSqlSse, sqlResultFromPieces } from '../../protocol/sql-stream';
 import { useTestApp } from '../test/use-test-app';
 
 const t = useTestApp({}, (app) => app.putFile('people', 'people.csv', 'name,age\nann,31\nbo,40\ncy,25\n'));
@@ -218,29 +219,37 @@ describe('parameters and response formats', () => {
     });
   });
 
-  it('answers line by line in jsonlines and sse', async () => {
+  it('answers in jsonlines and sse framed as MindsDB frames them', async () => {
     const query = 'SELECT name, age FROM files.people ORDER BY age';
     const lines = await post({ query, response_format: 'jsonlines' });
-    expect(lines.headers['content-type']).toContain('application/jsonlines');
-    expect(
-      lines.body
-        .trimEnd()
-        .split('\n')
-        .map((l) => JSON.parse(l)),
-    ).toEqual([
-      { type: 'table', column_names: ['name', 'age'], context: { db: 'mindsdb', show_secrets: false } },
-      ['cy', 25],
-      ['ann', 31],
-      ['bo', 40],
+    // Exactly MindsDB's type, with no charset.
+    expect(lines.headers['content-type']).toBe('application/jsonlines');
+    // A header without context, then batches of rows (here one batch).
+    expect(parseJsonLines(lines.body)).toEqual([
+      { type: 'table', column_names: ['name', 'age'] },
+      [
+        ['cy', 25],
+        ['ann', 31],
+        ['bo', 40],
+      ],
     ]);
     const sse = await post({ query, response_format: 'sse' });
     expect(sse.headers['content-type']).toContain('text/event-stream');
-    const events = sse.body.split('\n\n').filter(Boolean);
-    expect(events).toHaveLength(4);
-    expect(events.every((e) => e.startsWith('data: '))).toBe(true);
-    expect(JSON.parse(events[3].slice(6))).toEqual(['bo', 40]);
+    expect(sse.body.startsWith('data: {"type":"table"')).toBe(true);
+    expect(sqlResultFromPieces(parseSqlSse(sse.body))).toEqual(
+      sqlResultFromPieces(parseJsonLines(lines.body)),
+    );
+    const empty = await post({ query: `${query} LIMIT 0`, response_format: 'jsonlines' });
+    expect(parseJsonLines(empty.body)).toEqual([{ type: 'table', column_names: ['name', 'age'] }, []]);
+    // An ok or error result is its one piece, context included.
     const error = await post({ query: 'SELEC 1', response_format: 'jsonlines' });
-    expect(JSON.parse(error.body)).toMatchObject({ type: 'error' });
+    expect(parseJsonLines(error.body)).toEqual([
+      expect.objectContaining({ type: 'error', context: expect.any(Object) }),
+    ]);
+    const ok = await post({ query: 'USE files', response_format: 'sse' });
+    expect(parseSqlSse(ok.body)).toEqual([
+      expect.objectContaining({ type: 'ok', context: expect.objectContaining({ db: 'files' }) }),
+    ]);
     expect((await post({ query, response_format: 'xml' })).statusCode).toBe(400);
   });
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
 import {
@@ -7,6 +8,13 @@ import {
   type SqlResult,
   type SqlResponseFormat,
 } from '../../protocol/api/sql';
+import {
+  SQL_JSONLINES_TYPE,
+  SQL_SSE_TYPE,
+  encodeJsonLine,
+  encodeSqlSseEvent,
+  sqlResultPieces,
+} from '../../protocol/sql-stream';
 import type { AppDeps } from '../app-deps';
 import { parseStatement } from '../dialect/parser';
 import { ValidationError } from '../errors';
@@ -88,23 +96,20 @@ function withMindsdbTitle<T>(read: () => T): T {
 }
 
 /**
- * The result as one JSON object (the default), or line by line: `jsonlines` sends a first line with the
- * result's type, column names and context, then one JSON array per row; `sse` sends the same lines as
- * server-sent events (`data: <json>`). An `ok` or `error` result is its one line.
+ * The result as one JSON object (the default), or piece by piece as MindsDB streams it (`jsonlines`: one
+ * JSON line per piece; `sse`: one `data:` event per piece). The framing is `protocol/sql-stream.ts`'s.
+ * Written as a stream, so a large result is not built into one string (and the content type goes out
+ * exactly as MindsDB's, with no charset added).
  */
 function send(reply: FastifyReply, format: SqlResponseFormat | undefined, response: SqlResponse) {
   const result = response satisfies Declared<SqlResult>;
   if (!format || format === 'json') return reply.send(result);
-  const lines: unknown[] =
-    result.type === 'table'
-      ? [{ type: 'table', column_names: result.column_names, context: result.context }, ...result.data]
-      : [result];
-  const text =
-    format === 'sse'
-      ? lines.map((l) => `data: ${JSON.stringify(l)}\n\n`).join('')
-      : lines.map((l) => `${JSON.stringify(l)}\n`).join('');
+  const encode = format === 'sse' ? encodeSqlSseEvent : encodeJsonLine;
+  const text = (function* () {
+    for (const piece of sqlResultPieces(result)) yield encode(piece);
+  })();
   return reply
-    .type(format === 'sse' ? 'text/event-stream' : 'application/jsonlines')
+    .type(format === 'sse' ? SQL_SSE_TYPE : SQL_JSONLINES_TYPE)
     .header('cache-control', 'no-cache')
-    .send(text);
+    .send(Readable.from(text));
 }
