@@ -44,6 +44,12 @@ export interface SimpleSelect {
 /** Parameters of a USING block, keys lowercased. */
 export type UsingParams = Record<string, Literal>;
 
+/** A user variable a SET gives a constant value: `SET @name = 'value'` (names lowercased). */
+export interface UserVariableAssignment {
+  name: string;
+  value: Literal;
+}
+
 /** `EVERY [n] unit` of a job; months are calendar months. */
 export interface JobEvery {
   count: number;
@@ -61,7 +67,10 @@ export type Statement =
   | { kind: 'show_tables'; full: boolean; from?: string }
   | { kind: 'use'; name: string }
   | { kind: 'show_topic'; topic: ShowTopic; like?: string }
-  | { kind: 'set'; text: string }
+  /** SET of any kind (see parse-set.ts): `variables` are the user variables given constants. */
+  | { kind: 'set'; text: string; variables: UserVariableAssignment[] }
+  /** START TRANSACTION / BEGIN / COMMIT / ROLLBACK: accepted, nothing to do (see parse-transaction.ts). */
+  | { kind: 'transaction'; action: 'begin' | 'commit' | 'rollback' }
   | { kind: 'drop_table'; name: QualifiedName; ifExists: boolean }
   | { kind: 'create_table'; name: QualifiedName; replace: boolean; selectSql: string }
   | { kind: 'create_knowledge_base'; name: QualifiedName; ifNotExists: boolean; params: UsingParams }

@@ -109,6 +109,11 @@ export function parseLiteral(ts: TokenStream): Literal {
     const word = t.value.toLowerCase();
     return word === 'null' ? null : word === 'true';
   }
+  if (t.kind === 'variable') {
+    // `@name` in a value (`USING api_key = @my_key`): its value when the statement runs, as written otherwise.
+    ts.next();
+    return ts.values ? ts.values.variable(t.value, t.text.startsWith('@@')) : t.text;
+  }
   if (ts.acceptOp('[')) {
     const items: Literal[] = [];
     if (!ts.acceptOp(']')) {

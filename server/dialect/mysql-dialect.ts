@@ -1,3 +1,10 @@
+import { nameRewrittenItems, writeSelectAliases } from './mysql-aliases';
+import { writeConversions } from './mysql-casts';
+import { writeLimitOffset } from './mysql-limit';
+import { writeReservedNames } from './mysql-names';
+import { writeBitwiseXor } from './mysql-operators';
+import { refuseUnsetParameters, writeSessionValues, type SessionValues } from './session-values';
+import { TokenEdits } from './token-edits';
 import { tokenize, type Token } from './tokenizer';
 
 /** Words after which a double-quoted name is a table (`FROM "t"`), not text. */
@@ -17,22 +24,6 @@ const BY_LIST_END = new Set([
   'fetch',
 ]);
 
-/** Words that end a SELECT's list of columns. */
-const END_OF_SELECT_LIST = new Set([
-  'from',
-  'where',
-  'group',
-  'having',
-  'order',
-  'limit',
-  'union',
-  'except',
-  'intersect',
-  'window',
-  'qualify',
-  'into',
-]);
-
 const isDoubleQuoted = (t: Token | undefined) => t?.kind === 'string' && t.text.startsWith('"');
 const isDot = (t: Token | undefined) => t?.kind === 'op' && t.value === '.';
 const word = (t: Token | undefined) => (t?.kind === 'ident' ? t.value.toLowerCase() : '');
@@ -45,63 +36,47 @@ const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * - `"text"` is a string in MySQL, but a name in the engine: it becomes `'text'`, except where a name is
  *   meant (a table after FROM/JOIN, a part of a dotted name `"files"."x"`, an alias after AS, an item of
  *   ORDER BY or GROUP BY);
- * - a bare string in the select list is named by its text, as MySQL names it (`a`, not the engine's `'a'`).
+ * - select items' aliases as MySQL reads them (mysql-aliases.ts);
+ * - `LIMIT offset, count`, `a ^ b` (XOR), `CONVERT(x USING cs)` and MySQL's cast types, and words the engine
+ *   reserves used as names (mysql-limit.ts, mysql-operators.ts, mysql-casts.ts, mysql-names.ts).
+ * - with the session's `values`, MySQL's variables and session functions become their values
+ *   (session-values.ts), and a parameter marker left without a value is refused.
  * Only token boundaries are touched, so the text between them (and every position in it) is unchanged in
  * meaning.
  */
-export function toMysqlReading(sql: string): string {
-  const tokens = tokenize(sql);
-  const replacements = new Map<number, string>();
+export function toMysqlReading(sql: string, values?: SessionValues): string {
+  const edits = new TokenEdits(sql, tokenize(sql));
+  if (values) {
+    refuseUnsetParameters(edits.tokens);
+    writeSessionValues(edits, values, quoteText);
+  }
+  writeSelectAliases(edits, quoteText);
+  writeDoubleQuotedStrings(edits);
+  writeLimitOffset(edits);
+  writeBitwiseXor(edits);
+  writeConversions(edits);
+  nameRewrittenItems(edits);
+  // Last: a quoted `column` is named `column` by the engine too, so it needs no alias of its written text.
+  writeReservedNames(edits);
+  return edits.apply();
+}
+
+function writeDoubleQuotedStrings(edits: TokenEdits): void {
+  const { tokens } = edits;
   let inByList = false;
   tokens.forEach((t, i) => {
     const prev = tokens[i - 1];
     if (word(t) === 'by') inByList = true;
     else if (BY_LIST_END.has(word(t)) || (t.kind === 'op' && (t.value === ')' || t.value === ';')))
       inByList = false;
-    if (!isDoubleQuoted(t)) return;
+    if (!isDoubleQuoted(t) || edits.isReplaced(i)) return;
     const next = tokens[i + 1];
     // ORDER BY / GROUP BY "x": a constant string there means nothing (the engine refuses it), a column does.
     const byItem = inByList && (word(prev) === 'by' || (prev?.kind === 'op' && prev.value === ','));
     if (isDot(prev) || isDot(next) || TABLE_POSITION.has(word(prev)) || byItem) {
-      replacements.set(i, quoteName(t.value));
+      edits.replace(i, quoteName(t.value));
     } else {
-      replacements.set(i, quoteText(t.value));
+      edits.replace(i, quoteText(t.value));
     }
   });
-  for (const i of bareStringItems(tokens)) {
-    replacements.set(i, `${replacements.get(i) ?? tokens[i].text} AS ${quoteName(tokens[i].value)}`);
-  }
-  if (replacements.size === 0) return sql;
-  let out = '';
-  let last = 0;
-  for (const [i, text] of [...replacements].sort((a, b) => a[0] - b[0])) {
-    out += sql.slice(last, tokens[i].offset) + text;
-    last = tokens[i].offset + tokens[i].text.length;
-  }
-  return out + sql.slice(last);
-}
-
-/** Indexes of string tokens that make up a whole item of the first SELECT's list, with no alias. */
-function bareStringItems(tokens: Token[]): number[] {
-  const start = tokens.findIndex((t) => word(t) === 'select');
-  if (start === -1) return [];
-  const found: number[] = [];
-  let depth = 0;
-  let itemStart = start + 1;
-  if (word(tokens[itemStart]) === 'distinct' || word(tokens[itemStart]) === 'all') itemStart++;
-  for (let i = itemStart; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (t.kind === 'op' && t.value === '(') depth++;
-    if (t.kind === 'op' && t.value === ')') depth--;
-    if (depth < 0) break;
-    const ends =
-      t.kind === 'eof' ||
-      (depth === 0 && t.kind === 'op' && (t.value === ',' || t.value === ';')) ||
-      (depth === 0 && END_OF_SELECT_LIST.has(word(t)));
-    if (!ends) continue;
-    if (i - itemStart === 1 && tokens[itemStart].kind === 'string') found.push(itemStart);
-    if (!(t.kind === 'op' && t.value === ',')) break;
-    itemStart = i + 1;
-  }
-  return found;
 }

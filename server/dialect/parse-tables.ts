@@ -25,18 +25,3 @@ export function parseCreateTable(ts: TokenStream, replace: boolean): Statement {
   const selectSql = ts.restFrom(ts.peek()).trim();
   return { kind: 'create_table', name, replace, selectSql };
 }
-
-/**
- * SET ... as MySQL clients send it on connecting (SET NAMES utf8mb4, SET autocommit = 1, SET @@session.x = y):
- * accepted and not applied, as MindsDB does; the text is kept only to say what was set.
- */
-export function parseSet(ts: TokenStream): Statement {
-  const start = ts.peek();
-  if (start.kind === 'eof') ts.fail('expected a variable after SET');
-  return { kind: 'set', text: ts.restFrom(start) };
-}
-
-/** SET given as text, before it is read as words (MySQL's `@@session.x` is no word of ours). */
-export function parseSetText(sql: string): Statement {
-  return { kind: 'set', text: sql.trim().replace(/^set\s+/i, '') };
-}

@@ -6,17 +6,23 @@ import { toMysqlReading } from './mysql-dialect';
 import { parseEvaluateStatement } from './parse-evaluate';
 import { isCreateKbIndex, parseCreateKbIndex, parseUpdate, readInsertQuery } from './parse-kb';
 import { parseShowTopic } from './parse-show';
-import { parseCreateTable, parseDropTable, parseSet, parseSetText } from './parse-tables';
+import { parseCreateTable, parseDropTable } from './parse-tables';
+import { parseSet } from './parse-set';
+import { parseTransaction } from './parse-transaction';
 import { tryParseSimpleSelect } from './select';
 import { checkStatementBounds, TokenStream } from './token-stream';
 import { tokenize } from './tokenizer';
+import type { SessionValues } from './session-values';
+
+/** How a statement is read: see TokenStream's `values`. */
+export interface ParseOptions {
+  values?: SessionValues;
+}
 
 /** Parses one statement of our dialect. Throws SqlSyntaxError with the line and column of the problem. */
-export function parseStatement(sql: string): Statement {
-  // Before reading words: SET carries MySQL's @@variables, which are no words of our dialect.
-  if (/^\s*set\s+\S/i.test(sql)) return parseSetText(sql);
+export function parseStatement(sql: string, { values }: ParseOptions = {}): Statement {
   const tokens = tokenize(sql);
-  const ts = new TokenStream(tokens, sql);
+  const ts = new TokenStream(tokens, sql, values);
   checkStatementBounds(ts);
   if (ts.peek().kind === 'eof' || (ts.isOp(';') && ts.peek(1).kind === 'eof')) ts.fail('the query is empty');
   if (isViewOrJobStatement(ts)) return parseViewOrJobStatement(ts);
@@ -60,6 +66,10 @@ const STATEMENT_PARSERS = new Map<string, (ts: TokenStream) => Statement>([
   ['delete', parseDelete],
   ['update', parseUpdate],
   ['evaluate', parseEvaluateStatement],
+  ['start', parseTransaction],
+  ['begin', parseTransaction],
+  ['commit', parseTransaction],
+  ['rollback', parseTransaction],
 ]);
 
 /** A statement read whole: nothing may follow it. */
@@ -71,7 +81,7 @@ function ended<S extends Statement>(ts: TokenStream, statement: S): S {
 function parseSelect(ts: TokenStream): Statement {
   const sql = ts.restFrom(ts.peek());
   const simple = ts.isKeyword('select') ? tryParseSimpleSelect(ts) : undefined;
-  return { kind: 'select', sql: toMysqlReading(sql), simple };
+  return { kind: 'select', sql: toMysqlReading(sql, ts.values), simple };
 }
 
 /** `KNOWLEDGE_BASE` may also be written `KNOWLEDGE BASE`. */
@@ -187,7 +197,7 @@ function parseInsert(ts: TokenStream): Statement {
   }
   if (ts.isKeyword('select') || ts.isKeyword('with') || ts.isOp('(')) {
     const { selectSql, params } = readInsertQuery(ts);
-    return { kind: 'insert', target, columns, selectSql: toMysqlReading(selectSql), params };
+    return { kind: 'insert', target, columns, selectSql: toMysqlReading(selectSql, ts.values), params };
   }
   return ts.fail('expected VALUES or SELECT');
 }

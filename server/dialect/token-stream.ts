@@ -1,5 +1,6 @@
 import { SqlSyntaxError, type Token } from './tokenizer';
 import type { QualifiedName } from './ast';
+import type { SessionValues } from './session-values';
 
 /**
  * How deep a condition or a value may nest: brackets, NOT, and each AND / OR of a chain (which makes the tree
@@ -47,9 +48,14 @@ export class TokenStream {
   private index = 0;
   private depth = 0;
 
+  /**
+   * @param values what the session's variables stand for, when the statement is read to be run; without
+   * them (a statement read to be checked or stored) variables are left as written.
+   */
   constructor(
     readonly tokens: Token[],
     readonly source: string,
+    readonly values?: SessionValues,
   ) {}
 
   peek(ahead = 0): Token {
@@ -60,6 +66,11 @@ export class TokenStream {
     const token = this.peek();
     if (this.index < this.tokens.length - 1) this.index++;
     return token;
+  }
+
+  /** Steps back one token (after a tentative read that did not fit). */
+  back(): void {
+    if (this.index > 0) this.index--;
   }
 
   get position(): number {

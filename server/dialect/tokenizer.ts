@@ -3,13 +3,16 @@
  * (USING blocks write JSON with double quotes); backticks quote identifiers. Every token keeps its offset,
  * line and column so that errors can point at the place they concern.
  */
-export type TokenKind = 'ident' | 'quoted_ident' | 'string' | 'number' | 'op' | 'eof';
+export type TokenKind = 'ident' | 'quoted_ident' | 'string' | 'number' | 'variable' | 'op' | 'eof';
 
 export interface Token {
   kind: TokenKind;
   /** The source text of the token, quotes included. */
   text: string;
-  /** Strings and quoted identifiers: the unescaped content. Identifiers: as written. */
+  /**
+   * Strings and quoted identifiers: the unescaped content. Identifiers: as written. Variables (MySQL's `@name`,
+   * `@@name`, `@@session.name`): the name without its `@` (the text tells a system variable by its `@@`).
+   */
   value: string;
   offset: number;
   line: number;
@@ -27,13 +30,24 @@ export class SqlSyntaxError extends Error {
   }
 }
 
+/** Longest first: `<=>` must not be read as `<=` and `>`. */
 const OPERATORS = [
+  '<=>',
+  '<->',
+  '->>',
   '<=',
   '>=',
   '<>',
   '!=',
   '||',
   '::',
+  '<<',
+  '>>',
+  '->',
+  '&&',
+  '@>',
+  '<@',
+  '!~',
   '=',
   '<',
   '>',
@@ -52,6 +66,12 @@ const OPERATORS = [
   '/',
   '%',
   ':',
+  '&',
+  '|',
+  '^',
+  '~',
+  '!',
+  '?',
 ];
 
 const isIdentStart = (c: string) => /[A-Za-z_\u0080-\uffff]/.test(c);
@@ -118,6 +138,19 @@ export function tokenize(sql: string): Token[] {
       push('number', end, sql.slice(i, end));
       continue;
     }
+    if (c === '@' && sql[i + 1] !== '>') {
+      const end = variableEnd(sql, i);
+      if (end === i + (sql[i + 1] === '@' ? 2 : 1)) fail('Expected a variable name after @', i);
+      push(
+        'variable',
+        end,
+        sql
+          .slice(i, end)
+          .replace(/^@@?/, '')
+          .replace(/^[`'"]|[`'"]$/g, ''),
+      );
+      continue;
+    }
     if (isIdentStart(c)) {
       let end = i + 1;
       while (end < sql.length && isIdentPart(sql[end])) end++;
@@ -137,6 +170,25 @@ export function tokenize(sql: string): Token[] {
     column: sql.length - lineStart + 1,
   });
   return tokens;
+}
+
+/**
+ * Where a MySQL variable ends: `@name`, `@@name`, `@@session.name` (a system variable's scope and name), or a
+ * quoted name `@'my var'` / `` @`my var` ``.
+ */
+function variableEnd(sql: string, start: number): number {
+  let end = start + (sql[start + 1] === '@' ? 2 : 1);
+  const quote = sql[end];
+  if (quote === '`' || quote === "'" || quote === '"') {
+    const close = sql.indexOf(quote, end + 1);
+    return close === -1 ? end : close + 1;
+  }
+  while (
+    end < sql.length &&
+    (isIdentPart(sql[end]) || (sql[end] === '.' && isIdentStart(sql[end + 1] ?? '')))
+  )
+    end++;
+  return end;
 }
 
 /**

@@ -20,6 +20,8 @@ import { ProjectService } from './projects';
 import { EngineSelect } from './sql/engine-select';
 import { registerSqlHandlers } from './sql/register-handlers';
 import { SqlRouter } from './sql/router';
+import { sessionValues } from './sql/session-values';
+import { UserVariables } from './sql/user-variables';
 import { openViews } from './views/index';
 import type { StorageOptions } from '../engines/vector-location';
 import { heartbeatOf, stopHeartbeat } from '../store/run-liveness';
@@ -86,7 +88,8 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   const auth = new AuthService(databases.catalog, options.auth);
   await auth.load();
   const files = new FileService(databases.data, databases.uploadStaging);
-  const sql = new SqlRouter(options.log);
+  const userVariables = new UserVariables();
+  const sql = new SqlRouter(options.log, (session) => sessionValues(session, userVariables));
   const engine = new EngineSelect(databases.data, projects);
   const dataSources = new DataSourceService(
     databases.catalog,
@@ -142,6 +145,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     knowledgeBases: kbs.knowledgeBases,
     kbEvaluations,
     ...agents,
+    userVariables,
   });
   // Last, so that every SQL handler the demo's statements need is registered.
   if (options.demo && fresh) await createDemo({ sql, files, agents: agents.agents }, (m) => options.log?.(m));

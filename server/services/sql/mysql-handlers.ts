@@ -14,30 +14,9 @@ import {
   type CatalogSources,
 } from './information-schema';
 import type { SqlRouter } from './router';
+import { SERVER_VARIABLES } from './mysql-variables';
 import { ok, table } from './types';
-
-/** The MySQL version MindsDB reports to clients; connectors pick their behaviour from it. */
-const MYSQL_VERSION = '8.0.17';
-
-/** Session variables MySQL clients and connectors read on connecting. */
-const VARIABLES: [string, JsonValue][] = [
-  ['autocommit', 'ON'],
-  ['character_set_client', 'utf8mb4'],
-  ['character_set_connection', 'utf8mb4'],
-  ['character_set_results', 'utf8mb4'],
-  ['character_set_server', 'utf8mb4'],
-  ['collation_connection', 'utf8mb4_0900_ai_ci'],
-  ['collation_server', 'utf8mb4_0900_ai_ci'],
-  ['lower_case_table_names', '0'],
-  ['max_allowed_packet', '16777216'],
-  ['sql_mode', 'ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE'],
-  ['system_time_zone', 'UTC'],
-  ['time_zone', 'SYSTEM'],
-  ['transaction_isolation', 'REPEATABLE-READ'],
-  ['version', MYSQL_VERSION],
-  ['version_comment', 'MindsDB'],
-  ['wait_timeout', '28800'],
-];
+import type { UserVariables } from './user-variables';
 
 const STARTED = Date.now();
 
@@ -67,7 +46,7 @@ function showListing(topic: ShowTopic): { columns: string[]; rows: JsonValue[][]
     case 'errors':
       return { columns: ['Level', 'Code', 'Message'], rows: [] };
     case 'variables':
-      return { columns: ['Variable_name', 'Value'], rows: VARIABLES };
+      return { columns: ['Variable_name', 'Value'], rows: SERVER_VARIABLES };
     case 'status':
       return {
         columns: ['Variable_name', 'Value'],
@@ -143,10 +122,12 @@ const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function registerMysqlHandlers(
   router: SqlRouter,
-  deps: { projects: ProjectService; files: FileService; engine: EngineSelect } & Pick<
-    CatalogSources,
-    'views' | 'jobs'
-  >,
+  deps: {
+    projects: ProjectService;
+    files: FileService;
+    engine: EngineSelect;
+    userVariables: UserVariables;
+  } & Pick<CatalogSources, 'views' | 'jobs'>,
 ): void {
   const { projects, files, engine, views, jobs } = deps;
 
@@ -159,8 +140,14 @@ export function registerMysqlHandlers(
     );
   });
 
-  // MindsDB accepts SET and keeps none of it (the session's database is changed with USE).
-  router.register('set', async () => ok());
+  // MindsDB accepts SET and keeps none of MySQL's settings (the session's database is changed with USE); it
+  // keeps user variables given constants, for `@name` in later statements.
+  router.register('set', async (s) => {
+    for (const { name, value } of s.variables) deps.userVariables.set(name, value);
+    return ok();
+  });
+  // Each statement is applied when it runs: a transaction's bounds have nothing to do (as in MindsDB).
+  router.register('transaction', async () => ok());
 
   router.register('drop_table', async (s, session) => {
     const [db, name] = s.name.parts.length > 1 ? s.name.parts : [session.db, s.name.parts[0]];

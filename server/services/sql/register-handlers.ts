@@ -21,6 +21,7 @@ import { registerKnowledgeBaseHandlers } from './kb-handlers';
 import { registerMysqlHandlers } from './mysql-handlers';
 import type { SqlRouter } from './router';
 import { registerSourceHandlers } from './source-handlers';
+import type { UserVariables } from './user-variables';
 import { registerViewHandlers } from './view-handlers';
 
 /** Every service a SQL statement can reach, built by openServices. */
@@ -39,6 +40,8 @@ export interface SqlServices {
   kbEvaluations: KbEvaluationService;
   agents: AgentService;
   agentRunner: AgentRunner;
+  /** MySQL's `@name` variables set by SET (the router reads them through sessionValues). */
+  userVariables: UserVariables;
 }
 
 /**

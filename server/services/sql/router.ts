@@ -1,5 +1,6 @@
 import type { StatementKind, StatementOf } from '../../dialect/ast';
 import { parseStatement } from '../../dialect/parser';
+import type { SessionValues } from '../../dialect/session-values';
 import { SqlSyntaxError } from '../../dialect/tokenizer';
 import { excerpt } from '../../util/excerpt';
 import { ServiceError } from '../../errors';
@@ -23,7 +24,14 @@ export const MAX_QUERY_LENGTH = 1_000_000;
 export class SqlRouter {
   private readonly handlers = new Map<StatementKind, AnyHandler[]>();
 
-  constructor(private readonly log: (err: unknown) => void = () => undefined) {}
+  /**
+   * @param values what MySQL's session words (`@@version`, `@name`, `DATABASE()`) stand for in a session;
+   * without it they are left as written.
+   */
+  constructor(
+    private readonly log: (err: unknown) => void = () => undefined,
+    private readonly values?: (session: SqlSession) => SessionValues,
+  ) {}
 
   register<K extends StatementKind>(kind: K, handler: StatementHandler<K>): void {
     const list = this.handlers.get(kind) ?? [];
@@ -40,7 +48,7 @@ export class SqlRouter {
       );
     }
     try {
-      const statement = parseStatement(query);
+      const statement = parseStatement(query, { values: this.values?.(session) });
       for (const handler of this.handlers.get(statement.kind) ?? []) {
         const outcome = await (
           handler as (
