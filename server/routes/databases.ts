@@ -1,4 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  DATA_SOURCES,
+  SYSTEM_DATABASES,
+  refuseSystemChange,
+  refuseSystemTableChange,
+} from '../domain/system-databases';
 import type { Declared } from '../../protocol/api/answers';
 import {
   checkConnectionBodySchema,
@@ -13,8 +19,6 @@ import type { AppDeps } from '../app-deps';
 import type { SourceView } from '../services/data-sources/service';
 import { createSourceTable, dropSourceTable, findSourceTable } from '../services/data-sources/tables';
 import { ValidationError } from '../errors';
-import { DATA_SOURCES } from '../services/projects';
-import { SYSTEM_DATABASES } from '../services/sql/information-schema';
 import type { Literal } from '../dialect/ast';
 import { databaseTables, pickTable } from './database-tables';
 import { HttpProblem, parseBody } from './problem';
@@ -162,6 +166,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.put<DbParams>('/api/databases/:db', async (request, reply) => {
     const body = parseBody(updateDatabaseBodySchema, request.body);
     const { db } = request.params;
+    refuseSystemChange(db, 'altered');
     const params = (body.database.parameters ?? {}) as Record<string, Literal>;
     if (!(await sources.find(db))) {
       if (!body.database.engine) {
@@ -176,12 +181,12 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   app.delete<DbParams>('/api/databases/:db', async (request, reply) => {
     const { db } = request.params;
-    const lower = db.toLowerCase();
-    if ((SYSTEM_DATABASES as readonly string[]).includes(lower)) {
-      throw cannotDelete(db, "Database with type 'system' cannot be deleted");
+    // The rule is domain/system-databases.ts's; the words around its refusal are MindsDB's.
+    try {
+      refuseSystemChange(db, 'dropped');
+    } catch (err) {
+      throw cannotDelete(db, (err as Error).message);
     }
-    if (DATA_SOURCES.some((d) => d.name === lower))
-      throw cannotDelete(db, 'Unable to drop: is system database');
     if (await sources.find(db)) await sources.drop(db);
     else if (await deps.projects.find(db)) await deps.projects.drop(db);
     else throw databaseNotFound(db);
@@ -211,6 +216,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.post<DbParams>('/api/databases/:db/tables', async (request, reply) => {
     const { db } = request.params;
     const body = parseBody(createSourceTableBodySchema, request.body);
+    refuseSystemTableChange(db);
     await requireSource(db, body.table.name, 'create');
     const created = await createSourceTable(
       sources,
@@ -223,6 +229,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   app.delete<TableParams>('/api/databases/:db/tables/:table', async (request, reply) => {
     const { db, table } = request.params;
+    refuseSystemTableChange(db);
     await requireSource(db, table, 'delete');
     await dropSourceTable(sources, db, table, timeoutMs);
     return reply.code(204).send();

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { DATA_SOURCES, SYSTEM_DATABASES } from '../domain/system-databases';
 import type { Declared } from '../../protocol/api/answers';
 import type { Project } from '../../protocol/api/projects';
 import type { TreeDatabase, TreeObject } from '../../protocol/api/tree';
 import type { AppDeps } from '../app-deps';
 import { sourceTree } from '../services/data-sources/tree';
-import { DATA_SOURCES } from '../services/projects';
-import { SYSTEM_DATABASES, systemDatabaseTables } from '../services/sql/information-schema';
+import { systemDatabaseTables } from '../services/sql/information-schema';
 import { HttpProblem } from './problem';
 
 /** Every project holds MindsDB's `models` table; this server trains no models, so it is always empty. */

@@ -1,14 +1,12 @@
 import type { CatalogDb } from '../engines/catalog-db';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, ValidationError } from '../errors';
+import { projectNotFound, refuseSystemChange, refuseSystemName } from '../domain/system-databases';
 import { ProjectStore, type Project } from '../store/projects';
 import { formatTimestamp } from '../util/time';
 
 export type { Project };
 
 export const DEFAULT_PROJECT = 'mindsdb';
-
-/** The data sources built into every instance: uploaded files are tables of `files`. */
-export const DATA_SOURCES = [{ name: 'files', engine: 'files' }] as const;
 
 /** What SHOW FULL TABLES calls each kind of object (upper-cased as its Table_type). */
 export type ProjectObjectType = 'knowledge_base' | 'agent' | 'view';
@@ -50,14 +48,13 @@ export class ProjectService {
 
   async get(name: string): Promise<Project> {
     const project = await this.find(name);
-    if (!project) throw new NotFoundError(`Project '${name}' does not exist`);
+    if (!project) throw projectNotFound(name);
     return project;
   }
 
   async create(name: string, { ifNotExists = false } = {}): Promise<Project | undefined> {
     if (!name.trim()) throw new ValidationError('A project needs a name', 'name');
-    if (DATA_SOURCES.some((d) => d.name === name.toLowerCase()))
-      throw new ConflictError(`'${name}' is already a data source`);
+    refuseSystemName(name, 'name');
     if (await this.find(name)) {
       if (ifNotExists) return undefined;
       throw new ConflictError(`Project '${name}' already exists`);
@@ -67,6 +64,7 @@ export class ProjectService {
   }
 
   async drop(name: string, { ifExists = false } = {}): Promise<boolean> {
+    refuseSystemChange(name, 'dropped');
     const project = await this.find(name);
     if (project?.name === DEFAULT_PROJECT)
       throw new ValidationError(`The default project '${project.name}' cannot be dropped`);
@@ -75,7 +73,7 @@ export class ProjectService {
     // raced this drop. A crash in between leaves rows and tables that start-up removes.
     if (!project || !(await this.store.delete(project.id))) {
       if (ifExists) return false;
-      throw new NotFoundError(`Project '${name}' does not exist`);
+      throw projectNotFound(name);
     }
     for (const source of this.objectSources) await source.dropProjectObjects?.(project);
     return true;

@@ -1,4 +1,5 @@
 import type { CatalogDb } from '../engines/catalog-db';
+import { systemDatabase } from '../domain/system-databases';
 import type { Literal } from '../dialect/ast';
 import { formatTimestamp } from '../util/time';
 
@@ -39,13 +40,14 @@ export const DATA_SOURCES_SCHEMA = [
 export class SourceStore {
   constructor(private readonly catalog: CatalogDb) {}
 
+  /** A source named like a system database (an older version allowed 'log') is neither listed nor found. */
   async list(): Promise<StoredSource[]> {
-    return (await this.catalog.select<SourceRow>(`SELECT ${COLUMNS} FROM data_sources ORDER BY id`)).map(
-      fromRow,
-    );
+    const rows = await this.catalog.select<SourceRow>(`SELECT ${COLUMNS} FROM data_sources ORDER BY id`);
+    return rows.filter((r) => !systemDatabase(r.name)).map(fromRow);
   }
 
   async find(name: string): Promise<StoredSource | undefined> {
+    if (systemDatabase(name)) return undefined;
     // Names compare without regard to case, as MindsDB's do; an exact spelling wins where an older data folder
     // holds two names that differ only by case.
     const rows = await this.catalog.select<SourceRow>(

@@ -1,6 +1,6 @@
 import type { JsonValue } from '../engines/duckdb';
 import type { CatalogDb } from '../engines/catalog-db';
-import { NotFoundError } from '../errors';
+import { projectNotFound } from '../domain/system-databases';
 import type { KbSettings } from '../services/knowledge-bases/config';
 import type {
   KnowledgeBase,
@@ -138,7 +138,7 @@ export class KbCatalog {
   /** The id of a project named in any case (the exact spelling first). */
   async projectId(project: string): Promise<number> {
     const found = await this.projects.find(project);
-    if (!found) throw new NotFoundError(`Project '${project}' does not exist`);
+    if (!found) throw projectNotFound(project);
     return Number(found.id);
   }
 

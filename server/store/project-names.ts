@@ -1,3 +1,4 @@
+import { projectNotFound } from '../domain/system-databases';
 import type { JsonValue, SqlParam } from '../engines/duckdb';
 import type { CatalogDb } from '../engines/catalog-db';
 import { ConflictError, NotFoundError } from '../errors';
@@ -116,7 +117,7 @@ export async function whyNotInserted(
   name: string,
 ): Promise<NotFoundError | ConflictError> {
   const projects = await db.all(`SELECT 1 FROM projects WHERE id = ?`, [project.id]);
-  if (projects.length === 0) return new NotFoundError(`Project '${project.name}' does not exist`);
+  if (projects.length === 0) return projectNotFound(project.name);
   const holder = await nameHolder(db, project.id, name);
   if (holder) return nameTakenError(holder, creating, project.name);
   // Neither: the name was freed between the insert and this look-up. Saying "try again" is the honest answer.

@@ -1,4 +1,5 @@
 import type { CatalogDb } from '../engines/catalog-db';
+import { systemDatabase } from '../domain/system-databases';
 
 export interface Project {
   id: number;
@@ -18,16 +19,22 @@ export const PROJECTS_SCHEMA = [
 
 const SELECT = `SELECT id, name, strftime(created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at FROM projects`;
 
-/** The `projects` table. */
+/**
+ * The `projects` table. A row named like a system database (one an older version let someone create) is
+ * neither listed nor found: the system database always wins, so nothing can shadow it.
+ */
 export class ProjectStore {
   constructor(private readonly catalog: CatalogDb) {}
 
   async list(): Promise<Project[]> {
-    return this.catalog.select<Project>(`${SELECT} ORDER BY id`);
+    return (await this.catalog.select<Project>(`${SELECT} ORDER BY id`)).filter(
+      (p) => !systemDatabase(p.name),
+    );
   }
 
   /** Any case, as MindsDB; the exact spelling first where an older data folder holds case twins. */
   async find(name: string): Promise<Project | undefined> {
+    if (systemDatabase(name)) return undefined;
     const rows = await this.catalog.select<Project>(
       `${SELECT} WHERE lower(name) = lower(?) ORDER BY (name = ?) DESC, id LIMIT 1`,
       [name, name],

@@ -1,6 +1,7 @@
 import { ValidationError } from '../../errors';
+import { DATA_SOURCES } from '../../domain/system-databases';
 import type { FileService } from '../files';
-import { DATA_SOURCES, type ProjectService } from '../projects';
+import { type ProjectService } from '../projects';
 import type { AgentData } from './types';
 
 /** An entry of `data`: `<project>.<kb>` / `<datasource>.<table>`, where the name may be `*`. */

@@ -1,4 +1,5 @@
 import { isSourceEngine, openSourceClient, SOURCE_ENGINES } from '../../engines/sources/connect';
+import { refuseSystemChange, refuseSystemName } from '../../domain/system-databases';
 import {
   SourceError,
   type SourceClient,
@@ -17,7 +18,7 @@ import {
   ValidationError,
   type ServiceError,
 } from '../../errors';
-import { DATA_SOURCES, type ProjectService } from '../projects';
+import { type ProjectService } from '../projects';
 import { maskParameters, mergeParameters } from './masking';
 import { SourceStore, type StoredSource } from '../../store/data-sources';
 
@@ -91,17 +92,14 @@ export class DataSourceService {
     parameters: Record<string, Literal>,
     { ifNotExists = false } = {},
   ): Promise<boolean> {
+    refuseSystemName(name, 'name');
     if (!NAME.test(name)) {
       throw new ValidationError(
         `'${name}' cannot name a database: use lower-case letters, digits and '_' (it is written bare in SQL)`,
         'name',
       );
     }
-    if (
-      (await this.store.find(name)) ||
-      (await this.projects.find(name)) ||
-      DATA_SOURCES.some((d) => d.name === name)
-    ) {
+    if ((await this.store.find(name)) || (await this.projects.find(name))) {
       if (ifNotExists && (await this.store.find(name))) return false;
       throw new ConflictError(`Database '${name}' already exists`, 'name');
     }
@@ -119,6 +117,7 @@ export class DataSourceService {
 
   /** New parameters (merged over the stored ones), used from now on once a connection with them works. */
   async alter(name: string, changes: Record<string, Literal>): Promise<SourceView> {
+    refuseSystemChange(name, 'altered');
     const stored = await this.store.find(name);
     if (!stored) throw new NotFoundError(`Database '${name}' does not exist`);
     const parameters = mergeParameters(stored.parameters, changes);
@@ -130,6 +129,7 @@ export class DataSourceService {
   }
 
   async drop(name: string, { ifExists = false } = {}): Promise<boolean> {
+    refuseSystemChange(name, 'dropped');
     // Names are case-insensitive: the connection to close is kept under the stored spelling.
     const stored = await this.store.find(name);
     if (!stored || !(await this.store.delete(stored.name))) {

@@ -1,9 +1,10 @@
 import type { DuckDb } from '../../engines/duckdb';
+import { DATA_SOURCES } from '../../domain/system-databases';
 import { hasTopLevelLimit, renderForSource, withRowBound } from '../../engines/sources/dialect';
 import type { StatementOf } from '../../dialect/ast';
 import { tokenize, type Token } from '../../dialect/tokenizer';
 import { ValidationError } from '../../errors';
-import { DATA_SOURCES, type ProjectService } from '../projects';
+import { type ProjectService } from '../projects';
 import { MAX_RESULT_ROWS, toEngineDialect } from '../sql/engine-select';
 import { readUserSelect, StatementParseError, type TableReference } from '../sql/table-references';
 import { table, type SqlOutcome, type SqlSession } from '../sql/types';

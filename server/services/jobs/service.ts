@@ -2,7 +2,8 @@ import { parseJobStatements, parseSchedule } from '../../dialect/parse-view-job'
 import { parseStatement } from '../../dialect/parser';
 import { SqlSyntaxError } from '../../dialect/tokenizer';
 import { formatTimestamp } from '../../util/time';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, ValidationError } from '../../errors';
+import { projectNotFound } from '../../domain/system-databases';
 import type { Project, ProjectObjectSource, ProjectService } from '../projects';
 import { ProjectObjects } from '../project-objects';
 import type { DuckDb } from '../../engines/duckdb';
@@ -127,7 +128,7 @@ export class JobService implements ProjectObjectSource {
     };
     if (!(await this.store.insert(job, now))) {
       const existing = await this.store.find(p.id, name);
-      if (!existing) throw new NotFoundError(`Project '${project}' does not exist`);
+      if (!existing) throw projectNotFound(project);
       if (ifNotExists) return undefined;
       throw new ConflictError(`Job '${existing.name}' already exists in project '${project}'`, 'name');
     }

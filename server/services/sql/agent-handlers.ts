@@ -1,4 +1,5 @@
 import type { JsonValue } from '../../engines/duckdb';
+import { DATA_SOURCES } from '../../domain/system-databases';
 import type { Expr, QualifiedName, SimpleSelect } from '../../dialect/ast';
 import type { AgentService } from '../agents/agent-service';
 import { changesFromSql } from '../agents/agent-input';
@@ -7,7 +8,6 @@ import type { AgentRunner } from '../agents/runner';
 import { collectAnswer } from '../agents/stream';
 import type { AgentRecord } from '../agents/types';
 import { ValidationError } from '../../errors';
-import { DATA_SOURCES } from '../projects';
 import type { SqlRouter } from './router';
 import { ok, table, type SqlSession } from './types';
 

@@ -1,8 +1,9 @@
-import { DATA_SOURCES, type ProjectService } from '../projects';
+import { type ProjectService } from '../projects';
+import { DATA_SOURCES, SYSTEM_DATABASES, systemDatabase } from '../../domain/system-databases';
 import type { FileService } from '../files';
 import { NotFoundError } from '../../errors';
 import type { DataSourceService } from '../data-sources/service';
-import { SYSTEM_DATABASES, systemDatabaseTables } from './information-schema';
+import { systemDatabaseTables } from './information-schema';
 import type { SqlRouter } from './router';
 import { ok, table } from './types';
 
@@ -64,8 +65,7 @@ export function registerCoreHandlers(
   });
 
   router.register('use', async (s, session) => {
-    const system = (SYSTEM_DATABASES as readonly string[]).includes(s.name);
-    if (!system && !(await projects.find(s.name)) && !DATA_SOURCES.some((d) => d.name === s.name)) {
+    if (!systemDatabase(s.name) && !(await projects.find(s.name))) {
       throw new NotFoundError(`Database '${s.name}' does not exist`);
     }
     session.db = s.name;

@@ -1,9 +1,10 @@
 import { QueryAbortedError, QueryTimeoutError, type DuckDb } from '../../engines/duckdb';
+import { DATA_SOURCES } from '../../domain/system-databases';
 import type { RowBatch } from '../../engines/row-batch';
 import { tokenize } from '../../dialect/tokenizer';
 import type { StatementOf } from '../../dialect/ast';
 import { ValidationError } from '../../errors';
-import { DATA_SOURCES, type ProjectService } from '../projects';
+import { type ProjectService } from '../projects';
 import {
   looksLikePath,
   readUserSelect,

@@ -1,15 +1,13 @@
 import { quoteIdent, type JsonValue, type SqlParam } from '../../engines/duckdb';
+import { DATA_SOURCES, SYSTEM_DATABASES } from '../../domain/system-databases';
 import { openScratchEngine } from '../../engines/scratch';
 import { tokenize, type Token } from '../../dialect/tokenizer';
 import type { FileService } from '../files';
-import { DATA_SOURCES, type ProjectService } from '../projects';
+import { type ProjectService } from '../projects';
 import type { JobInfo } from '../jobs/service';
 import { lineColumn, readLocated, SqlEngineError } from './engine-select';
 import type { TableReference } from './table-references';
 import { table, type SqlOutcome, type SqlSession } from './types';
-
-/** MindsDB's system databases, listed before the projects in the tree and in SHOW DATABASES. */
-export const SYSTEM_DATABASES = ['information_schema', 'log'] as const;
 
 /** Most rows one information_schema query answers with: the catalogue is small, a cross join need not be. */
 const MAX_ROWS = 100_000;
@@ -43,6 +41,7 @@ export function registerInformationSchemaTable(t: InformationSchemaTable): void 
 
 /** The tables a system database shows in the tree, or undefined when `db` is not a system database. */
 export function systemDatabaseTables(db: string): string[] | undefined {
+  db = db.toLowerCase();
   if (db === 'information_schema') return [...tables.keys()];
   // MindsDB's `log` database holds its own run logs; this server keeps none there (agent runs have their own
   // log, with no content), so it is listed, and empty.

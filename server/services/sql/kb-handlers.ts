@@ -1,4 +1,5 @@
 import type { JsonValue } from '../../engines/duckdb';
+import { DATA_SOURCES } from '../../domain/system-databases';
 import type { Literal, QualifiedName, SimpleSelect, UsingParams } from '../../dialect/ast';
 import { parseStatement } from '../../dialect/parser';
 import { NotFoundError, ValidationError } from '../../errors';
@@ -13,7 +14,6 @@ import {
   type KnowledgeBase,
   type KnowledgeBaseInput,
 } from '../knowledge-bases/types';
-import { DATA_SOURCES } from '../projects';
 import type { EngineSelect } from './engine-select';
 import { registerKbManageHandlers } from './kb-manage-handlers';
 import { searchFromWhere, toFilter } from './kb-where';

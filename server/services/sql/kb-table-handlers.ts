@@ -1,4 +1,5 @@
 import type { Expr } from '../../dialect/ast';
+import { DATA_SOURCES } from '../../domain/system-databases';
 import { tokenize } from '../../dialect/tokenizer';
 import type { DuckDb, JsonValue } from '../../engines/duckdb';
 import type { CatalogDb } from '../../engines/catalog-db';
@@ -6,7 +7,6 @@ import { NotFoundError, ValidationError } from '../../errors';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { KB_SEARCH_COLUMNS, type KbSearchRow } from '../knowledge-bases/types';
 import { KbCatalog } from '../../store/knowledge-bases';
-import { DATA_SOURCES } from '../projects';
 import { rowsQuery } from '../views/rows-query';
 import { toEngineDialect, type EngineSelect } from './engine-select';
 import { kbUses, mentionsSteering, type KbUse, type TextEdit } from './kb-table-refs';

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { refuseSystemTableChange, systemDatabase } from '../../domain/system-databases';
 import type { JsonValue } from '../../engines/duckdb';
 import type { ShowTopic } from '../../dialect/parse-show';
 import { toMysqlReading } from '../../dialect/mysql-dialect';
@@ -117,6 +118,15 @@ export function likeMatcher(pattern: string): (text: string) => boolean {
 const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * Whether a CREATE or DROP TABLE names a table of `files`, which this file's handlers answer. Any other system
+ * database is refused here: its tables are not the users' to create or drop.
+ */
+function isFilesTable(db: string, parts: string[]): boolean {
+  refuseSystemTableChange(db);
+  return systemDatabase(db) === 'files' && parts.length <= 2;
+}
+
+/**
  * What MySQL clients send besides queries (SHOW listings, SET), DROP TABLE and CREATE TABLE on `files`, and
  * SELECTs on information_schema.
  */
@@ -151,7 +161,7 @@ export function registerMysqlHandlers(
 
   router.register('drop_table', async (s, session) => {
     const [db, name] = s.name.parts.length > 1 ? s.name.parts : [session.db, s.name.parts[0]];
-    if (db !== 'files' || s.name.parts.length > 2) return undefined;
+    if (!isFilesTable(db, s.name.parts)) return undefined;
     if (!(await files.exists(name))) {
       if (s.ifExists) return ok(0);
       throw new NotFoundError(`Table '${name}' does not exist in 'files'`);
@@ -162,7 +172,7 @@ export function registerMysqlHandlers(
 
   router.register('create_table', async (s, session, run) => {
     const [db, name] = s.name.parts.length > 1 ? s.name.parts : [session.db, s.name.parts[0]];
-    if (db !== 'files' || s.name.parts.length > 2) return undefined;
+    if (!isFilesTable(db, s.name.parts)) return undefined;
     files.validateName(name);
     if (!s.replace && (await files.exists(name))) throw new ConflictError(`Table '${name}' already exists`);
     const result = await engine.run({ kind: 'select', sql: toMysqlReading(s.selectSql) }, session, run);
