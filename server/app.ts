@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerConsole } from './http/static-assets';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAuthRoutes } from './routes/auth';
+import { registerChatbotRoutes } from './routes/chatbots';
 import { registerConfigRoutes } from './routes/config';
 import { registerDatabaseRoutes } from './routes/databases';
 import { registerErrorHandling } from './routes/errors';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): FastifyInsta
     registerSqlRoutes(app, deps);
     registerFileRoutes(app, deps);
     registerAgentRoutes(app, deps);
+    registerChatbotRoutes(app, deps);
     registerKnowledgeBaseRoutes(app, deps);
     registerKbStatusRoutes(app, deps);
     registerNameConflictRoutes(app, deps);

@@ -26,7 +26,7 @@ import {
   knowledgeBasesSchema,
 } from './knowledge-bases';
 import { kbStatusSchema, nameConflictsSchema } from './kb-status';
-import { projectSchema, projectsSchema } from './projects';
+import { chatbotsSchema, projectSchema, projectsSchema } from './projects';
 import { listDatabasesSchema, parametrizedQuerySchema, sqlResultSchema } from './sql';
 import { treeDatabasesSchema, treeObjectsSchema } from './tree';
 import { viewSchema, viewsSchema } from './views';
@@ -63,6 +63,7 @@ export const ANSWER_SCHEMAS: Record<string, z.ZodType | typeof NOT_JSON> = {
   'PUT /api/files/:name': emptyAnswerSchema,
   'DELETE /api/files/:name': emptyAnswerSchema,
 
+  'GET /api/projects/:project/chatbots': chatbotsSchema,
   'GET /api/projects/:project/agents': agentsSchema,
   'POST /api/projects/:project/agents': agentSchema,
   'GET /api/projects/:project/agents/:agent': agentSchema,

@@ -76,6 +76,31 @@ describe('projects and util', () => {
   });
 });
 
+describe('chatbots, which this server does not offer', () => {
+  it('lists none, finds none, refuses to make one with the reason, and 404s an unknown project', async () => {
+    expect((await t.inject({ url: '/api/projects/mindsdb/chatbots' })).json()).toEqual([]);
+    expectProblem(await t.inject({ url: '/api/projects/glorp/chatbots' }), 404, {
+      title: 'Project not found',
+    });
+    for (const method of ['GET', 'DELETE'] as const) {
+      expectProblem(await t.inject({ method, url: '/api/projects/mindsdb/chatbots/bot' }), 404, {
+        title: 'Chatbot not found',
+        detail: 'Chatbot with name bot does not exist',
+      });
+      expectProblem(await t.inject({ method, url: '/api/projects/zoop/chatbots/bot' }), 404, {
+        title: 'Project not found',
+      });
+    }
+    const made = await t.inject({
+      method: 'POST',
+      url: '/api/projects/mindsdb/chatbots',
+      payload: { chatbot: { name: 'bot', agent_name: 'a' } },
+    });
+    expectProblem(made, 400, { title: 'Chatbots are not offered' });
+    expect(made.json().detail).toMatch(/chat apps/);
+  });
+});
+
 describe('the tree', () => {
   it('lists the system databases first, and their tables', async () => {
     const tree = (await t.inject({ url: '/api/tree/' })).json();
