@@ -76,7 +76,6 @@ test('connect a PostgreSQL source, browse and query its table, load a KB from it
   await browser.getByRole('treeitem', { name: /field_notes/ }).click();
   const worksheet = new WorksheetPage(page);
   await expect(worksheet.editor).toContainText('SELECT * FROM field');
-  await worksheet.runCurrent();
   await expect(worksheet.grid).toContainText('Emperor penguins huddle together');
 
   // Query it: a filter and a PostgreSQL function, pushed down to the source.

@@ -22,12 +22,11 @@ test.describe('without login', () => {
     });
     await expect(shell.browser.getByRole('treeitem', { name: /orders/ })).toBeVisible();
 
-    // A table in the browser opens a preview of it in a new worksheet tab, and runs from there.
+    // A table in the browser shows its first rows in the worksheet's preview tab.
     await shell.browser.getByRole('treeitem', { name: /orders/ }).click();
     const worksheet = new WorksheetPage(page);
     await expect(worksheet.editor).toContainText('SELECT * FROM files.orders LIMIT 100;');
-    await expect(page).not.toHaveURL(/sql=/);
-    await worksheet.runCurrent();
+    await expect(page).not.toHaveURL(/preview=/);
     await expect(worksheet.grid.getByText('book')).toBeVisible();
   });
 

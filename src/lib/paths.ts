@@ -16,9 +16,19 @@ const projectPath = (project: string) => `/projects/${encodeURIComponent(project
 
 export const pagePath = (project: string, page: ProjectPage) => `${projectPath(project)}/${page}`;
 
-/** The worksheet; with `sql`, a new tab opens with that statement (the object browser's table preview). */
-export const worksheetPath = (project: string, sql?: string) =>
-  `${pagePath(project, 'worksheet')}${sql === undefined ? '' : `?sql=${encodeURIComponent(sql)}`}`;
+/** The worksheet of a project. */
+export const worksheetPath = (project: string) => pagePath(project, 'worksheet');
+
+/**
+ * The worksheet showing a table's first rows in its preview tab (the object browser's click on a table). The
+ * address names the table, part by part (`db`, a schema, `table`), never SQL: the worksheet writes the SELECT
+ * itself, so a link from elsewhere cannot make it run anything but that.
+ */
+export const tablePreviewPath = (project: string, table: readonly string[]) =>
+  `${worksheetPath(project)}?${table.map((part) => `${PREVIEW_PARAM}=${encodeURIComponent(part)}`).join('&')}`;
+
+/** The query parameter of tablePreviewPath, once per part of the table's name. */
+export const PREVIEW_PARAM = 'preview';
 
 /** The list of knowledge bases, or one knowledge base's page. */
 export const kbPath = (project: string, kb?: string) => `${pagePath(project, 'knowledge-bases')}${at(kb)}`;

@@ -1,22 +1,32 @@
 import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { DEFAULT_PROJECT } from '../../lib/paths';
+import { DEFAULT_PROJECT, PREVIEW_PARAM } from '../../lib/paths';
 import { WorksheetPage } from '../../features/worksheet/worksheet-page';
 
-/** `?sql=` (from a table in the object browser) opens that SQL in a new tab, then leaves the address clean. */
+/**
+ * `?preview=db&preview=table` (a table clicked in the object browser) shows the table's first rows in the
+ * preview tab, then leaves the address clean, so that a reload does not run it again.
+ */
 export default function WorksheetRoute() {
   const { project = DEFAULT_PROJECT } = useParams();
   const [params, setParams] = useSearchParams();
-  const clearSql = useCallback(
+  const clearPreview = useCallback(
     () =>
       setParams(
         (p) => {
-          p.delete('sql');
+          p.delete(PREVIEW_PARAM);
           return p;
         },
         { replace: true },
       ),
     [setParams],
   );
-  return <WorksheetPage project={project} openSql={params.get('sql') ?? undefined} onOpened={clearSql} />;
+  const table = params.getAll(PREVIEW_PARAM);
+  return (
+    <WorksheetPage
+      project={project}
+      previewTable={table.length ? table : undefined}
+      onPreviewOpened={clearPreview}
+    />
+  );
 }

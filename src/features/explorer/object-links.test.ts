@@ -11,14 +11,13 @@ describe('objectLink', () => {
     );
   });
 
-  it('previews a table in the worksheet of the current project, quoting odd names', () => {
+  it('previews a table in the worksheet of the current project, by the parts of its name', () => {
     const link = objectLink('files', { name: 'My Data', type: 'table' }, 'sales');
-    expect(link.startsWith('/projects/sales/worksheet?sql=')).toBe(true);
-    expect(decodeURIComponent(link.split('sql=')[1])).toBe('SELECT * FROM files.`My Data` LIMIT 100;');
+    expect(link).toBe('/projects/sales/worksheet?preview=files&preview=My%20Data');
   });
 
   it("previews a connected database's table by its schema too", () => {
     const link = objectLink('shop', { name: 'leads', type: 'table', schema: 'sales' }, 'mindsdb');
-    expect(decodeURIComponent(link.split('sql=')[1])).toBe('SELECT * FROM shop.sales.leads LIMIT 100;');
+    expect(new URLSearchParams(link.split('?')[1]).getAll('preview')).toEqual(['shop', 'sales', 'leads']);
   });
 });

@@ -14,6 +14,7 @@ import type { RunMode } from './sql/run-plan';
 import { isRunning, useResultsStore } from './store/results-store';
 import { useWorksheetStore, type ProjectSheets } from './store/worksheet-store';
 import { MOD, WorksheetToolbar } from './worksheet-toolbar';
+import { qualifiedName } from '../../lib/sql-text';
 import './worksheet-page.css';
 
 /**
@@ -22,39 +23,59 @@ import './worksheet-page.css';
  */
 export function WorksheetPage({
   project,
-  openSql,
-  onOpened,
+  previewTable,
+  onPreviewOpened,
 }: {
   project: string;
-  /** SQL to open in a new tab (a table preview asked for by a link); `onOpened` is called once it is. */
-  openSql?: string;
-  onOpened?: () => void;
+  /** A table to preview (its name, part by part), asked for by a link; `onPreviewOpened` once it is shown. */
+  previewTable?: readonly string[];
+  onPreviewOpened?: () => void;
 }) {
   const sheets = useWorksheetStore((s) => s.sheets[project]);
   const ensureProject = useWorksheetStore((s) => s.ensureProject);
-  const addTab = useWorksheetStore((s) => s.addTab);
+  const openPreview = useWorksheetStore((s) => s.openPreview);
+  const [preview, setPreview] = useState<PreviewRun | null>(null);
+  const previewStarted = useCallback(() => setPreview(null), []);
   useEffect(() => ensureProject(project), [ensureProject, project]);
-  // Remembered so that a second run of the effect (or a re-render before the link is cleared) adds no twin tab.
+  // Remembered so that a second run of the effect (or a re-render before the link is cleared) runs it once.
   const opened = useRef<string | null>(null);
+  const asked = previewTable && previewTable.length <= 3 ? previewTable.join('\u0000') : null;
   useEffect(() => {
-    if (!openSql) {
+    if (!asked) {
       opened.current = null;
       return;
     }
-    if (opened.current === openSql) return;
-    opened.current = openSql;
+    if (opened.current === asked) return;
+    opened.current = asked;
+    const parts = asked.split('\u0000');
+    const sql = `SELECT * FROM ${qualifiedName(...parts)} LIMIT ${PREVIEW_ROWS};`;
     ensureProject(project);
-    addTab(project, openSql);
-    onOpened?.();
-  }, [openSql, project, ensureProject, addTab, onOpened]);
+    setPreview({ tabId: openPreview(project, parts.join('.'), sql), sql });
+    onPreviewOpened?.();
+  }, [asked, project, ensureProject, openPreview, onPreviewOpened]);
   useEffect(prefetchGrid, []);
   if (!sheets) return null;
   return (
     <>
-      <Worksheet key={project} project={project} sheets={sheets} />
+      <Worksheet
+        key={project}
+        project={project}
+        sheets={sheets}
+        preview={preview}
+        onPreviewStarted={previewStarted}
+      />
       <GridWarmUp />
     </>
   );
+}
+
+/** Rows a table preview shows. */
+const PREVIEW_ROWS = 100;
+
+/** A table preview to run in its tab once the worksheet shows it. */
+interface PreviewRun {
+  tabId: string;
+  sql: string;
 }
 
 /** A question waiting for the user, and how to deliver the answer. */
@@ -63,7 +84,17 @@ interface Pending<T> {
   resolve: (yes: boolean) => void;
 }
 
-function Worksheet({ project, sheets }: { project: string; sheets: ProjectSheets }) {
+function Worksheet({
+  project,
+  sheets,
+  preview,
+  onPreviewStarted,
+}: {
+  project: string;
+  sheets: ProjectSheets;
+  preview: PreviewRun | null;
+  onPreviewStarted: () => void;
+}) {
   const store = useWorksheetStore.getState();
   const editorShare = useWorksheetStore((s) => s.editorShare);
   const historyOpen = useWorksheetStore((s) => s.historyOpen);
@@ -112,6 +143,12 @@ function Worksheet({ project, sheets }: { project: string; sheets: ProjectSheets
   const language = useSqlLanguage(db);
 
   const onRun = useCallback((mode: RunMode) => void runner.run(activeIdRef.current, mode), [runner]);
+  const { runReplacing } = runner;
+  useEffect(() => {
+    if (!preview) return;
+    onPreviewStarted();
+    void runReplacing(preview.tabId, preview.sql);
+  }, [preview, runReplacing, onPreviewStarted]);
   const onChange = useCallback(
     (sql: string) => store.setSql(project, activeIdRef.current, sql),
     [store, project],

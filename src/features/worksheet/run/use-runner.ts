@@ -7,7 +7,7 @@ import { setErrorMark, setRunning } from '../editor/marks';
 import { destructiveAction, type DestructiveAction } from '../sql/destructive';
 import { errorRange, offsetOfPosition } from '../sql/error-position';
 import { planRun, type RunMode } from '../sql/run-plan';
-import type { Statement } from '../sql/split-statements';
+import { splitStatements, type Statement } from '../sql/split-statements';
 import { useHistoryStore, type HistoryOutcome } from '../store/history-store';
 import { useResultsStore } from '../store/results-store';
 import { useWorksheetStore } from '../store/worksheet-store';
@@ -31,6 +31,8 @@ export interface RunnerOptions {
 
 /** One request in flight per worksheet tab; kept outside React so a run survives switching tabs. */
 const controllers = new Map<string, AbortController>();
+/** The end of each tab's run in flight (its results and history written), for a run that replaces it. */
+const runEnds = new Map<string, Promise<void>>();
 
 function historyOutcome(o: StatementOutcome): {
   outcome: HistoryOutcome;
@@ -78,6 +80,8 @@ export function useRunner({ project, viewFor, confirmDestructive, notify }: Runn
 
       const controller = new AbortController();
       controllers.set(tabId, controller);
+      let ended = () => {};
+      runEnds.set(tabId, new Promise<void>((resolve) => (ended = resolve)));
       const results = useResultsStore.getState();
       const runId = results.start(tabId, statements);
       const tab = useWorksheetStore.getState().sheets[project]?.tabs.find((t) => t.id === tabId);
@@ -114,6 +118,8 @@ export function useRunner({ project, viewFor, confirmDestructive, notify }: Runn
         useWorksheetStore.getState().setContext(project, tabId, last);
       } finally {
         controllers.delete(tabId);
+        runEnds.delete(tabId);
+        ended();
         useResultsStore.getState().skipRest(tabId, runId);
         viewFor(tabId)?.dispatch({ effects: setRunning.of(null) });
         if (schemaChanged) void refreshSchema(queryClient);
@@ -155,5 +161,18 @@ export function useRunner({ project, viewFor, confirmDestructive, notify }: Runn
   /** Stops waiting for the tab's statement; the server may still finish it. */
   const stop = useCallback((tabId: string) => controllers.get(tabId)?.abort(), []);
 
-  return { run, rerun, stop };
+  /**
+   * Runs every statement of `sql` in the tab, stopping its run in flight first (a table preview replaces the
+   * previous one, whose SELECT may still be reading).
+   */
+  const runReplacing = useCallback(
+    async (tabId: string, sql: string) => {
+      controllers.get(tabId)?.abort();
+      await runEnds.get(tabId);
+      await runStatements(tabId, splitStatements(sql));
+    },
+    [runStatements],
+  );
+
+  return { run, rerun, stop, runReplacing };
 }

@@ -17,6 +17,25 @@ describe('worksheet store', () => {
     expect(sheets().activeId).toBe(sheets().tabs[0].id);
   });
 
+  it('shows previews in one tab, reused until the user edits or renames it', () => {
+    store().ensureProject('mindsdb');
+    const first = store().openPreview('mindsdb', 'files.a', 'SELECT * FROM files.a LIMIT 100;');
+    const again = store().openPreview('mindsdb', 'files.b', 'SELECT * FROM files.b LIMIT 100;');
+    expect(again).toBe(first);
+    expect(sheets().tabs).toHaveLength(2);
+    expect(sheets().activeId).toBe(first);
+    expect(sheets().tabs[1]).toMatchObject({ title: 'files.b', sql: 'SELECT * FROM files.b LIMIT 100;' });
+    // The editor echoing the same text is no edit.
+    store().setSql('mindsdb', first, 'SELECT * FROM files.b LIMIT 100;');
+    expect(store().openPreview('mindsdb', 'files.c', 'SELECT 3')).toBe(first);
+    store().setSql('mindsdb', first, 'SELECT 3 -- mine');
+    const third = store().openPreview('mindsdb', 'files.d', 'SELECT 4');
+    expect(third).not.toBe(first);
+    store().renameTab('mindsdb', third, 'Mine too');
+    expect(store().openPreview('mindsdb', 'files.e', 'SELECT 5')).not.toBe(third);
+    expect(sheets().tabs.map((t) => t.title)).toEqual(['Worksheet 1', 'files.c', 'Mine too', 'files.e']);
+  });
+
   it('keeps worksheets apart per project', () => {
     store().ensureProject('a');
     store().ensureProject('b');

@@ -10,6 +10,8 @@ export interface WorksheetTab {
   sql: string;
   /** Sent with the next statement; `USE p` changes `db`. Absent until the first run: the project is used. */
   context?: SqlContext;
+  /** The preview tab: the next table opened from the object browser replaces it, until the user edits it. */
+  preview?: boolean;
 }
 
 export interface ProjectSheets {
@@ -25,6 +27,8 @@ interface WorksheetState {
   historyOpen: boolean;
   ensureProject: (project: string) => void;
   addTab: (project: string, sql?: string) => string;
+  /** Shows `sql` in the project's preview tab (made if there is none) and selects it; returns its id. */
+  openPreview: (project: string, title: string, sql: string) => string;
   closeTab: (project: string, id: string) => void;
   selectTab: (project: string, id: string) => void;
   renameTab: (project: string, id: string, title: string) => void;
@@ -98,14 +102,31 @@ export const useWorksheetStore = create<WorksheetState>()(
           });
           return id;
         },
+        openPreview: (project, title, sql) => {
+          let id = '';
+          update(project, (s) => {
+            const reused = s.tabs.find((t) => t.preview);
+            const tab: WorksheetTab = { ...(reused ?? blankTab(title)), title, sql, preview: true };
+            id = tab.id;
+            const tabs = reused ? s.tabs.map((t) => (t.id === tab.id ? tab : t)) : [...s.tabs, tab];
+            return { tabs, activeId: tab.id };
+          });
+          return id;
+        },
         closeTab: (project, id) => update(project, (s) => withoutTab(s, id)),
         selectTab: (project, id) =>
           update(project, (s) => (s.tabs.some((t) => t.id === id) ? { ...s, activeId: id } : s)),
         renameTab: (project, id, title) => {
           const trimmed = title.trim();
-          if (trimmed) update(project, (s) => updateTab(s, id, { title: trimmed.slice(0, 60) }));
+          // A named tab is one the user keeps: no preview replaces it.
+          if (trimmed)
+            update(project, (s) => updateTab(s, id, { title: trimmed.slice(0, 60), preview: undefined }));
         },
-        setSql: (project, id, sql) => update(project, (s) => updateTab(s, id, { sql })),
+        // An edit makes a preview tab the user's own: the next preview opens beside it.
+        setSql: (project, id, sql) =>
+          update(project, (s) =>
+            updateTab(s, id, s.tabs.find((t) => t.id === id)?.sql === sql ? {} : { sql, preview: undefined }),
+          ),
         setContext: (project, id, context) => update(project, (s) => updateTab(s, id, { context })),
         setEditorShare: (share) => set(() => ({ editorShare: Math.min(0.85, Math.max(0.15, share)) })),
         setHistoryOpen: (historyOpen) => set(() => ({ historyOpen })),

@@ -73,7 +73,12 @@ export function WorksheetTabs({
     <div className="worksheet-tabs">
       <div role="tablist" aria-label="Worksheets" className="worksheet-tablist">
         {tabs.map((tab, index) => (
-          <div key={tab.id} className="worksheet-tab" data-active={tab.id === activeId}>
+          <div
+            key={tab.id}
+            className="worksheet-tab"
+            data-active={tab.id === activeId}
+            data-preview={tab.preview || undefined}
+          >
             {renaming === tab.id ? (
               <RenameField
                 tab={tab}
@@ -94,7 +99,10 @@ export function WorksheetTabs({
                 aria-selected={tab.id === activeId}
                 tabIndex={tab.id === activeId ? 0 : -1}
                 className="worksheet-tab-button"
-                title="Double-click or press F2 to rename, Delete to close"
+                title={
+                  (tab.preview ? 'Preview: the next table you open replaces it; edit it to keep it. ' : '') +
+                  'Double-click or press F2 to rename, Delete to close'
+                }
                 onClick={() => onSelect(tab.id)}
                 onDoubleClick={() => setRenaming(tab.id)}
                 onKeyDown={(e) => onKeyDown(e, tab, index)}
