@@ -1,7 +1,11 @@
 /** Ranking measures of one query: `ranked` is the documents returned, best first; `relevant` the judgements. */
 
+/**
+ * nDCG@k with linear gains (the judgement's grade) and log2(rank + 1) discounts, as the public collections'
+ * own scorer computes it (`score.py`), so that figures here and there can be compared.
+ */
 export function ndcgAt(k: number, ranked: readonly string[], relevant: ReadonlyMap<string, number>): number {
-  const gain = (g: number, i: number) => (2 ** g - 1) / Math.log2(i + 2);
+  const gain = (g: number, i: number) => g / Math.log2(i + 2);
   const dcg = ranked.slice(0, k).reduce((sum, doc, i) => sum + gain(relevant.get(doc) ?? 0, i), 0);
   const ideal = [...relevant.values()]
     .sort((a, b) => b - a)

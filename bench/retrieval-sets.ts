@@ -5,6 +5,7 @@
  * them, so that its figures are the demo agent's.
  */
 import { readFileSync, existsSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,6 +37,22 @@ export interface LabelledSet {
 const DATA = fileURLToPath(new URL('./retrieval-data/', import.meta.url));
 const HELP_ARTICLES = fileURLToPath(new URL('../server/services/demo/help-articles.json', import.meta.url));
 
+/**
+ * Six classic public test collections (Cranfield, CISI, MED, CACM, NPL, TIME) in BEIR's layout, kept outside the
+ * repository: nothing here wrote them, so they say whether a ranking change is general. For tuning only.
+ */
+export const PUBLIC_COLLECTIONS = ['cranfield', 'cisi', 'med', 'cacm', 'npl', 'time'];
+
+/** The folder holding the public collections: `KS_IR_DATA`, else the nearest `shared/data/ir` above the repository. */
+export function publicCollectionsDir(): string | null {
+  if (process.env.KS_IR_DATA) return path.resolve(process.env.KS_IR_DATA);
+  for (let dir = path.resolve(DATA, '..', '..'); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'shared', 'data', 'ir');
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
 /** Our own sets, in the repository. */
 export const OWN_SETS = ['help', 'shop'].map((name) => path.join(DATA, name));
 
@@ -52,8 +69,9 @@ export function loadHeldOut(dir: string): LabelledSet {
   return { ...loadSet(dir), name: `held-out ${own.name}`, docs: own.docs };
 }
 
+/** JSON lines of `file`, or of `file.gz` when only the compressed copy is there (a large public corpus). */
 const jsonLines = <T>(file: string): T[] =>
-  readFileSync(file, 'utf8')
+  (existsSync(file) ? readFileSync(file, 'utf8') : gunzipSync(readFileSync(`${file}.gz`)).toString('utf8'))
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as T);
@@ -70,19 +88,20 @@ function helpArticles(): Doc[] {
 /** Reads a set from a folder in BEIR's layout (the `help` set takes its corpus from the demo). */
 export function loadSet(dir: string): LabelledSet {
   const corpusFile = path.join(dir, 'corpus.jsonl');
-  const docs = existsSync(corpusFile)
-    ? jsonLines<{ _id: string; title?: string; text: string }>(corpusFile).map((d) => ({
-        id: String(d._id),
-        title: d.title ?? '',
-        text: d.text,
-      }))
-    : helpArticles();
+  const docs =
+    existsSync(corpusFile) || existsSync(`${corpusFile}.gz`)
+      ? jsonLines<{ _id: string; title?: string; text: string }>(corpusFile).map((d) => ({
+          id: String(d._id),
+          title: d.title ?? '',
+          text: d.text,
+        }))
+      : helpArticles();
   const qrels = new Map<string, Map<string, number>>();
   const lines = readFileSync(path.join(dir, 'qrels', 'test.tsv'), 'utf8')
     .split('\n')
     .slice(1);
   for (const line of lines) {
-    const [query, doc, score] = line.split('\t');
+    const [query, doc, score] = line.trim().split('\t');
     if (!query || !doc || !(Number(score) > 0)) continue;
     if (!qrels.has(query)) qrels.set(query, new Map());
     qrels.get(query)!.set(doc, Number(score));
