@@ -63,6 +63,29 @@ export const kbStatusSchema = z.looseObject({
         bytes: z.number(),
       })
       .optional(),
+    /**
+     * What answers a semantic search now: `copy` (the in-memory copy, every chunk compared), `index` (the
+     * vector table's ANN index) or `table` (the vector table, every chunk compared), and why: `scan_fits` or
+     * `scan_too_large` when the copy is loaded (one search would compare `scan_work` (chunk, dimension) pairs,
+     * against at most `scan_limit` while an index can answer: dense vectors of a large KB pass it), otherwise
+     * the copy's state (see `search_copy`). Optional: older servers do not send it.
+     */
+    search_path: z
+      .looseObject({
+        path: z.enum(['copy', 'index', 'table']),
+        reason: z.enum([
+          'scan_fits',
+          'scan_too_large',
+          'loading',
+          'not_loaded',
+          'too_large',
+          'no_room',
+          'off',
+        ]),
+        scan_work: z.number(),
+        scan_limit: z.number(),
+      })
+      .optional(),
   }),
 });
 export type KbStatus = z.infer<typeof kbStatusSchema>;

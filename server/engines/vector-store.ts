@@ -29,6 +29,7 @@ import {
   type TextQuery,
 } from './vector-search';
 import { ExactSearch, type SearchCopyInfo } from './exact-search/exact-search';
+import { uncopiedPath, type SearchPath } from './exact-search/search-path';
 import { connectVectors, type StorageOptions } from './vector-location';
 import { baseSchema, metadataNamesOf, recordsToArrow, type ChunkRecord } from './vector-schema';
 
@@ -36,6 +37,7 @@ export type { ChunkRecord } from './vector-schema';
 export type { StoredChunk } from './vector-rows';
 export type { FilterCondition, FilterNode, FilterOp, Scalar } from './vector-filter';
 export type { NearestQuery, ScanQuery, SearchQuery, TextQuery } from './vector-search';
+export type { SearchPath } from './exact-search/search-path';
 
 export interface VectorStoreOptions extends Partial<IndexPolicy> {
   /** Failures of background index maintenance, which has no caller to report to. */
@@ -303,6 +305,14 @@ export class VectorStore {
   /** Whether searches of the table read an in-memory copy, and its size (the KB status route). */
   searchCopyInfo(name: string): SearchCopyInfo {
     return this.exact?.info(name) ?? { state: 'off', rows: 0, bytes: 0 };
+  }
+
+  /** Which path a semantic search of the table takes now (its copy, its ANN index or the table), and why. */
+  async searchPath(name: string): Promise<SearchPath | null> {
+    const table = await this.open(name);
+    if (!table) return null;
+    const hasAnn = await this.indexes.hasAnn(name, table);
+    return this.exact?.searchPath(name, hasAnn) ?? uncopiedPath('off', hasAnn);
   }
 
   /** Whether the table's background index maintenance waits for its writes to pause, builds, or neither. */

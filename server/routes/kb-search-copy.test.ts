@@ -10,6 +10,7 @@ describe('knowledge-base searches read an in-memory copy of the chunks', () => {
   afterEach(() => t.close());
 
   const copyState = async () => (await t.inject({ url: STATUS })).json().index.search_copy;
+  const searchPath = async () => (await t.inject({ url: STATUS })).json().index.search_path;
   const nearest = async (text: string) => {
     const res = await t.sqlOk(
       `SELECT id, chunk_content, distance FROM notes WHERE content = '${text}' AND hybrid_search = false LIMIT 3`,
@@ -28,11 +29,18 @@ describe('knowledge-base searches read an in-memory copy of the chunks', () => {
     await t.sqlOk(`INSERT INTO notes (id, content) VALUES ${values.join(', ')}`);
     expect(await copyState()).toEqual({ state: 'not_loaded', rows: 0, bytes: 0 });
 
+    expect(await searchPath()).toMatchObject({ path: 'table', reason: 'not_loaded', scan_work: 0 });
+
     await nearest('password');
     await t.deps.knowledgeBases.whenIdle();
     const loaded = await copyState();
     expect(loaded).toMatchObject({ state: 'loaded', rows: 60 });
     expect(loaded.bytes).toBeGreaterThan(0);
+    // Every chunk compared, the query's non-zero dimensions with each: far within what one search may scan.
+    const path = await searchPath();
+    expect(path).toMatchObject({ path: 'copy', reason: 'scan_fits', scan_limit: 150_000_000 });
+    expect(path.scan_work).toBeGreaterThan(60);
+    expect(path.scan_work).toBeLessThanOrEqual(60 * 384);
 
     await t.sqlOk("INSERT INTO notes (id, content) VALUES (100, 'Gift wrapping for birthday orders')");
     expect((await copyState()).rows).toBe(61);
@@ -52,5 +60,6 @@ describe('knowledge-base searches read an in-memory copy of the chunks', () => {
     expect((await nearest('password reset'))[0].id).toBe('1');
     await t.deps.knowledgeBases.whenIdle();
     expect(await copyState()).toEqual({ state: 'off', rows: 0, bytes: 0 });
+    expect(await searchPath()).toMatchObject({ path: 'table', reason: 'off' });
   });
 });

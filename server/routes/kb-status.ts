@@ -10,19 +10,22 @@ type KbParams = { Params: { project: string; kb: string } };
  * `index` says whether the vector (ANN) and full-text indexes exist, the rows they cover, and the latest
  * CREATE INDEX of this run (`build`, null when none); `upkeep` is what the background maintenance that follows
  * inserts is doing: `waiting` for inserts to pause, `building`, or `idle`; `search_copy` whether searches read
- * an in-memory copy of the chunks instead of the vector table (`state`, `rows`, `bytes`).
+ * an in-memory copy of the chunks instead of the vector table (`state`, `rows`, `bytes`); `search_path` which
+ * of the copy, the ANN index or the vector table answers a semantic search now, and why (`reason`: the copy's
+ * state, or whether one search's scan of the copy, `scan_work` (row, dimension) pairs, fits `scan_limit`).
  */
 export function registerKbStatusRoutes(app: FastifyInstance, deps: AppDeps): void {
   const kbs = deps.knowledgeBases;
   app.get<KbParams>('/api/projects/:project/knowledge_bases/:kb/status', async (request) => {
     const { project, kb } = request.params;
-    const [documents, chunks, lastInsert, index, build, searchCopy] = await Promise.all([
+    const [documents, chunks, lastInsert, index, build, searchCopy, searchPath] = await Promise.all([
       kbs.countDocuments(project, kb),
       kbs.countChunks(project, kb),
       kbs.lastInsert(project, kb),
       kbs.indexState(project, kb),
       kbs.indexBuild(project, kb),
       kbs.searchCopy(project, kb),
+      kbs.searchPath(project, kb),
     ]);
     return {
       documents,
@@ -36,6 +39,12 @@ export function registerKbStatusRoutes(app: FastifyInstance, deps: AppDeps): voi
         upkeep: index?.upkeep ?? 'idle',
         build,
         search_copy: searchCopy,
+        search_path: {
+          path: searchPath?.path ?? 'table',
+          reason: searchPath?.reason ?? 'not_loaded',
+          scan_work: searchPath?.scanWork ?? 0,
+          scan_limit: searchPath?.scanLimit ?? 0,
+        },
       },
     };
   });

@@ -7,21 +7,9 @@ import { compileRowFilter } from './row-filter';
 import { leastBytesOf, MirroredTable, type MirrorRow } from './mirrored-table';
 import { mirrorRow, rowsOf } from './mirror-rows';
 import { CopyVersions, type HeldCopies } from './copy-versions';
+import { copyPath, scanFits, uncopiedPath, type SearchPath } from './search-path';
 
-/**
- * Most work one search may do on a mirror, in (row, non-zero query dimension) pairs, when the table has an ANN
- * index to answer instead: 150 million is about 15 ms of the scan on one core (45 million measured at 4.6 ms),
- * about what LanceDB's index costs at a million rows. A local model's query has 30 to 80 non-zero dimensions of
- * 384, so its searches stay on the mirror past a million rows; a dense 1,536-dimension query stays on it up to
- * about 100,000. (At 50 million, before the kernel was rewritten, a million-row KB sent its queries of more than
- * 50 dimensions to the index, and about 2% of the true top 10 went missing.)
- */
-const MAX_SCAN_WORK = 150_000_000;
-
-/** Whether a search scans the copy rather than asking the table's ANN index. */
-export function scanFits(nonZeroDims: number, rows: number, hasAnn: boolean): boolean {
-  return !hasAnn || nonZeroDims * rows <= MAX_SCAN_WORK;
-}
+export { scanFits } from './search-path';
 
 /** Writes seen while a table's copy loads, replayed once it has loaded; past this many rows the load restarts. */
 const MAX_PENDING_ROWS = 50_000;
@@ -93,6 +81,8 @@ export class ExactSearch {
   private readonly waiting = new Map<string, number>();
   /** Set when the store closes: loads stop, and what they meet on a closed connection is not an error. */
   private closed = false;
+  /** Non-zero dimensions of each table's latest query: what a scan of its copy compares per row. */
+  private readonly queryDims = new Map<string, number>();
 
   constructor(private readonly options: ExactSearchOptions) {
     this.budget = new CopyBudget(options.budgetBytes);
@@ -139,14 +129,25 @@ export class ExactSearch {
     hasAnn: boolean,
   ): MirroredTable | null {
     this.budget.touch(name);
+    let nonZero = 0;
+    for (let d = 0; d < vector.length; d++) if (vector[d] !== 0) nonZero++;
+    this.queryDims.set(name, nonZero);
     const copy = this.copies.get(name);
     if (!copy) {
       this.startLoading(name, table);
       return null;
     }
-    let nonZero = 0;
-    for (let d = 0; d < vector.length; d++) if (vector[d] !== 0) nonZero++;
     return scanFits(nonZero, copy.rows, hasAnn) ? copy : null;
+  }
+
+  /**
+   * Which path a semantic search of the table takes now, and why (the KB status route): judged by its latest
+   * query's dimensions, or by all of the copy's before any (dense vectors use them all).
+   */
+  searchPath(name: string, hasAnn: boolean): SearchPath {
+    const copy = this.copies.get(name);
+    if (!copy) return uncopiedPath(this.unloadedState(name), hasAnn);
+    return copyPath(copy.rows, this.queryDims.get(name) ?? copy.dims, hasAnn);
   }
 
   /** Whether the table's searches read its copy now, and the copy's size (the KB status route). */
@@ -156,7 +157,7 @@ export class ExactSearch {
     return { state: this.unloadedState(name), rows: 0, bytes: 0 };
   }
 
-  private unloadedState(name: string): SearchCopyState {
+  private unloadedState(name: string): Exclude<SearchCopyState, 'loaded'> {
     if (this.loading.has(name)) return 'loading';
     if (this.tooLarge.has(name)) return 'too_large';
     return this.waiting.has(name) ? 'no_room' : 'not_loaded';
@@ -247,6 +248,7 @@ export class ExactSearch {
   forget(name: string): void {
     this.invalidate(name);
     this.options.versions?.forget(name);
+    this.queryDims.delete(name);
     this.tooLarge.delete(name);
     this.waiting.delete(name);
     this.budget.forget(name);

@@ -2,6 +2,7 @@ import type { CatalogDb } from '../../engines/catalog-db';
 import type { VectorStore } from '../../engines/vector-store';
 import type { IndexState, IndexUpkeepState } from '../../engines/vector-index';
 import type { SearchCopyInfo } from '../../engines/exact-search/exact-search';
+import type { SearchPath } from '../../engines/exact-search/search-path';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/local-embedding';
 import type { ProviderOptions } from '../../providers/types';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -326,6 +327,11 @@ export class KnowledgeBaseService {
   /** Whether the KB's searches read an in-memory copy of its chunks (exact-search/), and its size. */
   async searchCopy(project: string, name: string): Promise<SearchCopyInfo> {
     return this.store.searchCopyInfo((await this.load(project, name)).kb.vector_database_table);
+  }
+
+  /** Which path the KB's semantic searches take now (its in-memory copy, its ANN index or its table), and why. */
+  async searchPath(project: string, name: string): Promise<SearchPath | null> {
+    return this.store.searchPath((await this.load(project, name)).kb.vector_database_table);
   }
 
   async indexState(

@@ -119,6 +119,43 @@ describe('KbStatusBlock', () => {
     expect(await screen.findByText(text)).toBeTruthy();
   });
 
+  it.each([
+    ['copy', 'scan_fits', 4_000_000, /From memory: every one of 100,000 chunks is compared \(64 MB\)/],
+    [
+      'index',
+      'scan_too_large',
+      153_600_000,
+      /From the vector table's index: the chunks are in memory \(64 MB\), but comparing a question with every one would take 100,000 chunks × 1,536 dimensions = 154 million products, past the 150 million beyond which the index answers sooner\./,
+    ],
+    [
+      'index',
+      'not_loaded',
+      0,
+      /loaded into memory for exact searches on the first search; until then the vector table's index answers\./,
+    ],
+    [
+      'table',
+      'loading',
+      0,
+      /Loading the chunks into memory for exact searches; until then the vector table answers/,
+    ],
+    [
+      'index',
+      'too_large',
+      0,
+      /From the vector table's index: the chunks do not fit the server's search memory/,
+    ],
+  ])('says what answers a semantic search and why: %s, %s', async (path, reason, work, text) => {
+    const index = {
+      ...status().index,
+      search_copy: { state: 'loaded', rows: 100_000, bytes: 67_108_864 },
+      search_path: { path, reason, scan_work: work, scan_limit: 150_000_000 },
+    };
+    fakeFetch((req) => (req.path === STATUS ? { json: status({ index }) } : undefined));
+    show();
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
   it('builds the index with CREATE INDEX on the exact name, and shows the build while it runs', async () => {
     let building = false;
     const net = fakeFetch((req) => {

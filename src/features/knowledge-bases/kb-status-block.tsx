@@ -93,41 +93,67 @@ function IndexLine({ index }: { index: KbStatus['index'] }) {
 }
 
 type SearchCopy = NonNullable<KbStatus['index']['search_copy']>;
+type SearchPath = NonNullable<KbStatus['index']['search_path']>;
 
-/** Whether searches compare every chunk from the server's memory (exact-search), or read the vector table. */
-function SearchLine({ copy }: { copy: SearchCopy }) {
-  switch (copy.state) {
+/** What answers when the copy does not: the ANN index, or the table itself (every chunk compared). */
+const ANSWERED_BY: Record<SearchPath['path'], string> = {
+  copy: 'the vector table',
+  index: "the vector table's index",
+  table: 'the vector table',
+};
+
+const millions = (n: number) => `${Math.round(n / 1e6).toLocaleString('en')} million`;
+
+/**
+ * What answers a semantic search and why: the server's memory (exact-search), the vector table's ANN index,
+ * or the table. Older servers send only the copy's state (`search_copy`).
+ */
+function SearchLine({ copy, path }: { copy: SearchCopy; path?: SearchPath }) {
+  const by = ANSWERED_BY[path?.path ?? 'table'];
+  switch (path?.reason ?? copy.state) {
     case 'loaded':
+    case 'scan_fits':
       return (
         <span>
           From memory: every one of {plural(copy.rows, 'chunk')} is compared ({megabytes(copy.bytes)}), so
           nothing an index might miss is missed.
         </span>
       );
-    case 'loading':
+    case 'scan_too_large': {
+      const { scan_work: work = 0, scan_limit: limit = 0 } = path ?? {};
+      const dims = copy.rows > 0 ? Math.round(work / copy.rows) : 0;
       return (
-        <span>Loading the chunks into memory for exact searches; until then the vector table answers…</span>
+        <span>
+          From {by}: the chunks are in memory ({megabytes(copy.bytes)}), but comparing a question with every
+          one would take {plural(copy.rows, 'chunk')} × {dims.toLocaleString('en')} dimensions ={' '}
+          {millions(work)} products, past the {millions(limit)} beyond which the index answers sooner.
+        </span>
       );
+    }
+    case 'loading':
+      return <span>Loading the chunks into memory for exact searches; until then {by} answers…</span>;
     case 'not_loaded':
-      return <span>The chunks are loaded into memory for exact searches on the first search.</span>;
+      return (
+        <span>
+          The chunks are loaded into memory for exact searches on the first search; until then {by} answers.
+        </span>
+      );
     case 'too_large':
       return (
         <span>
-          From the vector table: the chunks do not fit the server&apos;s search memory (
-          <code>--search-memory</code>
-          ).
+          From {by}: the chunks do not fit the server&apos;s search memory (<code>--search-memory</code>).
         </span>
       );
     case 'no_room':
       return (
         <span>
-          From the vector table for now: the server&apos;s search memory (<code>--search-memory</code>) holds
-          knowledge bases searched more often. These chunks are loaded into memory once this one is searched
-          more than they are.
+          From {by} for now: the server&apos;s search memory (<code>--search-memory</code>) holds knowledge
+          bases searched more often. These chunks are loaded into memory once this one is searched more than
+          they are.
         </span>
       );
     default:
-      return <span>From the vector table.</span>;
+      return <span>From {by}.</span>;
   }
 }
 
@@ -204,7 +230,7 @@ export function KbStatusBlock({ project, name }: { project: string; name: string
           <>
             <dt>Searches</dt>
             <dd>
-              <SearchLine copy={s.index.search_copy} />
+              <SearchLine copy={s.index.search_copy} path={s.index.search_path} />
             </dd>
           </>
         )}
