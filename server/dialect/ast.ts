@@ -1,12 +1,26 @@
 /** The statements our SQL dialect knows, as the parser hands them to the router. */
 import type { EvaluateStatement } from './parse-evaluate';
-import type { ShowTopic } from './parse-show';
 
 /** A possibly project-qualified name: `kb` or `project.kb`. Names are lowercased unless quoted. */
 export interface QualifiedName {
   parts: string[];
   offset: number;
 }
+
+/** The SHOW statements MySQL clients send on connecting or browsing, which MindsDB answers with constants. */
+export type ShowTopic =
+  | 'warnings'
+  | 'errors'
+  | 'variables'
+  | 'status'
+  | 'engines'
+  | 'charset'
+  | 'collation'
+  | 'function_status'
+  | 'procedure_status'
+  | 'processlist'
+  | 'plugins'
+  | 'open_tables';
 
 /** Values in USING blocks and literals: JSON-like. */
 export type Literal = null | boolean | number | string | Literal[] | { [key: string]: Literal };
@@ -22,6 +36,19 @@ export type Expr =
   | { type: 'like'; expr: Expr; pattern: Expr; negated: boolean; offset: number }
   | { type: 'between'; expr: Expr; low: Expr; high: Expr; negated: boolean; offset: number }
   | { type: 'is_null'; expr: Expr; negated: boolean; offset: number };
+
+/**
+ * The filters every SHOW listing takes, as MindsDB applies them: `LIKE 'pattern'` on the listing's first
+ * column (the name), `WHERE condition` on its columns by their names.
+ */
+export interface ShowFilter {
+  like?: string;
+  where?: Expr;
+}
+
+/** MindsDB's listings of the objects of its information_schema, by SHOW's word for them. */
+export type ShowCatalog =
+  'views' | 'models' | 'ml_engines' | 'handlers' | 'chatbots' | 'skills' | 'triggers' | 'integrations';
 
 export interface SelectItem {
   expr: Expr;
@@ -59,14 +86,22 @@ export interface JobEvery {
 export type Statement =
   | { kind: 'create_project'; name: string; ifNotExists: boolean }
   | { kind: 'drop_project'; name: string; ifExists: boolean }
-  | { kind: 'show_projects' }
+  | { kind: 'show_projects'; filter?: ShowFilter }
   /** CREATE DATABASE name WITH ENGINE = '...', PARAMETERS = {...}: a connection to an external data source. */
   | { kind: 'create_database'; name: string; ifNotExists: boolean; engine: string; params: UsingParams }
   | { kind: 'alter_database'; name: string; params: UsingParams }
-  | { kind: 'show_databases'; full: boolean }
-  | { kind: 'show_tables'; full: boolean; from?: string }
+  | { kind: 'show_databases'; full: boolean; filter?: ShowFilter }
+  | { kind: 'show_tables'; full: boolean; from?: string; filter?: ShowFilter }
   | { kind: 'use'; name: string }
-  | { kind: 'show_topic'; topic: ShowTopic; like?: string }
+  | { kind: 'show_topic'; topic: ShowTopic; filter?: ShowFilter }
+  /** SHOW [FULL] COLUMNS FROM t [FROM db]: the table's columns. */
+  | { kind: 'show_columns'; full: boolean; table: QualifiedName; filter?: ShowFilter }
+  | { kind: 'show_index'; table: QualifiedName; filter?: ShowFilter }
+  | { kind: 'show_table_status'; from?: string; filter?: ShowFilter }
+  | { kind: 'show_create_table'; table: QualifiedName }
+  | { kind: 'show_catalog'; catalog: ShowCatalog; from?: string; filter?: ShowFilter }
+  /** A MySQL server's listing this server keeps nothing for (`SHOW BINARY LOGS`): `category` names it. */
+  | { kind: 'show_unkept'; category: string; filter?: ShowFilter }
   /** SET of any kind (see parse-set.ts): `variables` are the user variables given constants. */
   | { kind: 'set'; text: string; variables: UserVariableAssignment[] }
   /** START TRANSACTION / BEGIN / COMMIT / ROLLBACK: accepted, nothing to do (see parse-transaction.ts). */
@@ -77,11 +112,11 @@ export type Statement =
   | { kind: 'alter_knowledge_base'; name: QualifiedName; params: UsingParams }
   | { kind: 'drop_knowledge_base'; name: QualifiedName; ifExists: boolean }
   | { kind: 'describe'; objectType?: 'knowledge_base' | 'agent'; name: QualifiedName }
-  | { kind: 'show_knowledge_bases'; from?: string }
+  | { kind: 'show_knowledge_bases'; from?: string; filter?: ShowFilter }
   | { kind: 'create_agent'; name: QualifiedName; ifNotExists: boolean; params: UsingParams }
   | { kind: 'alter_agent'; name: QualifiedName; params: UsingParams }
   | { kind: 'drop_agent'; name: QualifiedName; ifExists: boolean }
-  | { kind: 'show_agents'; from?: string }
+  | { kind: 'show_agents'; from?: string; filter?: ShowFilter }
   /** INSERT INTO target [(cols)] VALUES (...) | SELECT ...: `rows` for VALUES, `selectSql` for a query. */
   | {
       kind: 'insert';
@@ -118,7 +153,7 @@ export type Statement =
       condition?: string;
     }
   | { kind: 'drop_job'; name: QualifiedName; ifExists: boolean }
-  | { kind: 'show_jobs'; from?: string }
+  | { kind: 'show_jobs'; from?: string; filter?: ShowFilter }
   | EvaluateStatement;
 
 export type StatementKind = Statement['kind'];

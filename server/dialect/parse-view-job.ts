@@ -11,14 +11,12 @@ import { SqlSyntaxError, tokenize } from './tokenizer';
  *   DROP MODEL | PREDICTOR [IF EXISTS] [p.]m   (MindsDB's JS SDK deletes views with it)
  *   CREATE JOB [IF NOT EXISTS] [p.]j [AS] ( stmt; stmt ) [START d] [END d] [EVERY [n] unit] [IF ( query )]
  *   DROP JOB [IF EXISTS] [p.]j
- *   SHOW JOBS [FROM p]
  *
  * A job's body holds several statements, so these are recognised before the one-statement rule of the
  * parser. Each statement of a body is parsed here, so that a mistake is refused at create time with its
  * line and column in the whole text rather than found by the scheduler hours later.
  */
 export function isViewOrJobStatement(ts: TokenStream): boolean {
-  if (ts.isKeyword('show')) return ts.isKeyword('jobs', 1);
   if (!ts.isKeyword('create') && !ts.isKeyword('drop')) return false;
   const at = ts.isKeyword('or', 1) && ts.isKeyword('replace', 2) ? 3 : 1;
   if (ts.isKeyword('drop') && (ts.isKeyword('model', 1) || ts.isKeyword('predictor', 1))) return true;
@@ -26,11 +24,6 @@ export function isViewOrJobStatement(ts: TokenStream): boolean {
 }
 
 export function parseViewOrJobStatement(ts: TokenStream): Statement {
-  if (ts.acceptKeyword('show', 'jobs')) {
-    const from = ts.acceptKeyword('from') || ts.acceptKeyword('in') ? ts.identifier('a project') : undefined;
-    ts.expectEnd();
-    return { kind: 'show_jobs', from };
-  }
   if (ts.acceptKeyword('drop')) {
     if (ts.acceptKeyword('model') || ts.acceptKeyword('predictor')) {
       const ifExists = ts.acceptKeyword('if', 'exists');

@@ -5,7 +5,7 @@ import { isViewOrJobStatement, parseViewOrJobStatement } from './parse-view-job'
 import { toMysqlReading } from './mysql-dialect';
 import { parseEvaluateStatement } from './parse-evaluate';
 import { isCreateKbIndex, parseCreateKbIndex, parseUpdate, readInsertQuery } from './parse-kb';
-import { parseShowTopic } from './parse-show';
+import { parseShow } from './parse-show';
 import { parseCreateTable, parseDropTable } from './parse-tables';
 import { parseSet } from './parse-set';
 import { parseTransaction } from './parse-transaction';
@@ -85,9 +85,8 @@ function parseSelect(ts: TokenStream): Statement {
 }
 
 /** `KNOWLEDGE_BASE` may also be written `KNOWLEDGE BASE`. */
-function acceptKnowledgeBase(ts: TokenStream, plural = false): boolean {
-  const one = plural ? 'knowledge_bases' : 'knowledge_base';
-  return ts.acceptKeyword(one) || ts.acceptKeyword('knowledge', plural ? 'bases' : 'base');
+function acceptKnowledgeBase(ts: TokenStream): boolean {
+  return ts.acceptKeyword('knowledge_base') || ts.acceptKeyword('knowledge', 'base');
 }
 
 /** The objects CREATE and DROP name alike; a project is named by one identifier, the others may be qualified. */
@@ -138,22 +137,6 @@ function parseAlter(ts: TokenStream): Statement {
   const params = parseUsing(ts);
   ts.expectEnd();
   return isKb ? { kind: 'alter_knowledge_base', name, params } : { kind: 'alter_agent', name, params };
-}
-
-function parseShow(ts: TokenStream): Statement {
-  ts.next();
-  const from = () =>
-    ts.acceptKeyword('from') || ts.acceptKeyword('in') ? ts.identifier('a database') : undefined;
-  const end = <S extends Statement>(s: S): S => ended(ts, s);
-  if (ts.acceptKeyword('projects')) return end({ kind: 'show_projects' });
-  if (acceptKnowledgeBase(ts, true)) return end({ kind: 'show_knowledge_bases', from: from() });
-  if (ts.acceptKeyword('agents')) return end({ kind: 'show_agents', from: from() });
-  const full = ts.acceptKeyword('full');
-  if (ts.acceptKeyword('databases')) return end({ kind: 'show_databases', full });
-  if (ts.acceptKeyword('tables')) return end({ kind: 'show_tables', full, from: from() });
-  const topic = parseShowTopic(ts, full);
-  if (topic) return topic;
-  return ts.fail('expected PROJECTS, DATABASES, TABLES, KNOWLEDGE_BASES or AGENTS after SHOW');
 }
 
 function parseDescribe(ts: TokenStream): Statement {

@@ -1,4 +1,4 @@
-import { type ProjectService } from '../projects';
+import { type ProjectObjectType, type ProjectService } from '../projects';
 import { DATA_SOURCES, SYSTEM_DATABASES, systemDatabase } from '../../domain/system-databases';
 import type { FileService } from '../files';
 import { NotFoundError } from '../../errors';
@@ -6,6 +6,14 @@ import type { DataSourceService } from '../data-sources/service';
 import { systemDatabaseTables } from './information-schema';
 import type { SqlRouter } from './router';
 import { ok, table } from './types';
+
+/** MindsDB's order of a project's objects in SHOW TABLES, and their types there. */
+const OBJECT_ORDER: ProjectObjectType[] = ['view', 'agent', 'knowledge_base'];
+const TABLE_TYPES: Record<ProjectObjectType, string> = {
+  view: 'VIEW',
+  agent: 'AGENT',
+  knowledge_base: 'KNOWLEDGE BASE',
+};
 
 /** Projects, SHOW DATABASES / PROJECTS / TABLES and USE. */
 export function registerCoreHandlers(
@@ -44,6 +52,8 @@ export function registerCoreHandlers(
         );
   });
 
+  // As MindsDB lists a project's tables: `models` first, then the project's objects (views, agents, knowledge
+  // bases), with the types of information_schema.TABLES.
   router.register('show_tables', async (s, session) => {
     const db = s.from ?? session.db;
     let rows: string[][];
@@ -53,7 +63,9 @@ export function registerCoreHandlers(
     } else if (DATA_SOURCES.some((d) => d.name === db)) {
       rows = (await files.list()).map((f) => [f.name, 'BASE TABLE']);
     } else {
-      rows = (await projects.objects(db)).map((o) => [o.name, o.type.toUpperCase()]);
+      const objects = await projects.objects(db);
+      const ordered = OBJECT_ORDER.flatMap((type) => objects.filter((o) => o.type === type));
+      rows = [['models', 'BASE TABLE'], ...ordered.map((o) => [o.name, TABLE_TYPES[o.type]])];
     }
     const column = `Tables_in_${db}`;
     return s.full

@@ -2,8 +2,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { refuseSystemTableChange, systemDatabase } from '../../domain/system-databases';
-import type { JsonValue } from '../../engines/duckdb';
-import type { ShowTopic } from '../../dialect/parse-show';
 import { toMysqlReading } from '../../dialect/mysql-dialect';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { FileService } from '../files';
@@ -15,107 +13,9 @@ import {
   type CatalogSources,
 } from './information-schema';
 import type { SqlRouter } from './router';
-import { SERVER_VARIABLES } from './mysql-variables';
+import { MODELS_COLUMNS } from './show-listings';
 import { ok, table } from './types';
 import type { UserVariables } from './user-variables';
-
-const STARTED = Date.now();
-
-/** The columns of MindsDB's `models` table. */
-const MODELS_COLUMNS = [
-  'NAME',
-  'ENGINE',
-  'PROJECT',
-  'ACTIVE',
-  'VERSION',
-  'STATUS',
-  'ACCURACY',
-  'PREDICT',
-  'UPDATE_STATUS',
-  'MINDSDB_VERSION',
-  'ERROR',
-  'SELECT_DATA_QUERY',
-  'TRAINING_OPTIONS',
-  'TAG',
-  'CREATED_AT',
-];
-
-/** What each SHOW answers: constant listings, as MindsDB gives them (no warnings kept, no stored routines). */
-function showListing(topic: ShowTopic): { columns: string[]; rows: JsonValue[][] } {
-  switch (topic) {
-    case 'warnings':
-    case 'errors':
-      return { columns: ['Level', 'Code', 'Message'], rows: [] };
-    case 'variables':
-      return { columns: ['Variable_name', 'Value'], rows: SERVER_VARIABLES };
-    case 'status':
-      return {
-        columns: ['Variable_name', 'Value'],
-        rows: [
-          ['Threads_connected', '1'],
-          ['Uptime', String(Math.floor((Date.now() - STARTED) / 1000))],
-        ],
-      };
-    case 'engines':
-      return {
-        columns: ['Engine', 'Support', 'Comment', 'Transactions', 'XA', 'Savepoints'],
-        rows: [
-          [
-            'InnoDB',
-            'DEFAULT',
-            'Supports transactions, row-level locking, and foreign keys',
-            'YES',
-            'YES',
-            'YES',
-          ],
-        ],
-      };
-    case 'charset':
-      return {
-        columns: ['Charset', 'Description', 'Default collation', 'Maxlen'],
-        rows: [['utf8mb4', 'UTF-8 Unicode', 'utf8mb4_0900_ai_ci', 4]],
-      };
-    case 'collation':
-      return {
-        columns: ['Collation', 'Charset', 'Id', 'Default', 'Compiled', 'Sortlen', 'Pad_attribute'],
-        rows: [['utf8mb4_0900_ai_ci', 'utf8mb4', 255, 'Yes', 'Yes', 0, 'NO PAD']],
-      };
-    case 'function_status':
-    case 'procedure_status':
-      return {
-        columns: [
-          'Db',
-          'Name',
-          'Type',
-          'Definer',
-          'Modified',
-          'Created',
-          'Security_type',
-          'Comment',
-          'character_set_client',
-          'collation_connection',
-          'Database Collation',
-        ],
-        rows: [],
-      };
-  }
-}
-
-/** MySQL's LIKE: `%` any run, `_` one character, `\` escapes; case-insensitive, as for these names. */
-export function likeMatcher(pattern: string): (text: string) => boolean {
-  let source = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '\\' && i + 1 < pattern.length) source += escapeRegExp(pattern[++i]);
-    else if (c === '%') source += '.*';
-    else if (c === '_') source += '.';
-    else source += escapeRegExp(c);
-  }
-  const re = new RegExp(`^${source}$`, 'is');
-  return (text) => re.test(text);
-}
-
-const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Whether a CREATE or DROP TABLE names a table of `files`, which this file's handlers answer. Any other system
@@ -140,15 +40,6 @@ export function registerMysqlHandlers(
   } & Pick<CatalogSources, 'views' | 'jobs'>,
 ): void {
   const { projects, files, engine, views, jobs } = deps;
-
-  router.register('show_topic', async (s) => {
-    const { columns, rows } = showListing(s.topic);
-    const matches = s.like === undefined ? () => true : likeMatcher(s.like);
-    return table(
-      columns,
-      rows.filter((r) => matches(String(r[0]))),
-    );
-  });
 
   // MindsDB accepts SET and keeps none of MySQL's settings (the session's database is changed with USE); it
   // keeps user variables given constants, for `@name` in later statements.

@@ -20,6 +20,7 @@ import { registerKbTableHandlers } from './kb-table-handlers';
 import { registerKnowledgeBaseHandlers } from './kb-handlers';
 import { registerMysqlHandlers } from './mysql-handlers';
 import type { SqlRouter } from './router';
+import { registerShowHandlers } from './show-handlers';
 import { registerSourceHandlers } from './source-handlers';
 import type { UserVariables } from './user-variables';
 import { registerViewHandlers } from './view-handlers';
@@ -67,6 +68,7 @@ export function registerSqlHandlers(router: SqlRouter, s: SqlServices): void {
   registerJobHandlers(router, { jobs: s.jobs, projects: s.projects, ...s.databases });
   registerSourceHandlers(router, { ...s, sources: s.dataSources, select: s.sourceSelect });
   registerMysqlHandlers(router, s);
+  registerShowHandlers(router, { views: s.views, sources: s.dataSources });
   registerCoreHandlers(router, { ...s, sources: s.dataSources });
   registerKbTableHandlers(router, { kbs: s.knowledgeBases, engine: s.engine, ...s.databases });
   registerKnowledgeBaseHandlers(router, { kbs: s.knowledgeBases, engine: s.engine });

@@ -5,6 +5,7 @@ import { SqlSyntaxError } from '../../dialect/tokenizer';
 import { excerpt } from '../../util/excerpt';
 import { ServiceError } from '../../errors';
 import { SqlEngineError } from './engine-select';
+import { filterListing } from './show-filter';
 import type { SqlResponse, SqlSession, StatementHandler, StatementRun } from './types';
 
 type AnyHandler = (
@@ -57,7 +58,11 @@ export class SqlRouter {
             r: StatementRun,
           ) => ReturnType<AnyHandler>
         )(statement, session, run);
-        if (outcome) return { ...outcome, context: session };
+        if (outcome) {
+          const shown =
+            'filter' in statement && statement.filter ? filterListing(outcome, statement.filter) : outcome;
+          return { ...shown, context: session };
+        }
       }
       return this.error(`${statement.kind.replace(/_/g, ' ')} statements are not supported here`, session);
     } catch (err) {
