@@ -108,3 +108,25 @@ test('connect a PostgreSQL source, browse and query its table, load a KB from it
   const turn = chat.turn('What do emperor penguins do in winter?');
   await expect(chat.answer(turn)).toContainText('huddle together', { timeout: 30_000 });
 });
+
+test('"Shape after a table" offers a data source’s tables, as the load tab does, and loads the one chosen', async ({
+  page,
+  request,
+}) => {
+  await sql(
+    request,
+    `CREATE DATABASE shape_src WITH ENGINE = 'postgres', PARAMETERS = {"host": "127.0.0.1", "port": ${postgres.port}, "database": "${postgres.database}", "user": "${postgres.user}", "password": "${postgres.password}"}`,
+  );
+  await page.goto('/projects/mindsdb/knowledge-bases/-/new');
+  const shape = page.getByLabel('Shape after a table (optional)');
+  await shape.selectOption({ label: 'shape_src.public.field_notes' });
+  const guess = page.getByRole('region', { name: 'Suggested columns' });
+  await expect(guess).toContainText('body');
+  await guess.getByRole('button', { name: 'Use these columns' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('shaped_kb');
+  await page.getByRole('button', { name: 'Create knowledge base' }).click();
+  await expect(page).toHaveURL(/\/knowledge-bases\/shaped_kb\?tab=load/);
+  await expect(page.locator('pre', { hasText: 'INSERT INTO mindsdb.shaped_kb' })).toContainText(
+    'FROM shape_src.public.field_notes',
+  );
+});

@@ -4,21 +4,32 @@ import { useFocusFirstInvalid, useNavigateWhenSet } from './form-effects';
 import { NewResourceHeader } from './resource-header';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
+/** How a create form checks its draft, and the server's answer to the last create it sent. */
+export interface NewDraftRules<Draft> {
+  validate: (draft: Draft) => Record<string, string>;
+  /** The create request (a mutation): its refusal, and how to forget it. */
+  create: { error: unknown; reset: () => void };
+}
+
 /**
  * The state of a form that creates an object: the draft, whether the user has typed anything (the page asks
  * before leaving), the problems found, and the address to open once the object is created. The focus moves
- * to the first field marked invalid after a check or a refused create (`serverError`).
+ * to the first field marked invalid after a check or a refused create. Once problems are shown, each edit
+ * checks again, so a fixed field loses its message at once; the server's refusal was about the draft it was
+ * sent, so an edit lets it go.
  */
-export function useNewDraft<Draft>(empty: () => Draft, serverError: unknown) {
+export function useNewDraft<Draft>(empty: () => Draft, { validate, create }: NewDraftRules<Draft>) {
   const [draft, setDraft] = useState<Draft>(empty);
   const [touched, setTouched] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, openCreated] = useNavigateWhenSet();
   const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, [errors, serverError]);
+  useFocusFirstInvalid(form, [errors, create.error]);
   const edit = (next: Draft) => {
     setDraft(next);
     setTouched(true);
+    if (Object.keys(errors).length) setErrors(validate(next));
+    if (create.error) create.reset();
   };
   return {
     draft,

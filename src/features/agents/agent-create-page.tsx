@@ -14,7 +14,10 @@ const PLACED = ['name', 'model', 'data', 'prompt_template'];
 /** Creates an agent, then opens its page. */
 export function AgentCreatePage({ project }: { project: string }) {
   const create = useCreateAgent(project);
-  const { draft, fields, setErrors, form, openCreated, unsaved } = useNewDraft(emptyAgentDraft, create.error);
+  const { draft, fields, setErrors, form, openCreated, unsaved } = useNewDraft(emptyAgentDraft, {
+    validate: validateAgentDraft,
+    create,
+  });
   const keyCheck = useMissingKeyCheck(draft.model, false);
 
   const submit = (e: FormEvent) => {

@@ -7,10 +7,12 @@ import { TextField } from '../../components/field';
 import { createInput, emptyDraft, FIELD, validateDraft, type KbDraft, PLACED_FIELDS } from './kb-draft';
 import { kbPath } from '../../lib/paths';
 import { KbSettingsFields } from './kb-settings-fields';
-import { ShapeAfterTable } from './shape-after-table';
+import { ShapeAfterTable, useTableSample } from './shape-after-table';
 import type { ShapeGuess } from './shape-guess';
 import '../../components/resource-page.css';
 import './knowledge-bases.css';
+
+const creating = (draft: KbDraft) => validateDraft(draft, true);
 
 /** Creates a KB; optionally shaped after a table of files, which the load tab then offers. */
 export function CreateKnowledgeBasePage({ project }: { project: string }) {
@@ -18,10 +20,10 @@ export function CreateKnowledgeBasePage({ project }: { project: string }) {
   const create = useCreateKnowledgeBase(project);
   const { draft, edit, errors, fields, setErrors, form, openCreated, unsaved } = useNewDraft<KbDraft>(
     emptyDraft,
-    create.error,
+    { validate: creating, create },
   );
   const [table, setTable] = useState('');
-  const columns = files.data?.find((f) => f.name === table)?.columns ?? [];
+  const columns = useTableSample(table).data?.columns ?? [];
 
   /** Shapes the KB after the table, once the user confirmed the guess: content, id, the rest as metadata. */
   const applyShape = (guess: ShapeGuess) =>
@@ -33,7 +35,7 @@ export function CreateKnowledgeBasePage({ project }: { project: string }) {
     });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateDraft(draft, true);
+    const found = creating(draft);
     setErrors(found);
     if (Object.keys(found).length) return;
     create.mutate(createInput(draft), {

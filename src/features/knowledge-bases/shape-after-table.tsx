@@ -3,21 +3,27 @@ import { useId, useState } from 'react';
 import type { FileInfo } from '../../../protocol/api/files';
 import { runSql } from '../../api/sql/run-sql';
 import { qualifiedName } from '../../lib/sql-text';
+import { choiceLabel, choiceOf } from './load/table-choice';
+import { TableOptions, useSourceTables } from './load/table-options';
 import { guessShape, type ShapeGuess } from './shape-guess';
 import './shape-after-table.css';
 
 /** Rows read to judge which column holds the text: enough to average, few enough to be instant. */
 const SAMPLE_ROWS = 200;
 
-/** The first rows of a table of files, for the shape guess. */
-function useSample(table: string) {
+/**
+ * The first rows of a table (a choice key: of files or of a data source), for the shape guess and the column
+ * suggestions of the create form.
+ */
+export function useTableSample(table: string) {
   return useQuery({
     queryKey: ['kb-shape-sample', table],
     enabled: table !== '',
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
+      const ref = choiceOf(table)!;
       const result = await runSql({
-        query: `SELECT * FROM ${qualifiedName('files', table)} LIMIT ${SAMPLE_ROWS}`,
+        query: `SELECT * FROM ${qualifiedName(ref.db, ...(ref.schema ? [ref.schema] : []), ref.table)} LIMIT ${SAMPLE_ROWS}`,
         signal,
       });
       if (result.type === 'error') throw new Error(result.error_message);
@@ -27,7 +33,7 @@ function useSample(table: string) {
 }
 
 /**
- * "Shape after a table": pick a table of files, see which columns the console would use (the longest text as
+ * "Shape after a table": pick a table (of files or of a data source, as the load tab offers), see which columns the console would use (the longest text as
  * content, an id-like column as id, the rest as metadata) and why, then apply the guess or keep the columns
  * as they are. Nothing changes in the form until the guess is confirmed.
  */
@@ -39,7 +45,9 @@ export function ShapeAfterTable(props: {
 }) {
   const { files, table, onTable, onApply } = props;
   const id = useId();
-  const sample = useSample(table);
+  const sample = useTableSample(table);
+  const sources = useSourceTables();
+  const label = table ? choiceLabel(choiceOf(table)!) : '';
   const [decided, setDecided] = useState<string | null>(null);
   const guess = sample.data ? guessShape(sample.data.columns, sample.data.rows) : null;
   const asking = table !== '' && decided !== table;
@@ -56,22 +64,17 @@ export function ShapeAfterTable(props: {
           setDecided(null);
         }}
       >
-        <option value="">None</option>
-        {files?.map((f) => (
-          <option key={f.name} value={f.name}>
-            files.{f.name}
-          </option>
-        ))}
+        <TableOptions files={files ?? []} sources={sources} none="None" />
       </select>
       <span className="field-hint">Suggests the columns below from the table, and loads it next.</span>
       {asking && sample.isPending && (
         <p className="muted" role="status">
-          Reading the first rows of files.{table}…
+          Reading the first rows of {label}…
         </p>
       )}
       {asking && sample.isError && (
         <p className="error-box" role="alert">
-          Could not read files.{table}: {sample.error.message}
+          Could not read {label}: {sample.error.message}
         </p>
       )}
       {asking && guess && (

@@ -102,13 +102,18 @@ export function ContentsPanel({ project, kb }: { project: string; kb: string }) 
                 </thead>
                 <tbody>
                   {documents.data.documents.map((d) => (
-                    <tr key={String(d.id)} className={d.id === open ? 'is-open' : undefined}>
+                    // The whole row opens the document (it highlights as one); its id is the button that
+                    // the keyboard reaches, whose click reaches the row.
+                    <tr
+                      key={String(d.id)}
+                      className={d.id === open ? 'is-open' : undefined}
+                      onClick={() => setOpen(d.id === open ? null : d.id)}
+                    >
                       <td>
                         <button
                           type="button"
                           className="btn btn-ghost kb-doc-open"
                           aria-pressed={d.id === open}
-                          onClick={() => setOpen(d.id === open ? null : d.id)}
                         >
                           {String(d.id)}
                         </button>
