@@ -40,8 +40,7 @@ const CONFIGS: Record<string, { index: () => Index; settings: Setting[] }> = {
     ],
   },
   ivfpq: {
-    index: () =>
-      Index.ivfPq({ distanceType: 'cosine', numPartitions: partitions, numSubVectors: DIMS / 16 }),
+    index: () => Index.ivfPq({ distanceType: 'cosine', numPartitions: partitions, numSubVectors: DIMS / 16 }),
     settings: [
       { label: 'nprobes 10, refine 5', tune: (q) => q.nprobes(10).refineFactor(5) },
       { label: 'nprobes 20, refine 5', tune: (q) => q.nprobes(20).refineFactor(5) },

@@ -25,8 +25,7 @@ export interface SqlStreamHeader {
 
 /** What is streamed: a table's columns and rows, or any other result whole. */
 export type StreamedResult =
-  | { type: 'table'; column_names: string[]; data: unknown[][] }
-  | { type: 'ok' | 'error' };
+  { type: 'table'; column_names: string[]; data: unknown[][] } | { type: 'ok' | 'error' };
 
 /** The pieces of one result, in order: header and row batches (a table, at least one batch), or the result. */
 export function* sqlResultPieces(
