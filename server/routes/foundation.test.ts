@@ -116,9 +116,10 @@ describe('sql', () => {
       type: 'error',
       error_message: "Database 'nowhere' does not exist",
     });
+    // As in MindsDB, a new project already holds its models table, and nothing else.
     expect(await t.sql('SHOW TABLES', { db: 'sales' })).toMatchObject({
       column_names: ['Tables_in_sales'],
-      data: [],
+      data: [['models']],
     });
     expect(await t.sql('DROP PROJECT sales')).toMatchObject({ type: 'ok' });
     expect(await t.sql('DROP PROJECT sales')).toMatchObject({ type: 'error' });
