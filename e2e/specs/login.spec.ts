@@ -75,4 +75,47 @@ test.describe('with login', () => {
     await expect(dialog).toBeHidden();
     await expect(new Shell(page).browser.getByRole('treeitem', { name: /mindsdb/ })).toBeVisible();
   });
+
+  test('the browser that logged in before gets in while someone keeps the account locked', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto('/login');
+    await new LoginPage(page).login('admin', 's3cret-pass');
+    await expect(page).toHaveURL(/worksheet/);
+    // The browser keeps a device cookie for the login route only, out of reach of the page's scripts.
+    const [device] = (await page.context().cookies()).filter((c) => c.name === 'ks_device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/login' });
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+
+    // Someone on this machine (the owner's own address) guesses until the account is locked for a while: the
+    // lock doubles with each guess let through after one ends, so the checks below all fall within it.
+    const guess = () =>
+      fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'guess' }),
+      });
+    for (let locked = 0; locked < 16;) {
+      const res = await guess();
+      if (res.status !== 429) continue;
+      locked = Number(res.headers.get('retry-after'));
+      if (locked < 16) await new Promise((done) => setTimeout(done, locked * 1000));
+    }
+    // A browser that never logged in is held up with everyone else...
+    const stranger = await browser.newContext();
+    const refused = await stranger.request.post(`${server.url}/api/login`, {
+      data: { username: 'admin', password: 's3cret-pass' },
+    });
+    expect(refused.status()).toBe(429);
+    await stranger.close();
+    // ...while the owner's browser has an allowance of its own. The lock held all along: no guess of ours was
+    // let through since (a lock that had ended would have let this one be checked: 401).
+    await new LoginPage(page).login('admin', 's3cret-pass');
+    await expect(page).toHaveURL(/worksheet/);
+    expect((await guess()).status).toBe(429);
+  });
 });

@@ -3,6 +3,12 @@
  * free ones, each key is locked for a time that doubles with every further failure (up to a cap). A locked
  * key is refused at once (429), without checking the password, so parallel guesses gain nothing.
  *
+ * That lock must not become a way to keep the owner out, so a client the owner used is counted apart, as
+ * OWASP's "device cookies" guidance describes: a browser with a device cookie from an earlier successful login
+ * as that user (http/device-cookie.ts) has its own allowance, and so has an address from which that user
+ * logged in before. Failures there lock that device or that address only; guesses from anywhere else share
+ * the user's lock, so they stay far under one evaluated guess per second per account.
+ *
  * An attempt is counted before the password is checked and forgiven on success: many requests sent at the
  * same moment all see the count of the ones before them.
  *
@@ -86,9 +92,59 @@ class FailureTable {
   }
 }
 
+/** Addresses the owner logged in from stay known this long after their last successful login. */
+const KNOWN_ADDRESS_TTL_MS = 30 * 24 * 3600_000;
+/** Per user, the addresses remembered; the oldest goes first. Only a right password adds one. */
+const MAX_KNOWN_ADDRESSES = 8;
+const MAX_KNOWN_USERS = 100;
+
+/** The addresses each user logged in from successfully, with when. */
+class KnownAddresses {
+  private readonly byUser = new Map<string, Map<string, number>>();
+
+  constructor(private readonly now: () => number) {}
+
+  has(username: string, address: string): boolean {
+    const at = this.byUser.get(username)?.get(address);
+    return at !== undefined && this.now() - at < KNOWN_ADDRESS_TTL_MS;
+  }
+
+  remember(username: string, address: string): void {
+    const addresses = this.byUser.get(username) ?? new Map<string, number>();
+    addresses.delete(address);
+    addresses.set(address, this.now());
+    if (addresses.size > MAX_KNOWN_ADDRESSES) addresses.delete(addresses.keys().next().value!);
+    this.byUser.delete(username);
+    this.byUser.set(username, addresses);
+    if (this.byUser.size > MAX_KNOWN_USERS) this.byUser.delete(this.byUser.keys().next().value!);
+  }
+}
+
+/** Who tries to log in: the name, the client's address, and its device when it showed a valid device cookie. */
+export interface LoginClient {
+  username: string;
+  address: string;
+  /** The id of a device cookie issued to this client for this username (already verified). */
+  device?: string;
+}
+
+/** One attempt let through: call `succeeded` once the password proved right. */
+export interface LoginAttempt {
+  /** Milliseconds to wait when the attempt is refused, 0 when it may go ahead. */
+  waitMs: number;
+  succeeded(): void;
+}
+
+/** The entries an attempt is counted in: one table and key each, pinned or not. */
+type Counters = { table: FailureTable; key: string; pinned: boolean }[];
+
 export class LoginThrottle {
   private readonly users: FailureTable;
   private readonly addresses: FailureTable;
+  /** Devices that logged in before, and users' known addresses: each its own allowance, as one user's. */
+  private readonly devices: FailureTable;
+  private readonly userAddresses: FailureTable;
+  private readonly known: KnownAddresses;
 
   constructor(
     /** The configured username: its entry is never shared or dropped for room. */
@@ -98,24 +154,38 @@ export class LoginThrottle {
   ) {
     this.users = new FailureTable(rules.user, now);
     this.addresses = new FailureTable(rules.address, now);
+    this.devices = new FailureTable(rules.user, now);
+    this.userAddresses = new FailureTable(rules.user, now);
+    this.known = new KnownAddresses(now);
   }
 
   /**
-   * Call before checking the password. Returns the milliseconds to wait when the attempt is refused, or 0
-   * when it may go ahead (and is then counted as a failure until `succeeded` says otherwise).
+   * Call before checking the password. A refused attempt has `waitMs` > 0; one let through is counted as a
+   * failure until its `succeeded` says otherwise.
    */
-  begin(username: string, address: string): number {
-    const pinned = username === this.pinnedUser();
-    const wait = Math.max(this.users.waitMs(username, pinned), this.addresses.waitMs(address, false));
-    if (wait > 0) return wait;
-    this.users.noteFailure(username, pinned);
-    this.addresses.noteFailure(address, false);
-    return 0;
+  begin(client: LoginClient): LoginAttempt {
+    const counters = this.countersOf(client);
+    const waitMs = Math.max(...counters.map((c) => c.table.waitMs(c.key, c.pinned)));
+    if (waitMs > 0) return { waitMs, succeeded: () => undefined };
+    for (const c of counters) c.table.noteFailure(c.key, c.pinned);
+    return {
+      waitMs: 0,
+      succeeded: () => {
+        for (const c of counters) c.table.forgive(c.key, c.pinned);
+        this.known.remember(client.username, client.address);
+      },
+    };
   }
 
-  succeeded(username: string, address: string): void {
-    this.users.forgive(username, username === this.pinnedUser());
-    this.addresses.forgive(address, false);
+  /** Where an attempt counts: its device's allowance, its known address's, or else the user's and the address's. */
+  private countersOf({ username, address, device }: LoginClient): Counters {
+    if (device !== undefined) return [{ table: this.devices, key: device, pinned: false }];
+    if (this.known.has(username, address))
+      return [{ table: this.userAddresses, key: `${username}\0${address}`, pinned: false }];
+    return [
+      { table: this.users, key: username, pinned: username === this.pinnedUser() },
+      { table: this.addresses, key: address, pinned: false },
+    ];
   }
 
   /** Entries held, for tests that check memory stays bounded. */

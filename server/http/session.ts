@@ -49,7 +49,7 @@ export function isCrossSiteWrite(request: FastifyRequest): boolean {
  * `X-Forwarded-Proto`) the cookie must never travel over plain http. Trusting that header can only withhold
  * the cookie from a client that lies about it, never expose it.
  */
-function overTls(request: FastifyRequest): boolean {
+export function overTls(request: FastifyRequest): boolean {
   return request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https';
 }
 

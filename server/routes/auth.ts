@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
 import { loginRequestSchema, type LoginResponse } from '../../protocol/api/auth';
 import type { AppDeps } from '../app-deps';
+import { deviceOf, setDeviceCookie } from '../http/device-cookie';
 import { LoginThrottle } from '../http/login-throttle';
 import {
   CSRF_HEADER,
@@ -78,16 +79,18 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw new HttpProblem(400, 'Error in username or password', 'Username and password should be string');
     }
     const { username, password } = parsed.data;
-    const waitMs = throttle.begin(username, request.ip);
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
+    const device = deviceOf(request, deps.auth.deviceKey, username);
+    const attempt = throttle.begin({ username, address: request.ip, device });
+    if (attempt.waitMs > 0) {
+      const seconds = Math.ceil(attempt.waitMs / 1000);
       reply.header('Retry-After', String(seconds));
       throw new HttpProblem(429, 'Too Many Requests', `Too many wrong logins: try again in ${seconds} s`);
     }
     const token = await deps.auth.login(username, password);
     if (!token) throw new HttpProblem(401, 'Forbidden', 'Invalid username or password');
-    throttle.succeeded(username, request.ip);
+    attempt.succeeded();
     setSessionCookie(request, reply, token, deps.auth.tokenLifetimeSeconds);
+    setDeviceCookie(request, reply, deps.auth.deviceKey, username, device);
     return { token } satisfies Declared<LoginResponse>;
   });
 

@@ -52,6 +52,8 @@ async function passwordMatches(password: string, stored: string | null): Promise
  */
 export class AuthService {
   private settings: StoredAuthSettings = { enabled: false, username: null, passwordHash: null };
+  /** Signs device cookies (http/device-cookie.ts); never leaves the server. Set by `load`. */
+  deviceKey: Buffer = Buffer.alloc(0);
   private readonly tokenTtlSeconds: number;
   private readonly store: AuthStore;
 
@@ -70,6 +72,7 @@ export class AuthService {
 
   /** Reads the saved settings, or saves those given at start over them. */
   async load(): Promise<void> {
+    this.deviceKey = Buffer.from(await this.store.deviceKey(randomBytes(32).toString('hex')), 'hex');
     if (this.initial) {
       const { username, password } = this.initial;
       await this.save({ enabled: true, username, passwordHash: await hashPassword(password) });

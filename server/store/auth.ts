@@ -8,8 +8,12 @@ export interface StoredAuthSettings {
   passwordHash: string | null;
 }
 
-/** Tokens are kept only as hashes (the caller hashes them); the settings are one row with id 1. */
+/**
+ * Tokens are kept only as hashes (the caller hashes them); the settings are one row with id 1, and so is the
+ * key that signs device cookies (http/device-cookie.ts), shared by every server of one catalog.
+ */
 export const AUTH_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS auth_device_key (id INTEGER PRIMARY KEY, key_hex VARCHAR NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS auth_tokens (token_hash VARCHAR PRIMARY KEY, username VARCHAR NOT NULL, created_at TIMESTAMP NOT NULL, expires_at TIMESTAMP NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS auth_settings (id INTEGER PRIMARY KEY, enabled BOOLEAN NOT NULL, username VARCHAR, password_hash VARCHAR)`,
 ];
@@ -38,6 +42,20 @@ export class AuthStore {
        password_hash = EXCLUDED.password_hash`,
       [settings.enabled, settings.username, settings.passwordHash],
     );
+  }
+
+  /** The device-cookie key: the one already kept, or `candidate` when there was none (kept from now on). */
+  async deviceKey(candidate: string): Promise<string> {
+    await this.catalog.run(
+      `INSERT INTO auth_device_key (id, key_hex) VALUES (1, ?) ON CONFLICT (id) DO NOTHING`,
+      [candidate],
+    );
+    const rows = await this.catalog.select<{ key_hex: string }>(
+      `SELECT key_hex FROM auth_device_key WHERE id = 1`,
+      [],
+      { keep: false },
+    );
+    return rows[0].key_hex;
   }
 
   async addToken(tokenHash: string, username: string, ttlSeconds: number): Promise<void> {

@@ -12,6 +12,7 @@ const CATALOG_TABLES = [
   'projects',
   'auth_tokens',
   'auth_settings',
+  'auth_device_key',
   'data_sources',
   'views',
   'jobs',
