@@ -36,6 +36,8 @@ export interface ServerConfig {
   vectorsStorageOptions?: StorageOptions;
   /** Memory for the in-memory copies that knowledge-base searches read (megabytes; 0 turns them off). */
   searchMemoryMb?: number;
+  /** MindsDB's `knowledge_bases.disable_autobatch`: `INSERT INTO kb SELECT` runs before it is answered. */
+  disableKbAutobatch?: boolean;
 }
 
 const HELP = `Knowledge Studio server
@@ -65,6 +67,9 @@ const HELP = `Knowledge Studio server
                      storage options, or the cloud's own AWS_*, GOOGLE_* or AZURE_* variables
   --search-memory MB  memory for the in-memory copies of knowledge bases that searches read instead of the
                      vector tables (env KS_SEARCH_MEMORY_MB, default 1536; 0: always search the tables)
+  --disable-kb-autobatch  answer INSERT INTO kb SELECT ... when it has ended, not at once with the record of
+                     a query that goes on in the background (MindsDB's knowledge_bases.disable_autobatch;
+                     env KS_DISABLE_KB_AUTOBATCH=1); USING batch_size still runs in the background
   --allow-private-model-urls   let model base URLs point at private networks (10/8, 172.16/12, 192.168/16,
                                100.64/10, fc00::/7) (env KS_ALLOW_PRIVATE_URLS=1); loopback is always allowed,
                                link-local and cloud metadata addresses never
@@ -113,6 +118,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       'vectors-dir': { type: 'string' },
       'vectors-uri': { type: 'string' },
       'search-memory': { type: 'string' },
+      'disable-kb-autobatch': { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -157,5 +163,6 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     catalogUrl: env.KS_CATALOG_URL || undefined,
     ...vectors,
     searchMemoryMb,
+    disableKbAutobatch: Boolean(values['disable-kb-autobatch']) || env.KS_DISABLE_KB_AUTOBATCH === '1',
   };
 }

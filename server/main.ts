@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     vectorsUri: config.vectorsUri,
     vectorsStorageOptions: config.vectorsStorageOptions,
     searchMemoryMb: config.searchMemoryMb,
+    disableKbAutobatch: config.disableKbAutobatch,
     // One line per agent run (trace id, history size): lets an operator or a test see what reached the model.
     agentLog: (line) => console.log(line),
   });

@@ -9,6 +9,7 @@ import { test, expect } from '../fixtures';
 import { ChatPage } from '../pages/chat-page';
 import { KnowledgeBasePages } from '../pages/kb-page';
 import { openWorksheet, uploadCsv } from '../pages/worksheet-page';
+import { insertAndWait } from '../sql';
 
 /** Text that runs code if a page ever treats it as HTML or follows it as a link. */
 const HOSTILE = [
@@ -87,7 +88,10 @@ test.describe('hostile text in data and model output', () => {
       request,
       `CREATE KNOWLEDGE_BASE IF NOT EXISTS evil_kb USING content_columns = ['body'], metadata_columns = ['author'], id_column = 'id'`,
     );
-    await sql(request, 'INSERT INTO evil_kb SELECT id, body, author FROM files.evil');
+    expect(
+      (await insertAndWait(request, 'evil_kb', 'INSERT INTO evil_kb SELECT id, body, author FROM files.evil'))
+        .error,
+    ).toBeNull();
     await sql(
       request,
       `CREATE AGENT IF NOT EXISTS evil_local USING data = {"knowledge_bases": ["mindsdb.evil_kb"]}`,

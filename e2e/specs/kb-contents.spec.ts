@@ -1,4 +1,5 @@
 import { test, expect } from '../fixtures';
+import { insertAndWait } from '../sql';
 
 // What a KB holds, against the real server: documents by id (paged, searchable) and one document's chunks.
 
@@ -10,11 +11,12 @@ test('the Contents tab pages through the documents, finds text inside them, and 
   request,
 }) => {
   expect((await sql(request, 'CREATE KNOWLEDGE_BASE shelf')).type).toBe('ok');
-  const inserted = await sql(
+  const inserted = await insertAndWait(
     request,
+    'shelf',
     "INSERT INTO shelf SELECT 'doc' || lpad(range::VARCHAR, 2, '0') AS id, repeat('Paragraph about topic ' || range || '. ', 60) AS content, 'a' || (range % 3) AS author FROM range(30)",
   );
-  expect(inserted).toMatchObject({ type: 'ok', affected_rows: 30 });
+  expect(inserted).toMatchObject({ processedRows: 30, error: null });
 
   await page.goto('/projects/mindsdb/knowledge-bases/shelf?tab=contents');
   const table = page.getByRole('table', { name: /Documents, page 1/ });

@@ -20,6 +20,8 @@ const knowledgeBasesConfigSchema = z.looseObject({
   available_vector_engines: z.array(z.string()),
   pgvector_enabled: z.boolean(),
   engines: z.array(z.string()),
+  /** True when `INSERT INTO kb SELECT ...` without `USING batch_size` is answered only once it has ended. */
+  disable_autobatch: z.boolean(),
 });
 
 /** `GET /api/config`: the instance's login settings (never the password) and its KB storage. */

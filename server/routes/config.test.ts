@@ -130,9 +130,10 @@ describe('GET and PUT /api/config', () => {
   });
 
   it('reports where knowledge bases are stored, as MindsDB does', async () => {
-    t = await startTestApp();
+    t = await startTestApp({ disableKbAutobatch: false });
     const kb = (await t.inject({ url: '/api/config' })).json().knowledge_bases;
     expect(kb).toEqual({
+      disable_autobatch: false,
       storage: null,
       resolved_storage: [{ engine: 'lancedb', available: true, default: true, source: 'fallback' }],
       default_storage: 'lancedb',

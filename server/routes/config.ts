@@ -8,8 +8,9 @@ import { HttpProblem, parseBody } from './problem';
 const KB_STORAGE_ENGINE = 'lancedb';
 
 /** MindsDB's `knowledge_bases` block, for a server whose one engine is used for want of any choice. */
-const knowledgeBasesConfig = () =>
+const knowledgeBasesConfig = (deps: AppDeps) =>
   ({
+    disable_autobatch: !deps.knowledgeBases.autobatch,
     storage: null,
     resolved_storage: [{ engine: KB_STORAGE_ENGINE, available: true, default: true, source: 'fallback' }],
     default_storage: KB_STORAGE_ENGINE,
@@ -28,7 +29,10 @@ export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps): void 
   app.get(
     '/api/config',
     async () =>
-      ({ auth: { ...deps.auth.view() }, knowledge_bases: knowledgeBasesConfig() }) satisfies Declared<Config>,
+      ({
+        auth: { ...deps.auth.view() },
+        knowledge_bases: knowledgeBasesConfig(deps),
+      }) satisfies Declared<Config>,
   );
   app.put('/api/config', async (request, reply) => {
     const body = request.body as Record<string, unknown> | null;
@@ -36,7 +40,8 @@ export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps): void 
       throw new HttpProblem(
         400,
         'Wrong arguments',
-        `knowledge_bases cannot be changed: every knowledge base of this server is stored in ${KB_STORAGE_ENGINE}`,
+        `knowledge_bases cannot be changed here: every knowledge base of this server is stored in ` +
+          `${KB_STORAGE_ENGINE}, and disable_autobatch is set when the server starts (--disable-kb-autobatch)`,
         'knowledge_bases',
       );
     }

@@ -62,6 +62,8 @@ export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
       signal: cancelled.signal,
       partialResults: partial_results === true,
       caller: callerOf(request, deps.auth.enabled),
+      // As MindsDB v26, a long INSERT INTO kb SELECT is answered at once and goes on in the background.
+      background: true,
     });
     return send(reply, response_format, result);
   });

@@ -65,6 +65,8 @@ export interface ServiceOptions {
   vectorsStorageOptions?: StorageOptions;
   /** Memory for knowledge bases' in-memory search copies, in megabytes (0: off; default 1024). */
   searchMemoryMb?: number;
+  /** MindsDB's `knowledge_bases.disable_autobatch` (see KnowledgeBaseServiceDeps). */
+  disableKbAutobatch?: boolean;
 }
 
 /**
@@ -118,6 +120,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
       log: (m) => options.log?.(m),
       sharedVectors: sharedVectorsOf(options),
       searchMemoryMb: options.searchMemoryMb,
+      disableAutobatch: options.disableKbAutobatch,
     },
   );
   const forgotten = await forgetCopiedDefaultKeys(kbs.knowledgeBases, projects, options.defaultModel);
@@ -166,6 +169,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     apiUrl: options.apiUrl,
     // The HTTP server (and with it the job scheduler) closes first: see main.ts and the test harness.
     close: async () => {
+      await kbs.knowledgeBases.closeBackgroundInserts();
       await dataSources.close();
       kbs.vectorStore.close();
       stopHeartbeat(databases.catalog);

@@ -68,17 +68,29 @@ export class InsertLog {
    * Notes a new insert; returns its query id (MindsDB's QUERY_ID). On a shared catalog its row is kept alive,
    * with the rows and chunks `signals` tells, until `finished`, so other servers show it running and can stop it.
    */
-  async started(kbId: number, rowsTotal: number, startedAt: string, signals?: RunSignals): Promise<number> {
-    const [{ id }] = await this.db.all<{ id: number }>(`SELECT nextval('kb_insert_ids') AS id`);
+  async started(
+    kbId: number,
+    rowsTotal: number,
+    startedAt: string,
+    signals?: RunSignals,
+    queryId?: number,
+  ): Promise<number> {
+    const id = queryId ?? (await this.nextQueryId());
     await this.db.run(
       `INSERT INTO kb_inserts (kb_id, query_id, started_at, finished_at, rows_total, processed_rows, chunks, error)
        VALUES (?, ?, CAST(? AS TIMESTAMP), NULL, ?, 0, 0, NULL)
        ON CONFLICT (kb_id) DO UPDATE SET query_id = EXCLUDED.query_id, started_at = EXCLUDED.started_at,
        finished_at = NULL, rows_total = EXCLUDED.rows_total, processed_rows = 0, chunks = 0, error = NULL,
        heartbeat_at = NULL, stop_requested = NULL`,
-      [kbId, Number(id), startedAt, rowsTotal],
+      [kbId, id, startedAt, rowsTotal],
     );
     heartbeatOf(this.db).track('kbInsert', kbId, signals);
+    return Number(id);
+  }
+
+  /** A new query id, for an insert answered before it starts (in the background). */
+  async nextQueryId(): Promise<number> {
+    const [{ id }] = await this.db.all<{ id: number }>(`SELECT nextval('kb_insert_ids') AS id`);
     return Number(id);
   }
 

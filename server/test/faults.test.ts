@@ -71,13 +71,9 @@ describe('a server killed in the middle of a large insert', () => {
       (await s.sql(`CREATE KNOWLEDGE_BASE big USING content_columns = ['body'], id_column = 'id'`)).type,
     ).toBe('ok');
 
-    const insert = s
-      .request('/api/sql/query', {
-        method: 'POST',
-        json: { query: 'INSERT INTO big SELECT id, body FROM files.docs' },
-      })
-      .then((r) => r.text())
-      .catch((err: unknown) => `connection lost: ${String(err)}`);
+    // The insert goes on in the background (MindsDB v26's answer: the record of the query).
+    const insert = await s.sql('INSERT INTO big SELECT id, body FROM files.docs');
+    expect(insert.column_names?.[0], JSON.stringify(insert)).toBe('ID');
     // Watch the progress route and kill once two batches are stored, well before the end.
     let seen: Progress;
     for (;;) {
@@ -88,7 +84,6 @@ describe('a server killed in the middle of a large insert', () => {
       expect(seen.state, JSON.stringify(seen)).not.toBe('done');
     }
     await s.stop('SIGKILL');
-    expect(await insert).toMatch(/^connection lost/);
 
     // A restart of the real server on the same folder.
     server = await startServerProcess({ dataDir });

@@ -38,7 +38,9 @@ export async function startTestApp(
   dataDir?: string,
 ): Promise<TestApp> {
   const dir = dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ks-test-')));
-  const deps = await openServices({ dataDir: dir, ...options });
+  // Tests read what they have just inserted: an INSERT INTO kb SELECT is answered once it has ended (MindsDB's
+  // knowledge_bases.disable_autobatch), unless a test asks for the server's default (the background).
+  const deps = await openServices({ dataDir: dir, disableKbAutobatch: true, ...options });
   const app = createApp(deps);
   // Every answer a test receives is checked against the protocol the console reads.
   checkAnswerShapes(app);

@@ -132,6 +132,8 @@ beforeAll(async () => {
   server = await startServerProcess({
     dataDir,
     headers,
+    // Each statement below reads what the one before wrote: inserts are answered once they have ended.
+    args: ['--disable-kb-autobatch'],
     env: {
       KS_USERNAME: USER.username,
       KS_PASSWORD: USER.password,

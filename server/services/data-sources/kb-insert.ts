@@ -6,7 +6,8 @@ import type { InputRow } from '../knowledge-bases/documents';
 import type { StreamedRows } from '../knowledge-bases/ingest';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { MAX_INSERT_ROWS } from '../sql/kb-handlers';
-import { ok, type SqlOutcome, type SqlSession } from '../sql/types';
+import { insertSelectedRows, insertsInBackground } from '../sql/kb-insert-answer';
+import type { SqlOutcome, SqlSession, StatementRun } from '../sql/types';
 import type { DataSourceService } from './service';
 import type { SourceSelect } from './source-select';
 
@@ -20,7 +21,7 @@ export async function insertIntoKbFromSource(
   s: StatementOf<'insert'>,
   session: SqlSession,
   deps: { select: SourceSelect; sources: DataSourceService; knowledgeBases: KnowledgeBaseService },
-  signal?: AbortSignal,
+  run: StatementRun,
 ): Promise<SqlOutcome | undefined> {
   const kbs = deps.knowledgeBases;
   if (s.selectSql === undefined || s.target.parts.length > 2) return undefined;
@@ -34,13 +35,21 @@ export async function insertIntoKbFromSource(
   );
   if (!isKb) return undefined;
   // Checked before the source is read: a mistaken parameter costs no query.
-  const options = { ...insertOptionsFromUsing(s.params), signal };
+  const options = insertOptionsFromUsing(s.params);
+  const background = insertsInBackground(kbs, s.params, run);
+  const target = { project, name };
+  const query = { run, session };
   const statement = { kind: 'select' as const, sql: s.selectSql };
   const pushed = await deps.select.pushdown(statement, session, MAX_INSERT_ROWS);
   if (pushed) {
-    const pages = await streamFromSource(deps.sources, pushed, s.columns, signal);
-    const inserted = await kbs.insertRows(project, name, pages, options);
-    return ok(inserted.rows);
+    // In the background the rows are read after the answer: the request's end does not stop their reading.
+    const pages = await streamFromSource(
+      deps.sources,
+      pushed,
+      s.columns,
+      background ? undefined : run.signal,
+    );
+    return insertSelectedRows(kbs, target, pages, options, background, query);
   }
   // A native query or one that joins places: read whole, bounded, then inserted.
   const result = await deps.select.run(statement, session, { maxRows: MAX_INSERT_ROWS });
@@ -48,8 +57,7 @@ export async function insertIntoKbFromSource(
   if (result.type !== 'table') throw new ValidationError('INSERT ... SELECT needs a query that returns rows');
   const columns = namesFor(s.columns, result.column_names);
   const rows = result.data.map((row) => rowObject(columns, row));
-  const inserted = await kbs.insertRows(project, name, rows, options);
-  return ok(inserted.rows);
+  return insertSelectedRows(kbs, target, rows, options, background, query);
 }
 
 function namesFor(given: string[] | undefined, returned: string[]): string[] {

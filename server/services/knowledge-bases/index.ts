@@ -20,6 +20,8 @@ export interface KnowledgeBaseOptions {
   sharedVectors?: { location: string; storageOptions?: StorageOptions };
   /** Memory for the vector store's in-memory search copies, in megabytes (0: off). */
   searchMemoryMb?: number;
+  /** MindsDB's `knowledge_bases.disable_autobatch` (see KnowledgeBaseServiceDeps). */
+  disableAutobatch?: boolean;
 }
 
 export interface KnowledgeBases {
@@ -54,6 +56,7 @@ export async function openKnowledgeBases(
     store: vectorStore,
     defaultEmbeddingModel: options.defaultEmbeddingModel,
     providerOptions: options.providerOptions,
+    disableAutobatch: options.disableAutobatch,
   });
   const removed = await knowledgeBases.repairOrphans();
   if (removed.length) log(`Removed vector tables left by interrupted drops: ${removed.join(', ')}`);

@@ -57,10 +57,16 @@ export async function runInsert(
     const now = deps.progressBoard.get(id);
     return { processed_rows: now.rows_done, chunks: now.chunks };
   };
-  await deps.insertLog.started(id, total, deps.progressBoard.get(id).started_at ?? '', {
-    values: progressColumns,
-    onStopRequested: cancel, // the console's Stop, pressed on another server
-  });
+  await deps.insertLog.started(
+    id,
+    total,
+    deps.progressBoard.get(id).started_at ?? '',
+    {
+      values: progressColumns,
+      onStopRequested: cancel, // the console's Stop, pressed on another server
+    },
+    options.queryId,
+  );
   try {
     const wholeFirst = options.trackColumn || options.skipExisting;
     const rows = 'pages' in input ? (wholeFirst ? await allPages(input.pages) : []) : input;

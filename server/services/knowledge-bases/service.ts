@@ -11,6 +11,7 @@ import { chunkingOf, flattenInput, mask, settingsForAlter, settingsForCreate, va
 import type { InputRow } from './documents';
 import type { StreamedRows } from './ingest';
 import { InsertStatus } from './insert-status';
+import { BackgroundInserts, queuedQuery, type BackgroundQuery } from './background-inserts';
 import { runInsert, type InsertRunDeps } from './insert-run';
 import { KbLookup, kbNotFound } from './kb-lookup';
 import { InsertLog, type LastInsert } from '../../store/kb-inserts';
@@ -38,6 +39,11 @@ export interface KnowledgeBaseServiceDeps {
   /** The catalog database; it must hold `projects(id, name, created_at)`. */
   catalog: CatalogDb;
   store: VectorStore;
+  /**
+   * MindsDB's `knowledge_bases.disable_autobatch`: an `INSERT INTO kb SELECT ...` without `USING batch_size`
+   * runs before it is answered, as every insert did before MindsDB v26. Off by default, as in MindsDB.
+   */
+  disableAutobatch?: boolean;
   /** The embedding model of a KB created without one (default: the built-in local model). */
   defaultEmbeddingModel?: ModelConfig;
   /** HTTP settings for remote providers (tests shorten timeouts). */
@@ -61,6 +67,9 @@ export class KnowledgeBaseService {
   private readonly progressBoard = new ProgressBoard();
   private readonly indexBuilds = new IndexBuilds();
   private readonly running = new Map<number, AbortController>();
+  private readonly background = new BackgroundInserts();
+  /** Whether an `INSERT INTO kb SELECT` without `USING batch_size` runs in the background (MindsDB v26). */
+  readonly autobatch: boolean;
   private readonly models: KbModels;
   private readonly lookup: KbLookup;
   private readonly inserts: InsertStatus;
@@ -70,6 +79,7 @@ export class KnowledgeBaseService {
   constructor(deps: KnowledgeBaseServiceDeps) {
     this.catalog = new KbCatalog(deps.catalog);
     this.insertLog = new InsertLog(deps.catalog);
+    this.autobatch = deps.disableAutobatch !== true;
     this.store = deps.store;
     this.lookup = new KbLookup(this.catalog);
     this.inserts = new InsertStatus(this.progressBoard, this.insertLog, this.running);
@@ -204,6 +214,30 @@ export class KnowledgeBaseService {
     return this.locks.run(String(kb.id), async () =>
       runInsert(this.insertRun, await this.load(project, name), input, options),
     );
+  }
+
+  /**
+   * Starts an insert in the background, as MindsDB v26 runs `INSERT INTO kb SELECT ...`: answers at once
+   * with the query's record (its id is the insert's QUERY_ID); the insert runs after any other insert of the
+   * KB, reports its progress as any insert does (DESCRIBE, progress, status), and is stopped by
+   * `cancelInsert` or when the server closes. `query` is the statement and the database it ran in.
+   */
+  async startInsert(
+    project: string,
+    name: string,
+    input: readonly InputRow[] | StreamedRows,
+    options: InsertOptions,
+    query: { sql: string; database: string },
+  ): Promise<BackgroundQuery> {
+    await this.load(project, name);
+    const queryId = await this.insertLog.nextQueryId();
+    this.background.start((signal) => this.insertRows(project, name, input, { ...options, signal, queryId }));
+    return queuedQuery(queryId, query.sql, query.database);
+  }
+
+  /** Stops the inserts running in the background and waits for them (before the databases close). */
+  closeBackgroundInserts(): Promise<void> {
+    return this.background.close();
   }
 
   /** Deletes the chunks that match every filter (e.g. `[{column: 'id', op: '=', value: 'x'}]`); returns how many. */

@@ -136,6 +136,8 @@ export interface InsertOptions {
   skipExisting?: boolean;
   /** Aborts when nobody waits for the insert any more (its request was closed: the console's Cancel). */
   signal?: AbortSignal;
+  /** The query id an insert run in the background was answered with (its QUERY_ID); a new one otherwise. */
+  queryId?: number;
 }
 
 export interface InsertResult {

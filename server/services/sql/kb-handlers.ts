@@ -15,6 +15,7 @@ import {
   type KnowledgeBaseInput,
 } from '../knowledge-bases/types';
 import type { EngineSelect } from './engine-select';
+import { insertSelectedRows, insertsInBackground } from './kb-insert-answer';
 import { registerKbManageHandlers } from './kb-manage-handlers';
 import { searchFromWhere, toFilter } from './kb-where';
 import type { SqlRouter } from './router';
@@ -197,7 +198,10 @@ export function registerKnowledgeBaseHandlers(
    * The rows of an INSERT's SELECT: a search of another knowledge base is answered by it (through the router);
    * anything else runs on the SQL engine, which may return up to MAX_INSERT_ROWS rows.
    */
-  const selectForInsert = async (sql: string, session: SqlSession): Promise<SqlOutcome> => {
+  const selectForInsert = async (
+    sql: string,
+    session: SqlSession,
+  ): Promise<{ result: SqlOutcome; readsKb: boolean }> => {
     const statement = parseStatement(sql);
     if (
       statement.kind === 'select' &&
@@ -206,19 +210,21 @@ export function registerKnowledgeBaseHandlers(
     ) {
       const answer = await router.execute(sql, session);
       if (answer.type === 'error') throw new ValidationError(answer.error_message);
-      return answer;
+      return { result: answer, readsKb: true };
     }
-    return engine.run({ kind: 'select', sql }, session, { maxRows: MAX_INSERT_ROWS });
+    const result = await engine.run({ kind: 'select', sql }, session, { maxRows: MAX_INSERT_ROWS });
+    return { result, readsKb: false };
   };
 
-  router.register('insert', async (s, session, { signal }) => {
+  router.register('insert', async (s, session, run) => {
     const target = await kbTarget(s.target, session);
     if (!target) return undefined;
     // Checked before the query runs: a mistaken parameter costs no read of the source.
-    const options = { ...insertOptionsFromUsing(s.params), signal };
+    const options = insertOptionsFromUsing(s.params);
     let rows: InputRow[];
+    let background = false;
     if (s.selectSql !== undefined) {
-      const result = await selectForInsert(s.selectSql, session);
+      const { result, readsKb } = await selectForInsert(s.selectSql, session);
       if (result.type !== 'table')
         throw new ValidationError('INSERT ... SELECT needs a query that returns rows');
       const columns = s.columns ?? result.column_names;
@@ -228,11 +234,11 @@ export function registerKnowledgeBaseHandlers(
         );
       }
       rows = result.data.map((row) => rowObject(columns, row));
+      background = !readsKb && insertsInBackground(kbs, s.params, run);
     } else {
       rows = valuesRows(s.columns, s.rows ?? []);
     }
-    const inserted = await kbs.insertRows(target.project, target.name, rows, options);
-    return ok(inserted.rows);
+    return insertSelectedRows(kbs, target, rows, options, background, { run, session });
   });
 
   router.register('delete', async (s, session) => {

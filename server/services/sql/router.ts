@@ -57,7 +57,7 @@ export class SqlRouter {
             x: SqlSession,
             r: StatementRun,
           ) => ReturnType<AnyHandler>
-        )(statement, session, run);
+        )(statement, session, { ...run, text: query });
         if (outcome) {
           const shown =
             'filter' in statement && statement.filter ? filterListing(outcome, statement.filter) : outcome;

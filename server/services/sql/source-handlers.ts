@@ -74,5 +74,5 @@ export function registerSourceHandlers(
   });
 
   router.register('select', (s, session, { signal }) => select.run(s, session, { signal }));
-  router.register('insert', (s, session, { signal }) => insertIntoKbFromSource(s, session, deps, signal));
+  router.register('insert', (s, session, run) => insertIntoKbFromSource(s, session, deps, run));
 }

@@ -31,6 +31,14 @@ export interface StatementRun {
    * separately and serves callers in turn. Unset: the server's own work, queued as one caller.
    */
   caller?: string;
+  /**
+   * The client takes the answer of a long statement before the statement ends, as MindsDB v26 answers an
+   * `INSERT INTO kb SELECT ...` with the record of a query it runs in the background (the SQL API's
+   * requests). Unset (jobs, the server's own work): every statement ends before it is answered.
+   */
+  background?: boolean;
+  /** The statement as the client wrote it (set by the router). */
+  text?: string;
 }
 
 /**

@@ -5,11 +5,13 @@ import {
   type KnowledgeBase,
   type KnowledgeBaseInput,
 } from '../../../protocol/api/knowledge-bases';
+import { backgroundQueryId } from '../../../protocol/api/background-query';
 import type { SqlResult } from '../../../protocol/api/sql';
 import { ApiError, apiRequest } from '../client';
 import { runSql } from '../sql/run-sql';
 import { refreshObjectLists } from '../project-objects';
 import { knowledgeBaseKeys } from './keys';
+import { followBackgroundInsert } from './follow-insert';
 import { kbPath, knowledgeBaseQuery } from './queries';
 import { refreshKnowledgeBase } from './refresh';
 import { parseSearchHits, type SearchHit } from './search';
@@ -103,8 +105,11 @@ export interface LoadResult {
 }
 
 /**
- * Loads the rows of a table into the KB with `INSERT INTO kb SELECT ... FROM db.table`. The load goes on if
- * the page closes or reloads (`keep_running`); `cancelKnowledgeBaseInsert` stops it.
+ * Loads the rows of a table into the KB with `INSERT INTO kb SELECT ... FROM db.table`, and resolves when the
+ * load has ended. A server that runs the insert in the background (MindsDB v26, ours) answers at once with the
+ * query's record: the load is then followed through DESCRIBE KNOWLEDGE_BASE. An older server answers at the
+ * end. The load goes on if the page closes or reloads (`keep_running` asks an older one of ours to let it);
+ * `cancelKnowledgeBaseInsert` stops it.
  */
 export function useLoadKnowledgeBase(project: string, name: string) {
   const client = useQueryClient();
@@ -112,6 +117,12 @@ export function useLoadKnowledgeBase(project: string, name: string) {
     mutationFn: async ({ from, columns, signal }: LoadInput): Promise<LoadResult> => {
       const sql = insertFromTableSql(project, name, from, columns);
       const result = await runOrThrow(sql, project, signal, true);
+      const queryId = result.type === 'table' ? backgroundQueryId(result) : null;
+      if (queryId !== null) {
+        const ended = await followBackgroundInsert(project, name, queryId, signal);
+        if (ended.error) throw new SqlStatementError(ended.error, sql);
+        return { sql, affectedRows: ended.processedRows };
+      }
       return { sql, affectedRows: result.type === 'ok' ? (result.affected_rows ?? null) : null };
     },
     // Rows were stored (all, some before a failure or a cancel, or none): everything shown of the KB is read

@@ -138,3 +138,111 @@ describe('a running KB load', () => {
     expect(bar).toHaveAttribute('aria-valuenow');
   });
 });
+
+/** MindsDB v26's answer to INSERT INTO kb SELECT: the record of a query it runs in the background. */
+const backgroundRecord = (id: number) =>
+  sqlTable(
+    [
+      'ID',
+      'SQL',
+      'DATABASE',
+      'STARTED_AT',
+      'FINISHED_AT',
+      'PARAMETERS',
+      'CONTEXT',
+      'PROCESSED_ROWS',
+      'ERROR',
+      'UPDATED_AT',
+    ],
+    [[id, 'INSERT INTO ...', 'mindsdb', null, null, {}, {}, 0, null, '2026-01-01 00:00:00']],
+  );
+
+/** DESCRIBE KNOWLEDGE_BASE's insert columns (the others are not read by the load). */
+const described = (
+  queryId: number | null,
+  finished: string | null,
+  rows: number | null,
+  error: string | null,
+) =>
+  sqlTable(
+    ['NAME', 'INSERT_STARTED_AT', 'INSERT_FINISHED_AT', 'PROCESSED_ROWS', 'ERROR', 'QUERY_ID'],
+    [['docs', '2026-01-01 00:00:01', finished, rows, error, queryId]],
+  );
+
+describe('a load the server runs in the background (MindsDB v26, and ours)', () => {
+  /**
+   * A server answering the INSERT at once with its record and DESCRIBE with `report()`; with `ours`, also the
+   * progress route (running once the insert was sent) and the cancel route.
+   */
+  function serveBackground(report: (cancelled: boolean) => FakeResponse, ours = false) {
+    const state = { sent: false, cancelled: false };
+    const api = fakeFetch(async (req) => {
+      if (req.path === KB) return { json: docs };
+      if (req.path === '/api/files')
+        return { json: [{ name: 'faq', row_count: 400, columns: ['id', 'content'] }] };
+      if (req.path === '/api/tree/') return { json: [] };
+      if (!ours && req.path.startsWith(`${KB}/`)) return { status: 404, json: { title: 'Not Found' } };
+      if (req.path === `${KB}/progress`) {
+        const progress = { state: 'running', rows_done: 100, rows_total: 400, error: null };
+        return { json: state.sent ? progress : { ...progress, state: 'idle', rows_done: 0 } };
+      }
+      if (req.path === `${KB}/cancel_insert`) {
+        state.cancelled = true;
+        return { json: { cancelled: true } };
+      }
+      const query = (req.body as { query?: string } | undefined)?.query ?? '';
+      if (query.startsWith('SELECT id FROM')) return sqlTable(['id'], []);
+      if (query.startsWith('INSERT INTO')) {
+        state.sent = true;
+        return backgroundRecord(7);
+      }
+      if (query.startsWith('DESCRIBE KNOWLEDGE_BASE')) return report(state.cancelled);
+      return undefined;
+    });
+    return api;
+  }
+
+  it('follows DESCRIBE until its query ends, then shows the rows processed', async () => {
+    let asked = 0;
+    // A previous insert first, then this one running, then ended.
+    const api = serveBackground(() => {
+      asked++;
+      if (asked === 1) return described(6, '2025-12-31 00:00:00', 9, null);
+      if (asked === 2) return described(7, null, 200, null);
+      return described(7, '2026-01-01 00:00:05', 400, null);
+    });
+    await startLoad();
+    expect(
+      await screen.findByText(/^Loaded 400 rows from files\.faq into docs/, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(asked).toBeGreaterThanOrEqual(3);
+    expect(insertRequest(api.requests)?.body).toMatchObject({ keep_running: true });
+  }, 20_000);
+
+  it('shows the error DESCRIBE reports for its query', async () => {
+    serveBackground(() => described(7, null, 50, 'The embedding server is down'));
+    await startLoad();
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      'The embedding server is down',
+    );
+  });
+
+  it('on our server, Cancel stops it on the cancel route and the load reads as cancelled', async () => {
+    const api = serveBackground(
+      (cancelled) => (cancelled ? described(7, null, 100, CANCELLED) : described(7, null, 100, null)),
+      true,
+    );
+    const user = await startLoad();
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Load progress' })).toHaveAttribute(
+        'aria-valuenow',
+        '25',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel load' }));
+    expect(
+      await screen.findByText(/^The load from files\.faq was cancelled/, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(api.requests.some((r) => r.path === `${KB}/cancel_insert`)).toBe(true);
+  }, 20_000);
+});
