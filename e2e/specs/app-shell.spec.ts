@@ -54,3 +54,51 @@ test('after an Evaluate run the shell stays in the window; the wheel scrolls the
   await page.screenshot({ path });
   await testInfo.attach('evaluate-scrolled', { path, contentType: 'image/png' });
 });
+
+test('an unknown project in the address is said to be unknown, and the server’s projects are offered', async ({
+  page,
+}) => {
+  await page.goto('/projects/nope/worksheet');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText('There is no project called “nope”');
+  // The picker offers only the server's projects: the unknown name does not join them.
+  const picker = page.getByRole('combobox', { name: 'Project' });
+  await expect(picker).toHaveValue('');
+  await expect(picker.locator('option', { hasText: 'mindsdb' })).toHaveCount(1);
+  await expect(picker.locator('option', { hasText: 'nope' })).toHaveCount(0);
+  await main.getByRole('list', { name: 'Projects' }).getByRole('link', { name: 'mindsdb' }).click();
+  await expect(page).toHaveURL(/\/projects\/mindsdb\/worksheet$/);
+  await expect(picker).toHaveValue('mindsdb');
+});
+
+test('Chat in a project without agents offers to create one', async ({ page, request }) => {
+  await sqlOk(request, 'CREATE PROJECT agentless');
+  await page.goto('/projects/agentless/chat');
+  await expect(page.getByText('There is no agent in agentless yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Create an agent' }).click();
+  await expect(page).toHaveURL(/\/projects\/agentless\/agents\/-\/new$/);
+});
+
+test('the theme follows the system until the user picks one, which is remembered', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/projects/mindsdb/worksheet');
+  const scheme = () => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const theme = page.getByRole('combobox', { name: 'Theme' });
+  await expect(theme).toHaveValue('system');
+  const light = await background();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(background).not.toBe(light);
+  const dark = await background();
+
+  await page.emulateMedia({ colorScheme: 'light' });
+  await theme.selectOption({ label: 'Dark' });
+  expect(await scheme()).toBe('dark');
+  expect(await background()).toBe(dark);
+  await page.reload();
+  await expect(theme).toHaveValue('dark');
+  expect(await background()).toBe(dark);
+
+  await theme.selectOption({ label: 'As the system' });
+  expect(await background()).toBe(light);
+});

@@ -45,3 +45,13 @@ test('a row of Contents opens its document wherever it is clicked', async ({ pag
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Chunks of 1' })).toContainText('first note');
 });
+
+test('the KB page’s tab strip shows no scrollbar of its own', async ({ page, request }) => {
+  await sqlOk(request, 'CREATE KNOWLEDGE_BASE strip_kb');
+  const kb = new KnowledgeBasePages(page);
+  await kb.open('strip_kb');
+  const strip = page.getByRole('tablist', { name: 'Knowledge base strip_kb' });
+  await expect(strip).toBeVisible();
+  expect(await strip.evaluate((e) => e.scrollHeight - e.clientHeight)).toBe(0);
+  expect(await strip.evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
+});

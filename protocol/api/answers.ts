@@ -27,7 +27,12 @@ import {
 } from './knowledge-bases';
 import { kbStatusSchema, nameConflictsSchema } from './kb-status';
 import { chatbotsSchema, projectSchema, projectsSchema } from './projects';
-import { listDatabasesSchema, parametrizedQuerySchema, sqlResultSchema } from './sql';
+import {
+  cancelStatementAnswerSchema,
+  listDatabasesSchema,
+  parametrizedQuerySchema,
+  sqlResultSchema,
+} from './sql';
 import { treeDatabasesSchema, treeObjectsSchema } from './tree';
 import { viewSchema, viewsSchema } from './views';
 
@@ -55,6 +60,7 @@ export const ANSWER_SCHEMAS: Record<string, z.ZodType | typeof NOT_JSON> = {
   'GET /api/tree/:db': treeObjectsSchema,
 
   'POST /api/sql/query': sqlResultSchema,
+  'POST /api/sql/query/cancel': cancelStatementAnswerSchema,
   'POST /api/sql/query/utils/parametrize_constants': parametrizedQuerySchema,
   'POST /api/sql/query/copy': NOT_JSON,
   'GET /api/sql/list_databases': z.union([listDatabasesSchema, sqlResultSchema]),

@@ -27,8 +27,24 @@ export const sqlRequestSchema = z.object({
    * and requests without it, stop when their request closes.
    */
   keep_running: z.boolean().optional(),
+  /**
+   * Ours: a name the client gives this statement, so that `POST /api/sql/query/cancel` can stop it while the
+   * request stays open to bring back what happened (the console's Stop).
+   */
+  statement_id: z.string().min(1).max(100).optional(),
 });
 export type SqlRequest = z.infer<typeof sqlRequestSchema>;
+
+/** `POST /api/sql/query/cancel` (ours): stop the running statement the client named so. */
+export const cancelStatementRequestSchema = z.object({ statement_id: z.string().min(1).max(100) });
+
+/**
+ * Its answer: whether a statement of that name, sent by the same client, was running and has been asked to
+ * stop. Its own request then answers with what happened: stopped (an error saying so), or done if it could
+ * not be stopped before it ended.
+ */
+export const cancelStatementAnswerSchema = z.object({ cancelled: z.boolean() });
+export type CancelStatementAnswer = z.infer<typeof cancelStatementAnswerSchema>;
 
 /** A cell as it arrives in JSON: objects stay objects (KB metadata), wide integers are numbers when safe. */
 export type SqlCell = unknown;

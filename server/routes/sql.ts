@@ -2,8 +2,10 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
 import {
+  cancelStatementRequestSchema,
   parametrizeRequestSchema,
   sqlRequestSchema,
+  type CancelStatementAnswer,
   type ParametrizedQuery,
   type SqlResult,
   type SqlResponseFormat,
@@ -25,13 +27,15 @@ import { bindParameters } from '../services/sql/sql-params';
 import type { SqlResponse } from '../services/sql/types';
 import { HttpProblem, parseBody } from './problem';
 import { registerSqlExportRoute } from './sql-export';
+import { RunningStatements } from './running-statements';
 import { registerSqlExtraRoutes } from './sql-extra';
 
 export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const running = new RunningStatements();
+
   app.post('/api/sql/query', async (request, reply) => {
-    const { query, context, params, response_format, partial_results, keep_running } = withMindsdbTitle(() =>
-      parseBody(sqlRequestSchema, request.body),
-    );
+    const { query, context, params, response_format, partial_results, keep_running, statement_id } =
+      withMindsdbTitle(() => parseBody(sqlRequestSchema, request.body));
     // A client that stops waiting (the worksheet's Stop closes the request) should not leave its query
     // running: the engine runs one statement at a time, so it would hold up everyone else's. An INSERT the
     // client asked to keep running (a knowledge-base load from the console) is the exception: a reload must
@@ -41,6 +45,9 @@ export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) cancelled.abort();
       });
+    const caller = callerOf(request, deps.auth.enabled);
+    // A named statement can also be stopped on the cancel route below, its request still open.
+    const ended = statement_id ? running.start(caller, statement_id, cancelled) : () => {};
     const session = {
       db: typeof context?.db === 'string' && context.db ? context.db : DEFAULT_PROJECT,
       show_secrets: context?.show_secrets === true,
@@ -50,6 +57,7 @@ export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
       bound = bindParameters(query, params);
     } catch (err) {
       // A value that cannot be a literal is a SQL error of the request, answered like the statement's own.
+      ended();
       if (!(err instanceof ValidationError)) throw err;
       return send(reply, response_format, {
         type: 'error',
@@ -58,14 +66,27 @@ export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
         context: session,
       });
     }
-    const result = await deps.sql.execute(bound, session, {
-      signal: cancelled.signal,
-      partialResults: partial_results === true,
-      caller: callerOf(request, deps.auth.enabled),
-      // As MindsDB v26, a long INSERT INTO kb SELECT is answered at once and goes on in the background.
-      background: true,
-    });
+    let result: SqlResponse;
+    try {
+      result = await deps.sql.execute(bound, session, {
+        signal: cancelled.signal,
+        partialResults: partial_results === true,
+        caller,
+        // As MindsDB v26, a long INSERT INTO kb SELECT is answered at once and goes on in the background.
+        background: true,
+      });
+    } finally {
+      ended();
+    }
     return send(reply, response_format, result);
+  });
+
+  // Ours: the console's Stop. The statement's own request answers with what happened.
+  app.post('/api/sql/query/cancel', async (request) => {
+    const { statement_id } = parseBody(cancelStatementRequestSchema, request.body);
+    return {
+      cancelled: running.cancel(callerOf(request, deps.auth.enabled), statement_id),
+    } satisfies Declared<CancelStatementAnswer>;
   });
 
   registerSqlExtraRoutes(app, deps);

@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router';
 import { createQueryClient } from './query-client';
 import { router } from './router';
 import './theme.css';
+// Applies the theme the user chose before anything is drawn, the login page included.
+import '../components/theme-store';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

@@ -1,5 +1,5 @@
 import { maskSecrets } from '../../protocol/secrets';
-import { shortTimestamp } from './format';
+import { formatMoment } from './format';
 import type { Change } from './model-fields/model-draft';
 
 /** One column of values: its heading and which side of each change it shows. */
@@ -77,8 +77,8 @@ export function SavedNotice({ saved }: { saved: { updated_at?: string | null } }
   return (
     <div className="rp-saved-notice">
       <p role="status" className="rp-status">
-        Saved{saved.updated_at ? ` at ${shortTimestamp(saved.updated_at)}` : ''}. The form shows what the
-        server returned.
+        Saved{saved.updated_at ? ` at ${formatMoment(saved.updated_at)}` : ''}. The form shows what the server
+        returned.
       </p>
       <SavedObject value={saved} />
     </div>

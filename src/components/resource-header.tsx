@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ModelConfig } from '../../protocol/api/knowledge-bases';
 import { ApiError } from '../api/client';
-import { shortTimestamp } from './format';
+import { formatMoment } from './format';
 import { describeModel } from './model-fields/model-draft';
 
 interface ResourceHeaderProps {
@@ -37,7 +37,7 @@ export function ResourceHeader({
             <span className="rp-badge is-accent" title={modelRole}>
               {describeModel(model)}
             </span>
-            {updatedAt && <span className="rp-badge">updated {shortTimestamp(updatedAt)}</span>}
+            {updatedAt && <span className="rp-badge">updated {formatMoment(updatedAt)}</span>}
           </div>
         )}
         <div className="rp-head-actions">

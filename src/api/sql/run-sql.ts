@@ -13,6 +13,8 @@ export interface RunSqlInput {
    * cancel route. Other servers ignore the flag.
    */
   keepRunning?: boolean;
+  /** A name for the statement, so that cancelStatement can stop it while its request waits for the answer. */
+  statementId?: string;
 }
 
 /** Runs one statement. SQL errors come back as `type: 'error'` results (HTTP 200), not as thrown errors. */
@@ -22,12 +24,14 @@ export async function runSql({
   signal,
   partialResults,
   keepRunning,
+  statementId,
 }: RunSqlInput): Promise<SqlResult> {
   const body = {
     query,
     context,
     ...(partialResults ? { partial_results: true } : {}),
     ...(keepRunning ? { keep_running: true } : {}),
+    ...(statementId ? { statement_id: statementId } : {}),
   };
   const json = await apiRequest('/api/sql/query', { method: 'POST', body, signal });
   return parseSqlResult(json);

@@ -6,7 +6,9 @@ import { ObjectBrowser } from '../../features/explorer/object-browser';
 import { ReloginDialog } from '../../features/auth/relogin-dialog';
 import { useAuthDisabled } from '../../features/auth/auth-gate';
 import { PlainOptions } from '../../components/plain-options';
+import { ThemeToggle } from '../../components/theme-toggle';
 import { DEFAULT_PROJECT, loginPath, pagePath, type ProjectPage } from '../../lib/paths';
+import { UnknownProject } from './unknown-project';
 import './app-shell.css';
 
 /** Header with the project switcher and page tabs, the object browser on the left, the page on the right. */
@@ -16,13 +18,17 @@ export function AppShell() {
   const status = useStatus();
   const logout = useLogout();
   const navigate = useNavigate();
+  const projects = useProjects();
+  // Until the list is read (or where it cannot be), the page is shown as asked.
+  const names = projects.data?.map((p) => p.name);
+  const unknown = names !== undefined && !names.some((name) => sameProject(name, project));
 
   return (
     <div className="shell">
       <SkipLink />
       <header className="shell-header">
         <span className="shell-brand">Knowledge Studio</span>
-        <ProjectSwitcher project={project} />
+        <ProjectSwitcher project={project} names={names ?? [project]} />
         <nav className="shell-tabs" aria-label="Pages">
           <NavLink to={pagePath(project, 'worksheet')}>Worksheet</NavLink>
           <NavLink to={pagePath(project, 'knowledge-bases')}>Knowledge bases</NavLink>
@@ -30,6 +36,7 @@ export function AppShell() {
           <NavLink to={pagePath(project, 'chat')}>Chat</NavLink>
         </nav>
         <span className="shell-spacer" />
+        <ThemeToggle />
         {authDisabled && (
           <span className="shell-banner" role="note" title="Anyone who can reach this server can use it">
             Login is off on this instance
@@ -49,7 +56,7 @@ export function AppShell() {
         <ObjectBrowser project={project} />
       </aside>
       <main id={MAIN_ID} className="shell-main" tabIndex={-1}>
-        <Outlet />
+        {unknown ? <UnknownProject project={project} projects={names} /> : <Outlet />}
       </main>
       <ReloginDialog />
     </div>
@@ -57,6 +64,9 @@ export function AppShell() {
 }
 
 const MAIN_ID = 'main-content';
+
+/** Project names are compared as the server compares them, in any case. */
+const sameProject = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * The first stop of the Tab order: jumps past the header and the object browser to the page itself. It moves
@@ -77,23 +87,27 @@ function SkipLink() {
   );
 }
 
-function ProjectSwitcher({ project }: { project: string }) {
-  const projects = useProjects();
+/** The projects of the server; a project the server does not have is not offered (nothing is chosen). */
+function ProjectSwitcher({ project, names }: { project: string; names: string[] }) {
   const navigate = useNavigate();
-  const names = projects.data?.map((p) => p.name) ?? [project];
-  if (!names.includes(project)) names.push(project);
+  const current = names.find((name) => sameProject(name, project));
   return (
     <label className="shell-project">
       <span className="muted">Project</span>
       <select
         className="input"
-        value={project}
+        value={current ?? ''}
         onChange={(e) => {
           // Keep the same page, in the other project.
           const page = (window.location.pathname.split('/')[3] ?? 'worksheet') as ProjectPage;
           navigate(pagePath(e.target.value, page));
         }}
       >
+        {current === undefined && (
+          <option value="" disabled>
+            Choose a project
+          </option>
+        )}
         <PlainOptions values={names} />
       </select>
     </label>

@@ -8,6 +8,7 @@ import { AgentListPage } from './agent-list-page';
 import { AgentPage } from './agent-page';
 import { fakeTree } from '../../testing/fake-tree';
 import { renderRoutes } from '../../testing/render-routes';
+import { formatMoment } from '../../components/format';
 
 const AGENT = '/api/projects/mindsdb/agents/support';
 const support = {
@@ -94,7 +95,7 @@ describe('agent editor', () => {
     await user.type(prompt, 'Be brief.');
     expect(screen.getByText('Unsaved: prompt template')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await screen.findByText(/^Saved at 2026-01-02 09:10/);
+    await screen.findByText(`Saved at ${formatMoment('2026-01-02 09:10:11')}.`, { exact: false });
     expect(api.sent('PUT', AGENT)[0].body).toEqual({ agent: { prompt_template: 'Be brief.' } });
     expect(screen.getByLabelText('Prompt template')).toHaveValue('Be brief.');
     const kbs = screen.getByRole('list', { name: 'Chosen knowledge bases' });
@@ -191,7 +192,7 @@ describe('agent editor', () => {
 
     await user.type(screen.getByLabelText('Prompt template'), ' Mine.');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await screen.findByText(/^Saved at 2026-01-03/);
+    await screen.findByText(`Saved at ${formatMoment('2026-01-03 00:00:01')}.`, { exact: false });
     const puts = api.sent('PUT', AGENT);
     expect(puts).toHaveLength(2);
     expect(puts[1].headers.get('if-match')).toBe('"7-20260102050000000000"');

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Agent } from '../../../protocol/api/agents';
 import { useAgents } from '../../api/agents/queries';
-import { shortTimestamp } from '../../components/format';
+import { formatMoment } from '../../components/format';
 import { describeModel } from '../../components/model-fields/model-draft';
 import { ResourceListPage, type ListWords } from '../../components/resource-list-page';
 import { TableHead } from '../../components/table-head';
@@ -44,7 +44,7 @@ function AgentTable({ project, agents }: { project: string; agents: Agent[] }) {
             <td>{describeModel(a.model)}</td>
             <td className="rp-mono">{list(a.data?.knowledge_bases)}</td>
             <td className="rp-mono">{list(a.data?.tables)}</td>
-            <td className="muted">{shortTimestamp(a.updated_at ?? a.created_at)}</td>
+            <td className="muted">{formatMoment(a.updated_at ?? a.created_at)}</td>
             <td>
               <Link to={chatPath(project, a.name)} aria-label={`Chat with ${a.name}`}>
                 Chat

@@ -1,12 +1,7 @@
 import { useState } from 'react';
+import { formatMoment } from '../../components/format';
 import type { Conversation } from './conversation-store';
 import './conversations.css';
-
-function when(ms: number): string {
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
 
 /** Past conversations with this agent (kept in the browser): open one, rename it, delete it. */
 export function ConversationList(props: {
@@ -23,70 +18,76 @@ export function ConversationList(props: {
   return (
     <details className="chat-conversations">
       <summary>Conversations ({conversations.length})</summary>
-      <ul aria-label="Past conversations">
-        {conversations.map((c) => (
-          <li key={c.id} className={c.id === currentId ? 'is-current' : undefined}>
-            {renaming === c.id ? (
-              <form
-                className="chat-conversation-rename"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  onRename(c.id, title);
-                  setRenaming(null);
-                }}
-              >
-                <input
-                  className="input"
-                  aria-label="Conversation name"
-                  value={title}
-                  autoFocus
-                  onChange={(e) => setTitle(e.target.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Escape') setRenaming(null);
-                  }}
-                />
-                <button type="submit" className="btn">
-                  Save name
-                </button>
-              </form>
-            ) : (
-              <>
-                <button
-                  type="button"
-                  className="btn btn-ghost chat-conversation-open"
-                  aria-current={c.id === currentId ? 'true' : undefined}
-                  onClick={() => onOpen(c.id)}
-                >
-                  <span className="chat-conversation-title">{c.title}</span>
-                  <span className="chat-muted">
-                    {' '}
-                    {when(c.updatedAt)} · {c.turns.length} question{c.turns.length === 1 ? '' : 's'}
-                  </span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  aria-label={`Rename ${c.title}`}
-                  onClick={() => {
-                    setRenaming(c.id);
-                    setTitle(c.title);
+      <div className="chat-conversations-panel">
+        <p className="chat-muted chat-conversations-where">
+          Kept in this browser only: another browser or device does not see them, and clearing the site&apos;s
+          data removes them. The server keeps no conversation.
+        </p>
+        <ul aria-label="Past conversations">
+          {conversations.map((c) => (
+            <li key={c.id} className={c.id === currentId ? 'is-current' : undefined}>
+              {renaming === c.id ? (
+                <form
+                  className="chat-conversation-rename"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    onRename(c.id, title);
+                    setRenaming(null);
                   }}
                 >
-                  Rename
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  aria-label={`Delete ${c.title}`}
-                  onClick={() => onDelete(c.id)}
-                >
-                  Delete
-                </button>
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
+                  <input
+                    className="input"
+                    aria-label="Conversation name"
+                    value={title}
+                    autoFocus
+                    onChange={(e) => setTitle(e.target.value)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Escape') setRenaming(null);
+                    }}
+                  />
+                  <button type="submit" className="btn">
+                    Save name
+                  </button>
+                </form>
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="btn btn-ghost chat-conversation-open"
+                    aria-current={c.id === currentId ? 'true' : undefined}
+                    onClick={() => onOpen(c.id)}
+                  >
+                    <span className="chat-conversation-title">{c.title}</span>
+                    <span className="chat-muted">
+                      {' '}
+                      {formatMoment(c.updatedAt)} · {c.turns.length} question{c.turns.length === 1 ? '' : 's'}
+                    </span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    aria-label={`Rename ${c.title}`}
+                    onClick={() => {
+                      setRenaming(c.id);
+                      setTitle(c.title);
+                    }}
+                  >
+                    Rename
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    aria-label={`Delete ${c.title}`}
+                    onClick={() => onDelete(c.id)}
+                  >
+                    Delete
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
     </details>
   );
 }

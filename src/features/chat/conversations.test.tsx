@@ -72,6 +72,10 @@ describe('conversations kept in the browser', () => {
     await reload();
     expect(within(log()).getByText('Where is my order?')).toBeInTheDocument();
     await user.click(screen.getByText('Conversations (2)'));
+    // Where the history is shown, it says where it is kept (docs/console.md says why).
+    expect(screen.getByText(/^Kept in this browser only/)).toHaveTextContent(
+      'The server keeps no conversation.',
+    );
     const list = screen.getByRole('list', { name: 'Past conversations' });
     await user.click(within(list).getByRole('button', { name: 'Rename How are refunds paid?' }));
     const name = within(list).getByLabelText('Conversation name');

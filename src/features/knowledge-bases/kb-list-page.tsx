@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { KnowledgeBase } from '../../../protocol/api/knowledge-bases';
 import { useKnowledgeBases } from '../../api/knowledge-bases/queries';
-import { shortTimestamp } from '../../components/format';
+import { formatMoment } from '../../components/format';
 import { describeModel } from '../../components/model-fields/model-draft';
 import { ResourceListPage, type ListWords } from '../../components/resource-list-page';
 import { TableHead } from '../../components/table-head';
@@ -51,7 +51,7 @@ function KbTable({ project, kbs }: { project: string; kbs: KnowledgeBase[] }) {
             <td className="rp-mono">
               {kb.content_columns?.length ? kb.content_columns.join(', ') : 'content'}
             </td>
-            <td className="muted">{shortTimestamp(kb.updated_at ?? kb.created_at)}</td>
+            <td className="muted">{formatMoment(kb.updated_at ?? kb.created_at)}</td>
           </tr>
         ))}
       </tbody>

@@ -5,6 +5,7 @@ import { fakeFetch, sqlTable, type FakeRequest } from '../../testing/fake-fetch'
 import { KnowledgeBaseListPage } from './kb-list-page';
 import { KnowledgeBasePage } from './kb-page';
 import { renderRoutes } from '../../testing/render-routes';
+import { formatMoment } from '../../components/format';
 
 const KB_PATH = '/api/projects/mindsdb/knowledge_bases/docs';
 const saved = {
@@ -84,7 +85,7 @@ describe('knowledge base settings', () => {
     expect(dialog).not.toHaveTextContent('sk-new-key');
 
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await screen.findByText(/^Saved at 2026-01-02 05:06/);
+    await screen.findByText(`Saved at ${formatMoment('2026-01-02 05:06:07')}.`, { exact: false });
     expect(api.sent('PUT', KB_PATH)[0].body).toEqual({
       knowledge_base: {
         params: {

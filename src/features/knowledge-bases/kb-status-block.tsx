@@ -3,7 +3,7 @@ import type { KbStatus } from '../../../protocol/api/kb-status';
 import { useKnowledgeBaseStatus } from '../../api/knowledge-bases/status';
 import { knowledgeBaseKeys } from '../../api/knowledge-bases/keys';
 import { runSql } from '../../api/sql/run-sql';
-import { plural, shortTimestamp } from '../../components/format';
+import { plural, formatMoment } from '../../components/format';
 import { useState } from 'react';
 import { loadKey, useLoadJobs } from './load/load-store';
 import { cancelLoad } from './load/use-load-runner';
@@ -24,7 +24,7 @@ function LastLoad({ last, project, name }: { last: KbStatus['last_insert']; proj
   if (last.state === 'running')
     return (
       <span>
-        Loading since {shortTimestamp(last.started_at)}: {rows} so far.{' '}
+        Loading since {formatMoment(last.started_at)}: {rows} so far.{' '}
         {!followed && (
           <button
             type="button"
@@ -40,7 +40,7 @@ function LastLoad({ last, project, name }: { last: KbStatus['last_insert']; proj
         )}
       </span>
     );
-  const when = `${shortTimestamp(last.started_at)} to ${shortTimestamp(last.finished_at) || '—'}`;
+  const when = `${formatMoment(last.started_at)} to ${formatMoment(last.finished_at) || '—'}`;
   if (last.state === 'failed' && CANCELLED.test(last.error ?? ''))
     return (
       <span>
@@ -67,7 +67,7 @@ function IndexLine({ index }: { index: KbStatus['index'] }) {
   if (build?.state === 'building')
     return (
       <span>
-        Building over {plural(build.chunks, 'chunk')} since {shortTimestamp(build.started_at)}…
+        Building over {plural(build.chunks, 'chunk')} since {formatMoment(build.started_at)}…
         {build.phase_label && build.phases_total ? (
           <>
             {' '}

@@ -162,7 +162,7 @@ function Worksheet({
 
   const [closing, setClosing] = useState<string | null>(null);
   const closeTab = (id: string) => {
-    runner.stop(id);
+    void runner.stop(id);
     useResultsStore.getState().forget(id);
     store.closeTab(project, id);
     setClosing(null);
@@ -193,7 +193,7 @@ function Worksheet({
       run={run}
       doc={tab.sql}
       onSelect={(i) => useResultsStore.getState().select(tab.id, i)}
-      onStop={() => runner.stop(tab.id)}
+      onStop={() => void runner.stop(tab.id)}
       onReveal={reveal}
       onRerun={(index) =>
         run &&
@@ -226,7 +226,7 @@ function Worksheet({
             notice={notice}
             historyOpen={historyOpen}
             onRun={onRun}
-            onStop={() => runner.stop(tab.id)}
+            onStop={() => void runner.stop(tab.id)}
             onToggleHistory={() => store.setHistoryOpen(!historyOpen)}
           />
           <SplitPane

@@ -1,5 +1,5 @@
 import type { EvaluationSummary } from '../../../../protocol/api/kb-evaluations';
-import { shortTimestamp } from '../../../components/format';
+import { formatMoment } from '../../../components/format';
 import { TableHead } from '../../../components/table-head';
 import { describeSettings, metric } from './settings';
 
@@ -23,7 +23,7 @@ export function EvaluationHistory({
       <tbody>
         {evaluations.map((e) => (
           <tr key={e.id} aria-current={shown === e.id ? 'true' : undefined}>
-            <td>{shortTimestamp(e.created_at)}</td>
+            <td>{formatMoment(e.created_at)}</td>
             <td>{describeSettings(e.settings)}</td>
             <td>
               <code>{e.test_table}</code>

@@ -4,7 +4,8 @@ import { EditorView } from '@uiw/react-codemirror';
 
 /**
  * Editor colours come from the console's CSS variables (see sql-editor.css for the syntax ones), so the
- * editor follows the OS light/dark setting with the rest of the page and needs no theme switch of its own.
+ * editor turns light or dark with the rest of the page (the OS setting, or the user's choice) and needs no
+ * theme switch of its own.
  */
 const chrome = EditorView.theme({
   '&': { height: '100%', backgroundColor: 'var(--bg-elev)', color: 'var(--fg)', fontSize: '13px' },

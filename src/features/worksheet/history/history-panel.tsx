@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { CopyButton } from '../../../components/copy-button';
+import { formatMoment } from '../../../components/format';
 import { formatCount, formatDuration } from '../format';
 import { filterHistory, useHistoryStore, type HistoryEntry } from '../store/history-store';
 import './history-panel.css';
@@ -9,12 +10,6 @@ export interface HistoryPanelProps {
   /** Opens a statement in a new worksheet tab. */
   onOpen: (sql: string) => void;
   onClose: () => void;
-}
-
-function when(ranAt: number): string {
-  const d = new Date(ranAt);
-  const today = new Date().toDateString() === d.toDateString();
-  return today ? d.toLocaleTimeString() : d.toLocaleString();
 }
 
 function outcomeText(e: HistoryEntry): string {
@@ -40,7 +35,7 @@ function Entry({ entry, onOpen }: { entry: HistoryEntry; onOpen: (sql: string) =
           {outcomeText(entry)}
         </span>
         <span className="muted">
-          {when(entry.ranAt)} · {formatDuration(entry.durationMs)}
+          {formatMoment(entry.ranAt)} · {formatDuration(entry.durationMs)}
           {entry.db ? ` · ${entry.db}` : ''}
         </span>
       </div>

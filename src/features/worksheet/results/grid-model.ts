@@ -19,8 +19,10 @@ const SAMPLE_SIZE = 400;
 const LONG_TEXT = 60;
 const CHAR_PX = 7.4;
 const CELL_PADDING_PX = 30;
-/** Room in a header for the filter and sort icons beside the name. */
-const HEADER_ICONS_PX = 64;
+/** Widest average letter of a header name (bold, larger than the cells' monospace). */
+const HEADER_CHAR_PX = 9.6;
+/** Room in a header beside the name: its padding, the filter icon and the sort arrow once it is sorted. */
+const HEADER_ICONS_PX = 68;
 
 /** Up to SAMPLE_SIZE rows spread over the whole result, so a late change of shape is still seen. */
 export function sampleRows(rows: unknown[][]): unknown[][] {
@@ -43,19 +45,26 @@ function isLong(kind: ColumnKind, values: unknown[]): boolean {
   return values.some((v) => typeof v === 'string' && (v.length > LONG_TEXT || v.includes('\n')));
 }
 
-function widthFor(name: string, values: unknown[]): number {
+/** How wide a header name is drawn, in pixels; null to estimate it from its length. */
+export type MeasureText = (text: string) => number | null;
+
+function widthFor(name: string, values: unknown[], measure: MeasureText): number {
   const longest = values.reduce<number>((max, v) => Math.max(max, displayValue(v).length), 0);
-  const header = name.length * CHAR_PX + HEADER_ICONS_PX;
+  const header = (measure(name) ?? name.length * HEADER_CHAR_PX) + HEADER_ICONS_PX;
   const cells = Math.min(longest, 48) * CHAR_PX + CELL_PADDING_PX;
   return Math.round(Math.min(420, Math.max(72, header, cells)));
 }
 
-export function describeColumns(names: string[], rows: unknown[][]): GridColumn[] {
+export function describeColumns(
+  names: string[],
+  rows: unknown[][],
+  measure: MeasureText = () => null,
+): GridColumn[] {
   const sample = sampleRows(rows);
   return names.map((name, index) => {
     const values = sample.map((row) => row[index]);
     const kind = kindOf(values);
-    return { index, name, kind, long: isLong(kind, values), width: widthFor(name, values) };
+    return { index, name, kind, long: isLong(kind, values), width: widthFor(name, values, measure) };
   });
 }
 

@@ -30,13 +30,22 @@ export function RunningView({ startedAt, onStop }: { startedAt?: number; onStop:
   );
 }
 
-export function StoppedView({ durationMs }: { durationMs?: number }) {
+/**
+ * A stopped statement, and what became of it: stopped by the server (which says so, `serverSaid`), or only no
+ * longer waited for (a server that cannot be asked to stop one may still finish it).
+ */
+export function StoppedView({ durationMs, serverSaid }: { durationMs?: number; serverSaid?: string }) {
+  const after = durationMs !== undefined ? ` after ${formatDuration(durationMs)}` : '';
+  if (serverSaid)
+    return (
+      <div className="outcome outcome-stopped" role="status">
+        <strong>Stopped{after}: the server stopped this statement.</strong> It said: {serverSaid}
+      </div>
+    );
   return (
     <div className="outcome outcome-stopped" role="status">
-      <strong>
-        Stopped waiting{durationMs !== undefined ? ` after ${formatDuration(durationMs)}` : ''}.
-      </strong>{' '}
-      The server may still finish this statement, and any change it makes will still happen.
+      <strong>Stopped waiting{after}.</strong> The server may still finish this statement, and any change it
+      makes will still happen.
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { CellViewer, type ViewedCell } from './cell-viewer';
 import { TruncatedNotice } from './truncated-notice';
 import { buildColumnDefs, columnIndexOf, defaultColDef, type Row } from './column-defs';
 import { describeColumns } from './grid-model';
+import { measureHeaderText } from './header-width';
 import './grid-modules';
 import { gridTheme } from './grid-theme';
 import { ResultToolbar } from './result-toolbar';
@@ -29,7 +30,7 @@ const isEditableTarget = (t: EventTarget | null) =>
  */
 export default function ResultGrid({ result, durationMs, query }: ResultGridProps) {
   const { column_names: names, data: rows } = result;
-  const columns = useMemo(() => describeColumns(names, rows), [names, rows]);
+  const columns = useMemo(() => describeColumns(names, rows, measureHeaderText), [names, rows]);
   const { gridRows, firstRowsDrawn, gridKey } = useFirstScreenFirst(rows);
   const apiRef = useRef<GridApi<Row> | null>(null);
   const selection = useCellSelection(apiRef, names);

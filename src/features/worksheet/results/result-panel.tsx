@@ -62,7 +62,7 @@ function ItemView({
     case 'running':
       return <RunningView startedAt={item.startedAt} onStop={onStop} />;
     case 'stopped':
-      return <StoppedView durationMs={item.durationMs} />;
+      return <StoppedView durationMs={item.durationMs} serverSaid={item.serverSaid} />;
     case 'failed':
       if (item.sessionEnded) return <SessionEndedView onRerun={onRerun} />;
       return <ErrorView title="The request failed" message={item.failure ?? 'Unknown failure'} />;

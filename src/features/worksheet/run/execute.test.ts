@@ -41,7 +41,7 @@ describe('executeStatements', () => {
     const { d } = deps(async () => ok('mindsdb'));
     const onOutcome = vi.fn();
     await executeStatements(splitStatements('SELECT 1'), { ...d, onOutcome });
-    expect(d.onStart).toHaveBeenCalledWith(0, expect.objectContaining({ text: 'SELECT 1' }));
+    expect(d.onStart).toHaveBeenCalledWith(0, expect.objectContaining({ text: 'SELECT 1' }), undefined);
     expect(onOutcome.mock.calls[0][2]).toMatchObject({ status: 'done', durationMs: 10 });
   });
 
@@ -76,6 +76,40 @@ describe('executeStatements', () => {
     await done;
     expect(outcomes).toEqual([[0, 'stopped', 'mindsdb']]);
     expect(d.runSql).toHaveBeenCalledTimes(1);
+  });
+
+  it('names each statement, and reads the error of one stopped on request as stopped, with what the server said', async () => {
+    let stopAsked = false;
+    const { d } = deps(async ({ statementId }) => {
+      expect(statementId).toMatch(/^id-\d$/);
+      stopAsked = true;
+      return { type: 'error', error_message: 'The query was stopped: the request was cancelled' };
+    });
+    let n = 0;
+    const onOutcome = vi.fn();
+    await executeStatements(splitStatements('SELECT 1; SELECT 2'), {
+      ...d,
+      onOutcome,
+      stopRequested: () => stopAsked,
+      newStatementId: () => `id-${n++}`,
+    });
+    expect(onOutcome).toHaveBeenCalledTimes(1);
+    expect(onOutcome.mock.calls[0][2]).toEqual({
+      status: 'stopped',
+      durationMs: 10,
+      serverSaid: 'The query was stopped: the request was cancelled',
+    });
+    expect(d.runSql).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a statement that ended before it could be stopped as done, and runs nothing after it', async () => {
+    let stopAsked = false;
+    const { d, outcomes } = deps(async () => {
+      stopAsked = true;
+      return ok('mindsdb');
+    });
+    await executeStatements(splitStatements('SELECT 1; SELECT 2'), { ...d, stopRequested: () => stopAsked });
+    expect(outcomes).toEqual([[0, 'done', 'mindsdb']]);
   });
 });
 

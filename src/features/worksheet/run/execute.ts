@@ -7,17 +7,23 @@ import type { RunItem } from '../store/results-store';
 /** What happened to one statement, as reported to the caller. */
 export type StatementOutcome =
   | { status: 'done'; result: SqlResult; durationMs: number }
-  | { status: 'stopped'; durationMs: number }
+  /** `serverSaid`: the server stopped it when asked, and said so (its error result); absent: left waiting. */
+  | { status: 'stopped'; durationMs: number; serverSaid?: string }
   /** `sessionEnded`: refused because the login had expired; it may be run again once logged in. */
   | { status: 'failed'; failure: string; durationMs: number; sessionEnded: boolean };
 
 export interface ExecuteDeps {
   runSql: (input: RunSqlInput) => Promise<SqlResult>;
+  /** Aborted to stop waiting: the statement's request is closed. */
   signal: AbortSignal;
+  /** Whether the user asked to stop (the server may be stopping the statement): nothing more is run. */
+  stopRequested?: () => boolean;
+  /** A name for each statement sent, by which it can be stopped on the server. */
+  newStatementId?: () => string;
   /** The session to start from; each answer's context replaces it for the next statement. */
   context: SqlContext;
   now: () => number;
-  onStart: (index: number, statement: Statement) => void;
+  onStart: (index: number, statement: Statement, statementId?: string) => void;
   onOutcome: (
     index: number,
     statement: Statement,
@@ -36,14 +42,26 @@ const isAbort = (err: unknown) => (err as { name?: string })?.name === 'AbortErr
 export async function executeStatements(statements: Statement[], deps: ExecuteDeps): Promise<SqlContext> {
   let context = deps.context;
   for (const [index, statement] of statements.entries()) {
-    if (deps.signal.aborted) break;
-    deps.onStart(index, statement);
+    if (deps.signal.aborted || deps.stopRequested?.()) break;
+    const statementId = deps.newStatementId?.();
+    deps.onStart(index, statement, statementId);
     const started = deps.now();
     const sent = context;
     let outcome: StatementOutcome;
     try {
-      const result = await deps.runSql({ query: statement.text, context: sent, signal: deps.signal });
-      outcome = { status: 'done', result, durationMs: deps.now() - started };
+      const result = await deps.runSql({
+        query: statement.text,
+        context: sent,
+        signal: deps.signal,
+        statementId,
+      });
+      const durationMs = deps.now() - started;
+      // Asked to stop, the server answers with an error saying it stopped the statement. A statement that
+      // ended before it could be stopped answers as usual, and is shown as done.
+      outcome =
+        result.type === 'error' && deps.stopRequested?.()
+          ? { status: 'stopped', durationMs, serverSaid: result.error_message }
+          : { status: 'done', result, durationMs };
       if (result.context) context = result.context;
     } catch (err) {
       const durationMs = deps.now() - started;
@@ -66,7 +84,8 @@ export async function executeStatements(statements: Statement[], deps: ExecuteDe
 export function outcomePatch(outcome: StatementOutcome): Partial<RunItem> {
   if (outcome.status === 'done')
     return { status: 'done', result: outcome.result, durationMs: outcome.durationMs };
-  if (outcome.status === 'stopped') return { status: 'stopped', durationMs: outcome.durationMs };
+  if (outcome.status === 'stopped')
+    return { status: 'stopped', durationMs: outcome.durationMs, serverSaid: outcome.serverSaid };
   return {
     status: 'failed',
     failure: outcome.failure,

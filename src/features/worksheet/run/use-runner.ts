@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { EditorView } from '@uiw/react-codemirror';
 import { useCallback } from 'react';
 import type { SqlContext } from '../../../../protocol/api/sql';
+import { cancelStatement } from '../../../api/sql/cancel-statement';
 import { runSql } from '../../../api/sql/run-sql';
 import { setErrorMark, setRunning } from '../editor/marks';
 import { destructiveAction, type DestructiveAction } from '../sql/destructive';
@@ -10,6 +11,7 @@ import { planRun, type RunMode } from '../sql/run-plan';
 import { splitStatements, type Statement } from '../sql/split-statements';
 import { useHistoryStore, type HistoryOutcome } from '../store/history-store';
 import { useResultsStore } from '../store/results-store';
+import { newId } from '../store/new-id';
 import { useWorksheetStore } from '../store/worksheet-store';
 import { changesSchema, executeStatements, outcomePatch, type StatementOutcome } from './execute';
 import { refreshSchema } from './refresh-schema';
@@ -33,6 +35,10 @@ export interface RunnerOptions {
 const controllers = new Map<string, AbortController>();
 /** The end of each tab's run in flight (its results and history written), for a run that replaces it. */
 const runEnds = new Map<string, Promise<void>>();
+/** The name of each tab's statement in flight, by which the server can be asked to stop it. */
+const statementIds = new Map<string, string>();
+/** Tabs whose user pressed Stop during the run in flight. */
+const stopsAsked = new Set<string>();
 
 function historyOutcome(o: StatementOutcome): {
   outcome: HistoryOutcome;
@@ -93,9 +99,12 @@ export function useRunner({ project, viewFor, confirmDestructive, notify }: Runn
           // The worksheet shows the first rows of a very large result, and says so (see TruncatedNotice).
           runSql: (input) => runSql({ ...input, partialResults: true }),
           signal: controller.signal,
+          stopRequested: () => stopsAsked.has(tabId),
+          newStatementId: newId,
           context,
           now: () => performance.now(),
-          onStart: (index, statement) => {
+          onStart: (index, statement, statementId) => {
+            if (statementId) statementIds.set(tabId, statementId);
             useResultsStore
               .getState()
               .patch(tabId, runId, index, { status: 'running', startedAt: Date.now() });
@@ -118,6 +127,8 @@ export function useRunner({ project, viewFor, confirmDestructive, notify }: Runn
         useWorksheetStore.getState().setContext(project, tabId, last);
       } finally {
         controllers.delete(tabId);
+        statementIds.delete(tabId);
+        stopsAsked.delete(tabId);
         runEnds.delete(tabId);
         ended();
         useResultsStore.getState().skipRest(tabId, runId);
@@ -158,8 +169,18 @@ export function useRunner({ project, viewFor, confirmDestructive, notify }: Runn
     [viewFor, runStatements],
   );
 
-  /** Stops waiting for the tab's statement; the server may still finish it. */
-  const stop = useCallback((tabId: string) => controllers.get(tabId)?.abort(), []);
+  /**
+   * Stops the tab's run. The server is asked to stop its statement, and the request stays open to bring back
+   * what happened; a server that cannot be asked (MindsDB) is no longer waited for, and may still finish it.
+   */
+  const stop = useCallback(async (tabId: string) => {
+    const controller = controllers.get(tabId);
+    if (!controller) return;
+    stopsAsked.add(tabId);
+    const id = statementIds.get(tabId);
+    const stopping = id ? await cancelStatement(id).catch(() => null) : null;
+    if (!stopping) controller.abort();
+  }, []);
 
   /**
    * Runs every statement of `sql` in the tab, stopping its run in flight first (a table preview replaces the

@@ -18,6 +18,8 @@ export interface RunItem {
   failure?: string;
   /** The request was refused because the login had expired: the statement did not run. */
   sessionEnded?: boolean;
+  /** Stopped: what the server said when it stopped the statement (absent: the console stopped waiting). */
+  serverSaid?: string;
 }
 
 /** The latest run of a worksheet tab: one result tab per statement. */
