@@ -164,5 +164,5 @@ describe('every table function the engine offers', () => {
     }
     const harmless = await t.sqlOk('SELECT * FROM range(3)');
     expect(harmless.data).toEqual([[0], [1], [2]]);
-  }, 120_000);
+  }, 300_000);
 });
