@@ -22,6 +22,16 @@ export type ShowTopic =
   | 'plugins'
   | 'open_tables';
 
+/** The kinds of object DESCRIBE names (see parse-describe.ts): ours, and MindsDB's that are not served here. */
+export type DescribeKind =
+  'knowledge_base' | 'agent' | 'view' | 'job' | 'project' | 'database' | 'handler' | UnservedFeature;
+
+/**
+ * MindsDB's features this server does not offer (see parse-unserved.ts): their statements are read, and
+ * answered with an error saying why (a DROP ... IF EXISTS of one has nothing to do).
+ */
+export type UnservedFeature = 'model' | 'ml_engine' | 'chatbot' | 'skill' | 'trigger' | 'dataset';
+
 /** Values in USING blocks and literals: JSON-like. */
 export type Literal = null | boolean | number | string | Literal[] | { [key: string]: Literal };
 
@@ -77,6 +87,13 @@ export interface UserVariableAssignment {
   value: Literal;
 }
 
+/** One `col = value` of UPDATE's SET: `expression` holds the text of a value that is not a literal. */
+export interface UpdateAssignment {
+  column: string;
+  value: Literal;
+  expression?: string;
+}
+
 /** `EVERY [n] unit` of a job; months are calendar months. */
 export interface JobEvery {
   count: number;
@@ -88,7 +105,15 @@ export type Statement =
   | { kind: 'drop_project'; name: string; ifExists: boolean }
   | { kind: 'show_projects'; filter?: ShowFilter }
   /** CREATE DATABASE name WITH ENGINE = '...', PARAMETERS = {...}: a connection to an external data source. */
-  | { kind: 'create_database'; name: string; ifNotExists: boolean; engine: string; params: UsingParams }
+  | {
+      kind: 'create_database';
+      name: string;
+      /** OR REPLACE: a data source of that name is replaced (its new connection tested first). */
+      orReplace: boolean;
+      ifNotExists: boolean;
+      engine: string;
+      params: UsingParams;
+    }
   | { kind: 'alter_database'; name: string; params: UsingParams }
   | { kind: 'show_databases'; full: boolean; filter?: ShowFilter }
   | { kind: 'show_tables'; full: boolean; from?: string; filter?: ShowFilter }
@@ -111,7 +136,7 @@ export type Statement =
   | { kind: 'create_knowledge_base'; name: QualifiedName; ifNotExists: boolean; params: UsingParams }
   | { kind: 'alter_knowledge_base'; name: QualifiedName; params: UsingParams }
   | { kind: 'drop_knowledge_base'; name: QualifiedName; ifExists: boolean }
-  | { kind: 'describe'; objectType?: 'knowledge_base' | 'agent'; name: QualifiedName }
+  | { kind: 'describe'; objectType?: DescribeKind; name: QualifiedName }
   | { kind: 'show_knowledge_bases'; from?: string; filter?: ShowFilter }
   | { kind: 'create_agent'; name: QualifiedName; ifNotExists: boolean; params: UsingParams }
   | { kind: 'alter_agent'; name: QualifiedName; params: UsingParams }
@@ -127,10 +152,17 @@ export type Statement =
       /** `USING batch_size = 200, ...` after the query (knowledge bases' insert parameters). */
       params?: UsingParams;
     }
-  /** UPDATE kb SET col = value, ... [WHERE ...] (see parse-kb.ts). */
-  | { kind: 'update'; target: QualifiedName; set: { column: string; value: Literal }[]; where?: Expr }
-  /** CREATE INDEX ON KNOWLEDGE_BASE kb: builds the vector index now. */
-  | { kind: 'create_kb_index'; name: QualifiedName }
+  /** UPDATE t SET col = value, ... [FROM (SELECT ...) AS a] [WHERE ...] (see parse-kb.ts). */
+  | {
+      kind: 'update';
+      target: QualifiedName;
+      set: UpdateAssignment[];
+      from?: { sql: string; alias: string };
+      where?: Expr;
+    }
+  /** CREATE INDEX ON KNOWLEDGE_BASE kb [WITH (...)]: builds the vector index now. */
+  | { kind: 'create_kb_index'; name: QualifiedName; params: UsingParams }
+  | { kind: 'drop_kb_index'; name: QualifiedName }
   | { kind: 'delete'; target: QualifiedName; where?: Expr }
   /**
    * Any SELECT. `simple` is set when it has the one-source shape that a KB or agent can answer; `sql` is the
@@ -139,7 +171,8 @@ export type Statement =
   | { kind: 'select'; sql: string; simple?: SimpleSelect }
   /** Views and jobs (see parse-view-job.ts): `query` and `statements` are texts checked to parse. */
   | { kind: 'create_view'; name: QualifiedName; orReplace: boolean; ifNotExists: boolean; query: string }
-  | { kind: 'drop_view'; name: QualifiedName; ifExists: boolean }
+  | { kind: 'alter_view'; name: QualifiedName; query: string }
+  | { kind: 'drop_view'; names: QualifiedName[]; ifExists: boolean }
   /** `DROP MODEL | PREDICTOR`: no models are trained here, but MindsDB's JS SDK deletes a view this way. */
   | { kind: 'drop_model'; name: QualifiedName; ifExists: boolean }
   | {
@@ -154,6 +187,14 @@ export type Statement =
     }
   | { kind: 'drop_job'; name: QualifiedName; ifExists: boolean }
   | { kind: 'show_jobs'; from?: string; filter?: ShowFilter }
+  /** A statement of a MindsDB feature not offered here (see parse-unserved.ts). */
+  | {
+      kind: 'unserved';
+      feature: UnservedFeature;
+      action: 'create' | 'drop' | 'update' | 'retrain' | 'finetune';
+      name: string;
+      ifExists: boolean;
+    }
   | EvaluateStatement;
 
 export type StatementKind = Statement['kind'];

@@ -141,7 +141,7 @@ export function parseLiteral(ts: TokenStream): Literal {
   return ts.fail('expected a value');
 }
 
-/** `USING key = value, ...`: keys are lowercased; a bare identifier value is read as a string. */
+/** `USING key = value, ...`: keys are lowercased; a bare name value (dotted or not) is read as a string. */
 export function parseUsing(ts: TokenStream): UsingParams {
   const params: UsingParams = {};
   do {
@@ -149,8 +149,10 @@ export function parseUsing(ts: TokenStream): UsingParams {
     ts.expectOp('=');
     const t = ts.peek();
     if (t.kind === 'ident' && !['true', 'false', 'null'].includes(t.value.toLowerCase())) {
-      ts.next();
-      params[key] = t.value;
+      // A bare name, dotted or not (`model = mindsdb.my_model`, `storage = db.table`), as its text.
+      const parts = [ts.next().value];
+      while (ts.acceptOp('.')) parts.push(ts.next().value);
+      params[key] = parts.join('.');
     } else {
       params[key] = parseLiteral(ts);
     }

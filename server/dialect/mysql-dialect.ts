@@ -47,7 +47,7 @@ const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export function toMysqlReading(sql: string, values?: SessionValues): string {
   const edits = new TokenEdits(sql, tokenize(sql));
   if (values) {
-    refuseUnsetParameters(edits.tokens);
+    refuseUnsetParameters(edits);
     writeSessionValues(edits, values, quoteText);
   }
   writeSelectAliases(edits, quoteText);

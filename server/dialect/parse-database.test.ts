@@ -8,6 +8,7 @@ describe('CREATE / ALTER DATABASE for data sources', () => {
     expect(parseStatement(full)).toEqual({
       kind: 'create_database',
       name: 'shop',
+      orReplace: false,
       ifNotExists: false,
       engine: 'postgres',
       params: { host: 'h', port: 5432 },
@@ -27,6 +28,26 @@ describe('CREATE / ALTER DATABASE for data sources', () => {
       params: { password: 'x' },
     });
     expect(parseStatement(`ALTER DATABASE shop {"user": "u"}`)).toMatchObject({ params: { user: 'u' } });
+  });
+
+  it('reads CREATE OR REPLACE DATABASE and USING ENGINE, as MindsDB writes them', () => {
+    expect(
+      parseStatement(`CREATE OR REPLACE DATABASE shop USING ENGINE = 'postgres', PARAMETERS = {"host": "h"}`),
+    ).toMatchObject({ kind: 'create_database', name: 'shop', orReplace: true, engine: 'postgres' });
+    expect(parseStatement(`create or replace database s engine 'mysql'`)).toMatchObject({
+      orReplace: true,
+      engine: 'mysql',
+      params: {},
+    });
+  });
+
+  it('reads DROP SCHEMA and DROP DATASOURCE as DROP DATABASE', () => {
+    expect(parseStatement('DROP SCHEMA IF EXISTS shop')).toMatchObject({
+      kind: 'drop_project',
+      name: 'shop',
+      ifExists: true,
+    });
+    expect(parseStatement('DROP DATASOURCE shop')).toMatchObject({ kind: 'drop_project', name: 'shop' });
   });
 
   it('keeps CREATE DATABASE without an engine a project, and DROP DATABASE shared with projects', () => {

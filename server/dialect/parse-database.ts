@@ -3,17 +3,19 @@ import { parseLiteral } from './expressions';
 import type { TokenStream } from './token-stream';
 
 /**
- * `CREATE DATABASE name WITH ENGINE = 'postgres', PARAMETERS = {...}` and `ALTER DATABASE name PARAMETERS = {...}`:
+ * `CREATE [OR REPLACE] DATABASE name WITH | USING ENGINE = 'postgres', PARAMETERS = {...}` and `ALTER DATABASE name PARAMETERS = {...}`:
  * connections to external data sources, written as MindsDB writes them. `CREATE DATABASE name` without an engine
  * stays a project (see parser.ts), and `DROP DATABASE` is shared with projects.
  */
 export function isDatabaseStatement(ts: TokenStream): boolean {
   if (ts.isKeyword('alter') && ts.isKeyword('database', 1)) return true;
-  if (!ts.isKeyword('create') || !ts.isKeyword('database', 1)) return false;
-  // CREATE DATABASE [IF NOT EXISTS] name followed by WITH or ENGINE
-  let at = 2;
+  if (!ts.isKeyword('create')) return false;
+  let at = ts.isKeyword('or', 1) && ts.isKeyword('replace', 2) ? 3 : 1;
+  if (!ts.isKeyword('database', at)) return false;
+  // CREATE [OR REPLACE] DATABASE [IF NOT EXISTS] name followed by WITH, USING or ENGINE
+  at++;
   if (ts.isKeyword('if', at)) at += 3;
-  return ts.isKeyword('with', at + 1) || ts.isKeyword('engine', at + 1);
+  return ['with', 'using', 'engine'].some((w) => ts.isKeyword(w, at + 1));
 }
 
 export function parseDatabaseStatement(ts: TokenStream): Statement {
@@ -25,10 +27,11 @@ export function parseDatabaseStatement(ts: TokenStream): Statement {
     return { kind: 'alter_database', name, params };
   }
   ts.expectKeyword('create');
+  const orReplace = ts.acceptKeyword('or', 'replace');
   ts.expectKeyword('database');
   const ifNotExists = ts.acceptKeyword('if', 'not', 'exists');
   const name = ts.identifier('a database');
-  ts.acceptKeyword('with');
+  if (!ts.acceptKeyword('with')) ts.acceptKeyword('using');
   ts.expectKeyword('engine');
   ts.acceptOp('=');
   const engineToken = ts.next();
@@ -38,7 +41,7 @@ export function parseDatabaseStatement(ts: TokenStream): Statement {
   let params: UsingParams = {};
   if (ts.acceptOp(',') || ts.isKeyword('parameters')) params = parseParameters(ts);
   ts.expectEnd();
-  return { kind: 'create_database', name, ifNotExists, engine, params };
+  return { kind: 'create_database', name, orReplace, ifNotExists, engine, params };
 }
 
 /** `[PARAMETERS [=]] {"key": value, ...}`; keys keep their case (MindsDB's parameter names are lower-case). */

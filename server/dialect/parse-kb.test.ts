@@ -50,6 +50,7 @@ describe('knowledge-base statements', () => {
     expect(parseStatement('CREATE INDEX ON KNOWLEDGE_BASE my_kb;')).toEqual({
       kind: 'create_kb_index',
       name: { parts: ['my_kb'], offset: 31 },
+      params: {},
     });
     expect(parseStatement('create index on knowledge base p.kb')).toMatchObject({
       name: { parts: ['p', 'kb'] },

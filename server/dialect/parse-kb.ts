@@ -1,4 +1,5 @@
-import type { Expr, Literal, Statement, UsingParams } from './ast';
+import type { Expr, Literal, Statement, UpdateAssignment, UsingParams } from './ast';
+import { parseUnserved } from './parse-unserved';
 import { parseExpr, parseLiteral, parseUsing } from './expressions';
 import type { TokenStream } from './token-stream';
 
@@ -7,7 +8,7 @@ import type { TokenStream } from './token-stream';
  *
  *   INSERT INTO kb SELECT ... USING batch_size = 200, track_column = id, kb_no_upsert = true
  *   UPDATE kb SET content = '...', metadata = {...}, author = 'x' WHERE id = 1
- *   CREATE INDEX ON KNOWLEDGE_BASE kb
+ *   CREATE INDEX ON KNOWLEDGE_BASE kb [WITH (...)], DROP INDEX ON KNOWLEDGE_BASE kb
  */
 
 /**
@@ -38,35 +39,116 @@ export function readInsertQuery(ts: TokenStream): { selectSql: string; params?: 
   }
 }
 
-/** `UPDATE [project.]kb SET col = value [, ...] [WHERE condition]`; called with UPDATE next. */
+/**
+ * `UPDATE [project.]t SET col = value [, ...] [FROM (SELECT ...) AS alias] [WHERE condition]`, called with
+ * UPDATE next. A value may be an expression (`a = b`, `e = f.g`, `predicted = df.result`): its text is kept,
+ * and `value` is set for a literal only. `UPDATE AGENT a SET k = v, ...` is MindsDB's ALTER AGENT, and
+ * `UPDATE CHATBOT | SKILL` are statements of features not offered here (parse-unserved.ts).
+ */
 export function parseUpdate(ts: TokenStream): Statement {
   ts.expectKeyword('update');
-  const target = ts.qualifiedName('a knowledge base');
+  if (ts.isKeyword('agent') && !ts.isKeyword('set', 1)) return parseUpdateAgent(ts);
+  if ((ts.isKeyword('chatbot') || ts.isKeyword('skill')) && !ts.isKeyword('set', 1))
+    return parseUnserved(ts, 'update')!;
+  const target = ts.qualifiedName('a table or knowledge base');
   ts.expectKeyword('set');
-  const set: { column: string; value: Literal }[] = [];
+  const set: UpdateAssignment[] = [];
   do {
     const column = ts.identifier('a column');
     ts.expectOp('=');
     if (set.some((s) => s.column === column)) ts.fail(`'${column}' is set twice`);
-    set.push({ column, value: parseLiteral(ts) });
+    set.push({ column, ...readValue(ts) });
   } while (ts.acceptOp(','));
+  let from: { sql: string; alias: string } | undefined;
+  if (ts.acceptKeyword('from')) {
+    if (!ts.isOp('(')) ts.fail("expected '(' and the SELECT the new values come from");
+    const open = ts.position;
+    const first = ts.peek();
+    skipBracketed(ts);
+    const sql = ts.source.slice(first.offset + 1, ts.tokens[ts.position - 1].offset).trim();
+    if (ts.position === open) ts.fail('expected a SELECT');
+    ts.acceptKeyword('as');
+    from = { sql, alias: ts.identifier('the alias of the SELECT') };
+  }
   let where: Expr | undefined;
   if (ts.acceptKeyword('where')) where = parseExpr(ts);
   ts.expectEnd();
-  return { kind: 'update', target, set, where };
+  return { kind: 'update', target, set, from, where };
 }
 
-/** `INDEX ON KNOWLEDGE_BASE [project.]kb`, after CREATE; true when it was one. */
+/** A value of SET: a literal, or an expression up to the next assignment, FROM or WHERE (its text). */
+function readValue(ts: TokenStream): { value: Literal; expression?: string } {
+  const at = ts.position;
+  try {
+    const value = parseLiteral(ts);
+    if (ts.atEnd() || ts.isOp(',') || ts.isKeyword('where') || ts.isKeyword('from')) return { value };
+  } catch {
+    // not a literal: read as an expression below
+  }
+  while (ts.position > at) ts.back();
+  const first = ts.peek();
+  let depth = 0;
+  while (!ts.atEnd()) {
+    if (depth === 0 && (ts.isOp(',') || ts.isKeyword('where') || ts.isKeyword('from'))) break;
+    if (ts.isOp('(')) depth++;
+    else if (ts.isOp(')')) depth--;
+    ts.next();
+  }
+  if (ts.position === at) ts.fail('expected a value');
+  const last = ts.tokens[ts.position - 1];
+  return { value: null, expression: ts.source.slice(first.offset, last.offset + last.text.length) };
+}
+
+function skipBracketed(ts: TokenStream): void {
+  let depth = 0;
+  do {
+    if (ts.isOp('(')) depth++;
+    else if (ts.isOp(')')) depth--;
+    if (ts.atEnd()) ts.fail("expected ')'");
+    ts.next();
+  } while (depth > 0);
+}
+
+/** `UPDATE AGENT a SET key = value, ...`: MindsDB's way to change an agent's parameters. */
+function parseUpdateAgent(ts: TokenStream): Statement {
+  ts.expectKeyword('agent');
+  const name = ts.qualifiedName('an agent');
+  ts.expectKeyword('set');
+  const params: UsingParams = {};
+  do {
+    const key = ts.identifier('a parameter name').toLowerCase();
+    ts.expectOp('=');
+    params[key] = parseLiteral(ts);
+  } while (ts.acceptOp(','));
+  ts.expectEnd();
+  return { kind: 'alter_agent', name, params };
+}
+
+/** `INDEX ON KNOWLEDGE_BASE [project.]kb`, after CREATE or DROP; true when it was one. */
 export function isCreateKbIndex(ts: TokenStream): boolean {
   return ts.isKeyword('index') && ts.isKeyword('on', 1);
 }
 
-export function parseCreateKbIndex(ts: TokenStream): Statement {
+/**
+ * `CREATE INDEX ON KNOWLEDGE_BASE kb [WITH (key = value, ...)]` and `DROP INDEX ON KNOWLEDGE_BASE kb`, called
+ * with INDEX next; `drop` for the second.
+ */
+export function parseKbIndex(ts: TokenStream, drop = false): Statement {
   ts.expectKeyword('index');
   ts.expectKeyword('on');
   if (!ts.acceptKeyword('knowledge_base') && !ts.acceptKeyword('knowledge', 'base'))
     ts.fail('expected KNOWLEDGE_BASE: indexes are built on knowledge bases');
   const name = ts.qualifiedName('a knowledge base');
+  if (drop) {
+    ts.expectEnd();
+    return { kind: 'drop_kb_index', name };
+  }
+  let params: UsingParams = {};
+  if (ts.acceptKeyword('with')) {
+    ts.expectOp('(');
+    params = parseUsing(ts);
+    ts.expectOp(')');
+  }
   ts.expectEnd();
-  return { kind: 'create_kb_index', name };
+  return { kind: 'create_kb_index', name, params };
 }

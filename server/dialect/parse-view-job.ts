@@ -1,4 +1,5 @@
 import type { JobEvery, Statement } from './ast';
+import { parseUsing } from './expressions';
 import { parseStatement } from './parser';
 import { TokenStream } from './token-stream';
 import { SqlSyntaxError, tokenize } from './tokenizer';
@@ -6,8 +7,9 @@ import { SqlSyntaxError, tokenize } from './tokenizer';
 /**
  * Views and jobs, written as MindsDB writes them:
  *
- *   CREATE [OR REPLACE] VIEW [IF NOT EXISTS] [p.]v [AS] ( SELECT ... )   (brackets optional)
- *   DROP VIEW [IF EXISTS] [p.]v
+ *   CREATE [OR REPLACE] VIEW [IF NOT EXISTS] [p.]v [FROM source] [AS] ( SELECT ... ) [USING k = v, ...]
+ *   ALTER VIEW [p.]v [FROM source] [AS] ( SELECT ... ) [USING k = v, ...]
+ *   DROP VIEW [IF EXISTS] [p.]v [, [p.]w ...]
  *   DROP MODEL | PREDICTOR [IF EXISTS] [p.]m   (MindsDB's JS SDK deletes views with it)
  *   CREATE JOB [IF NOT EXISTS] [p.]j [AS] ( stmt; stmt ) [START d] [END d] [EVERY [n] unit] [IF ( query )]
  *   DROP JOB [IF EXISTS] [p.]j
@@ -17,6 +19,7 @@ import { SqlSyntaxError, tokenize } from './tokenizer';
  * line and column in the whole text rather than found by the scheduler hours later.
  */
 export function isViewOrJobStatement(ts: TokenStream): boolean {
+  if (ts.isKeyword('alter') && ts.isKeyword('view', 1)) return true;
   if (!ts.isKeyword('create') && !ts.isKeyword('drop')) return false;
   const at = ts.isKeyword('or', 1) && ts.isKeyword('replace', 2) ? 3 : 1;
   if (ts.isKeyword('drop') && (ts.isKeyword('model', 1) || ts.isKeyword('predictor', 1))) return true;
@@ -34,9 +37,19 @@ export function parseViewOrJobStatement(ts: TokenStream): Statement {
     const isView = ts.acceptKeyword('view');
     if (!isView) ts.expectKeyword('job');
     const ifExists = ts.acceptKeyword('if', 'exists');
-    const name = ts.qualifiedName(isView ? 'a view' : 'a job');
+    if (isView) {
+      const names = [ts.qualifiedName('a view')];
+      while (ts.acceptOp(',')) names.push(ts.qualifiedName('a view'));
+      ts.expectEnd();
+      return { kind: 'drop_view', names, ifExists };
+    }
+    const name = ts.qualifiedName('a job');
     ts.expectEnd();
-    return { kind: isView ? 'drop_view' : 'drop_job', name, ifExists };
+    return { kind: 'drop_job', name, ifExists };
+  }
+  if (ts.acceptKeyword('alter', 'view')) {
+    const name = ts.qualifiedName('a view');
+    return { kind: 'alter_view', name, query: readViewQuery(ts) };
   }
   ts.expectKeyword('create');
   const orReplace = ts.acceptKeyword('or', 'replace');
@@ -49,23 +62,39 @@ export function parseViewOrJobStatement(ts: TokenStream): Statement {
 function parseCreateView(ts: TokenStream, orReplace: boolean): Statement {
   const ifNotExists = ts.acceptKeyword('if', 'not', 'exists');
   const name = ts.qualifiedName('a view');
+  return { kind: 'create_view', name, orReplace, ifNotExists, query: readViewQuery(ts) };
+}
+
+/**
+ * A view's query: `[AS] ( SELECT ... )` (brackets optional), or `FROM source [AS] ( native text )`, which is
+ * the source's own query (MindsDB stores it as `SELECT * FROM source (native text)`), then MindsDB's
+ * `USING k = v, ...`, which it reads and keeps no use for, nor do we.
+ */
+function readViewQuery(ts: TokenStream): string {
+  const source = ts.acceptKeyword('from') ? ts.qualifiedName('a data source') : undefined;
   ts.acceptKeyword('as');
   if (ts.atEnd()) ts.fail('expected the SELECT of the view');
   let body: Span;
   if (ts.isOp('(')) {
     body = bracketed(ts);
+    if (ts.acceptKeyword('using')) parseUsing(ts);
     ts.expectEnd();
   } else {
+    if (source) ts.fail("expected '(' and the query for the data source");
     const first = ts.peek();
     while (!ts.atEnd()) ts.next();
     body = { text: ts.restFrom(first), offset: first.offset };
+  }
+  if (source) {
+    if (!body.text.trim()) ts.fail(`the query for '${source.parts.join('.')}' is empty`);
+    return `SELECT * FROM ${source.parts.join('.')} (${body.text})`;
   }
   const parts = parseWithin(ts, body);
   if (parts.length !== 1 || parts[0].statement.kind !== 'select') {
     const at = locate(ts.source, parts[Math.min(1, parts.length - 1)]?.offset ?? body.offset, 1, 1);
     throw new SqlSyntaxError('Syntax error: a view is defined by one SELECT', at.line, at.column);
   }
-  return { kind: 'create_view', name, orReplace, ifNotExists, query: parts[0].text };
+  return parts[0].text;
 }
 
 const UNITS: Record<string, JobEvery['unit']> = {

@@ -4,8 +4,10 @@ import { isDatabaseStatement, parseDatabaseStatement } from './parse-database';
 import { isViewOrJobStatement, parseViewOrJobStatement } from './parse-view-job';
 import { toMysqlReading } from './mysql-dialect';
 import { parseEvaluateStatement } from './parse-evaluate';
-import { isCreateKbIndex, parseCreateKbIndex, parseUpdate, readInsertQuery } from './parse-kb';
+import { isCreateKbIndex, parseKbIndex, parseUpdate, readInsertQuery } from './parse-kb';
 import { parseShow } from './parse-show';
+import { parseDescribe } from './parse-describe';
+import { parseUnserved } from './parse-unserved';
 import { parseCreateTable, parseDropTable } from './parse-tables';
 import { parseSet } from './parse-set';
 import { parseTransaction } from './parse-transaction';
@@ -70,7 +72,15 @@ const STATEMENT_PARSERS = new Map<string, (ts: TokenStream) => Statement>([
   ['begin', parseTransaction],
   ['commit', parseTransaction],
   ['rollback', parseTransaction],
+  ['retrain', parseModelVerb],
+  ['finetune', parseModelVerb],
 ]);
+
+/** RETRAIN | FINETUNE [MODEL] m ...: MindsDB's model statements, of a feature not offered here. */
+function parseModelVerb(ts: TokenStream): Statement {
+  const verb = ts.next().value.toLowerCase() as 'retrain' | 'finetune';
+  return parseUnserved(ts, verb)!;
+}
 
 /** A statement read whole: nothing may follow it. */
 function ended<S extends Statement>(ts: TokenStream, statement: S): S {
@@ -93,7 +103,8 @@ function acceptKnowledgeBase(ts: TokenStream): boolean {
 type ProjectObject = 'project' | 'knowledge_base' | 'agent';
 
 function acceptProjectObject(ts: TokenStream): ProjectObject | undefined {
-  if (ts.acceptKeyword('project') || ts.acceptKeyword('database')) return 'project';
+  // SCHEMA and DATASOURCE are MindsDB's other words for a database (DROP SCHEMA, DROP DATASOURCE).
+  if (['project', 'database', 'schema', 'datasource'].some((w) => ts.acceptKeyword(w))) return 'project';
   if (acceptKnowledgeBase(ts)) return 'knowledge_base';
   if (ts.acceptKeyword('agent')) return 'agent';
   return undefined;
@@ -103,10 +114,17 @@ const OBJECT_NOUNS = { knowledge_base: 'a knowledge base', agent: 'an agent' } a
 
 function parseCreate(ts: TokenStream): Statement {
   ts.next();
-  if (isCreateKbIndex(ts)) return parseCreateKbIndex(ts);
+  if (isCreateKbIndex(ts)) return parseKbIndex(ts);
   if (ts.acceptKeyword('table')) return parseCreateTable(ts, false);
   if (ts.isKeyword('table', 2) && ts.acceptKeyword('or', 'replace', 'table'))
     return parseCreateTable(ts, true);
+  const orReplace = ts.acceptKeyword('or', 'replace');
+  const unserved = parseUnserved(ts, 'create');
+  if (unserved) return unserved;
+  if (orReplace)
+    ts.fail(
+      'OR REPLACE applies to views, tables and data sources (CREATE OR REPLACE DATABASE d WITH ENGINE ...)',
+    );
   const object = acceptProjectObject(ts);
   if (!object) return ts.fail('expected PROJECT, KNOWLEDGE_BASE or AGENT after CREATE');
   const ifNotExists = ts.acceptKeyword('if', 'not', 'exists');
@@ -120,6 +138,9 @@ function parseCreate(ts: TokenStream): Statement {
 function parseDrop(ts: TokenStream): Statement {
   ts.next();
   if (ts.acceptKeyword('table')) return parseDropTable(ts);
+  if (isCreateKbIndex(ts)) return parseKbIndex(ts, true);
+  const unserved = parseUnserved(ts, 'drop');
+  if (unserved) return unserved;
   const object = acceptProjectObject(ts);
   if (!object) return ts.fail('expected PROJECT, KNOWLEDGE_BASE or AGENT after DROP');
   const ifExists = ts.acceptKeyword('if', 'exists');
@@ -137,18 +158,6 @@ function parseAlter(ts: TokenStream): Statement {
   const params = parseUsing(ts);
   ts.expectEnd();
   return isKb ? { kind: 'alter_knowledge_base', name, params } : { kind: 'alter_agent', name, params };
-}
-
-function parseDescribe(ts: TokenStream): Statement {
-  ts.next();
-  const objectType = acceptKnowledgeBase(ts)
-    ? 'knowledge_base'
-    : ts.acceptKeyword('agent')
-      ? 'agent'
-      : undefined;
-  const name = ts.qualifiedName('an object');
-  ts.expectEnd();
-  return { kind: 'describe', objectType, name };
 }
 
 function parseInsert(ts: TokenStream): Statement {

@@ -39,6 +39,7 @@ export function writeSessionValues(
   const wholeItems = new Map<number, number>();
   for (const { first, last } of selectListItems(tokens)) wholeItems.set(first, last);
   tokens.forEach((t, i) => {
+    if (edits.isNative(i)) return;
     let value: Literal | undefined;
     let last = i;
     let name = '';
@@ -73,8 +74,10 @@ function isSessionCall(tokens: Token[], i: number): boolean {
  * A `:name` or `?` marker left in a statement has no value: the request's parameters fill them before the
  * statement is read (routes/sql.ts), so one still here was not given. Refused with its name, as MindsDB does.
  */
-export function refuseUnsetParameters(tokens: Token[]): void {
+export function refuseUnsetParameters(edits: TokenEdits): void {
+  const { tokens } = edits;
   tokens.forEach((t, i) => {
+    if (edits.isNative(i)) return;
     const name = tokens[i + 1];
     const colonName =
       isOpToken(t, ':') &&

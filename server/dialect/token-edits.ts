@@ -1,3 +1,4 @@
+import { nativeQueryBody } from './native-query';
 import type { Token } from './tokenizer';
 
 /**
@@ -13,10 +14,20 @@ export class TokenEdits {
   /** Select items given a name by a rewrite, by their last token (see nameRewrittenItems). */
   readonly named = new Set<number>();
 
+  /** The tokens of a native query (`SELECT * FROM source (text)`), sent to the source as written: never edited. */
+  private readonly native: { first: number; last: number } | undefined;
+
   constructor(
     readonly sql: string,
     readonly tokens: Token[],
-  ) {}
+  ) {
+    this.native = nativeQueryBody(tokens);
+  }
+
+  /** Is this token the text of a native query, which is the source's own dialect and is left as written? */
+  isNative(i: number): boolean {
+    return this.native !== undefined && i >= this.native.first && i <= this.native.last;
+  }
 
   /** The text a token now stands for: its replacement, or its own text. */
   textOf(i: number): string {
@@ -28,7 +39,7 @@ export class TokenEdits {
   }
 
   replace(i: number, text: string): void {
-    this.replaced.set(i, text);
+    if (!this.isNative(i)) this.replaced.set(i, text);
   }
 
   /** Replaces the tokens first..last (both included) by one text. */
@@ -38,10 +49,12 @@ export class TokenEdits {
   }
 
   insertBefore(i: number, text: string): void {
+    if (this.isNative(i)) return;
     this.before.set(i, [text, ...(this.before.get(i) ?? [])]);
   }
 
   insertAfter(i: number, text: string): void {
+    if (this.isNative(i)) return;
     this.after.set(i, [...(this.after.get(i) ?? []), text]);
   }
 

@@ -99,7 +99,12 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     options.sqlTimeoutMs ?? DEFAULT_SQL_TIMEOUT_MS,
     options.sourceConnectTimeoutMs,
   );
-  const views = await openViews({ databases, projects, sql });
+  const views = await openViews({
+    databases,
+    projects,
+    sql,
+    sourceNames: () => dataSources.names(),
+  });
   const jobs = await openJobs({ databases, projects, sql }, { log: options.log, ...options.jobs });
   // The outbound address policy is process-wide: every model call checks the address it connects to.
   setOutboundPolicy({ allowPrivate: options.allowPrivateModelUrls ?? false });

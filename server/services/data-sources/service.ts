@@ -115,6 +115,24 @@ export class DataSourceService {
     return true;
   }
 
+  /**
+   * CREATE OR REPLACE DATABASE: the source of that name takes this engine and these parameters (none of the
+   * old ones kept), once a connection with them works; until then the old source stays as it was. A name
+   * held by a project is not replaced.
+   */
+  async replace(name: string, engine: string, parameters: Record<string, Literal>): Promise<void> {
+    const stored = await this.store.find(name);
+    if (!stored) {
+      await this.create(name, engine, parameters);
+      return;
+    }
+    const client = await this.connect(engine, parameters);
+    await client.close();
+    await this.store.delete(stored.name);
+    await this.closeClient(stored.name);
+    await this.store.insert(stored.name, engine, parameters);
+  }
+
   /** New parameters (merged over the stored ones), used from now on once a connection with them works. */
   async alter(name: string, changes: Record<string, Literal>): Promise<SourceView> {
     refuseSystemChange(name, 'altered');

@@ -2,6 +2,7 @@ import type { DuckDb } from '../../engines/duckdb';
 import { DATA_SOURCES } from '../../domain/system-databases';
 import { hasTopLevelLimit, renderForSource, withRowBound } from '../../engines/sources/dialect';
 import type { StatementOf } from '../../dialect/ast';
+import { nativeQueryShape } from '../../dialect/native-query';
 import { tokenize, type Token } from '../../dialect/tokenizer';
 import { ValidationError } from '../../errors';
 import { type ProjectService } from '../projects';
@@ -200,29 +201,18 @@ function nativeQuery(
   tokens: Token[],
   names: Set<string>,
 ): { source: string; text: string } | undefined {
-  const word = (i: number, w: string) => tokens[i]?.kind === 'ident' && tokens[i].value.toLowerCase() === w;
-  const op = (i: number, o: string) => tokens[i]?.kind === 'op' && tokens[i].value === o;
-  if (!word(0, 'select') || !op(1, '*') || !word(2, 'from') || !op(4, '(')) return undefined;
-  const nameToken = tokens[3];
-  const source = nameToken.kind === 'ident' ? nameToken.value.toLowerCase() : nameToken.value;
-  if ((nameToken.kind !== 'ident' && nameToken.kind !== 'quoted_ident') || !names.has(source))
-    return undefined;
-  let depth = 0;
-  for (let i = 4; i < tokens.length; i++) {
-    if (op(i, '(')) depth++;
-    else if (op(i, ')') && --depth === 0) {
-      const rest = tokens
-        .slice(i + 1)
-        .filter((t) => t.kind !== 'eof' && !(t.kind === 'op' && t.value === ';'));
-      if (rest.length > 0) {
-        throw new ValidationError(
-          `A native query is written alone: SELECT * FROM ${source} (...) with nothing after the brackets`,
-        );
-      }
-      const text = sql.slice(tokens[4].offset + 1, tokens[i].offset).trim();
-      if (!text) throw new ValidationError(`The native query for '${source}' is empty`);
-      return { source, text };
-    }
+  const shape = nativeQueryShape(tokens);
+  if (!shape || !names.has(shape.source)) return undefined;
+  const { source, close } = shape;
+  const rest = tokens
+    .slice(close + 1)
+    .filter((t) => t.kind !== 'eof' && !(t.kind === 'op' && t.value === ';'));
+  if (rest.length > 0) {
+    throw new ValidationError(
+      `A native query is written alone: SELECT * FROM ${source} (...) with nothing after the brackets`,
+    );
   }
-  return undefined;
+  const text = sql.slice(tokens[shape.first - 1].offset + 1, tokens[close].offset).trim();
+  if (!text) throw new ValidationError(`The native query for '${source}' is empty`);
+  return { source, text };
 }

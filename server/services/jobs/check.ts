@@ -3,6 +3,7 @@ import { parseStatement } from '../../dialect/parser';
 import { ValidationError } from '../../errors';
 import { lineColumn, toEngineDialect } from '../sql/engine-select';
 import { readUserSelect, RefusedFunctionError, StatementParseError } from '../sql/table-references';
+import { unservedMessage } from '../sql/unserved';
 import { findLast, withCondition } from './last';
 
 /**
@@ -16,6 +17,12 @@ export async function checkJobStatements(data: DuckDb, statements: string[], fie
     const use = findLast(statement);
     const text = use ? withCondition(statement, use, 'TRUE') : statement;
     const parsed = parseStatement(text);
+    // A statement of a feature not offered here would fail at every run: it is refused now, saying why.
+    if (parsed.kind === 'unserved' && !(parsed.action === 'drop' && parsed.ifExists))
+      throw new ValidationError(
+        `Statement ${index + 1} of the job: ${unservedMessage(parsed.feature)}`,
+        field,
+      );
     const select =
       parsed.kind === 'select' ? parsed.sql : parsed.kind === 'insert' ? parsed.selectSql : undefined;
     if (select === undefined) continue;

@@ -102,7 +102,7 @@ export function registerAgentHandlers(
   });
 
   router.register('describe', async (s, session) => {
-    if (s.objectType === 'knowledge_base') return undefined;
+    if (s.objectType !== undefined && s.objectType !== 'agent') return undefined;
     const { project, name } = locate(s.name, session);
     const agent =
       s.objectType === 'agent' ? await agents.get(project, name) : await agents.find(project, name);

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../errors';
+import { NotFoundError, ValidationError } from '../../errors';
 import type { EngineSelect } from './engine-select';
 import type { SqlRouter } from './router';
 
@@ -11,6 +11,13 @@ export function registerFallbackHandlers(router: SqlRouter, deps: { engine: Engi
   router.register('describe', async (s, session) => {
     const [project, name] = s.name.parts.length === 2 ? s.name.parts : [session.db, s.name.parts[0]];
     throw new NotFoundError(`'${name}' is neither a knowledge base nor an agent in project '${project}'`);
+  });
+
+  // UPDATE changes knowledge bases only (their handler answers first).
+  router.register('update', async (s) => {
+    throw new ValidationError(
+      `'${s.target.parts.join('.')}' cannot be updated: UPDATE changes the rows of knowledge bases; tables of files and data sources are read here, not written`,
+    );
   });
 
   router.register('select', (s, session, { signal, partialResults, caller }) =>

@@ -187,7 +187,7 @@ export function registerKnowledgeBaseHandlers(
   });
 
   router.register('describe', async (s, session) => {
-    if (s.objectType === 'agent') return undefined;
+    if (s.objectType !== undefined && s.objectType !== 'knowledge_base') return undefined;
     const { project, name } = locate(s.name, session);
     if (s.objectType !== 'knowledge_base' && !(await findKb(kbs, s.name, session))) return undefined;
     const kb = await kbs.get(project, name, secrets(session));

@@ -13,6 +13,7 @@ import type { ViewService } from '../views/service';
 import { registerAgentHandlers } from './agent-handlers';
 import { registerCoreHandlers } from './core-handlers';
 import type { EngineSelect } from './engine-select';
+import { registerDescribeHandlers } from './describe-handlers';
 import { registerEvaluateHandlers } from './evaluate-handlers';
 import { registerFallbackHandlers } from './fallback-handlers';
 import { registerJobHandlers } from './job-handlers';
@@ -22,6 +23,7 @@ import { registerMysqlHandlers } from './mysql-handlers';
 import type { SqlRouter } from './router';
 import { registerShowHandlers } from './show-handlers';
 import { registerSourceHandlers } from './source-handlers';
+import { registerUnservedHandlers } from './unserved-handlers';
 import type { UserVariables } from './user-variables';
 import { registerViewHandlers } from './view-handlers';
 
@@ -74,5 +76,12 @@ export function registerSqlHandlers(router: SqlRouter, s: SqlServices): void {
   registerKnowledgeBaseHandlers(router, { kbs: s.knowledgeBases, engine: s.engine });
   registerEvaluateHandlers(router, { evaluations: s.kbEvaluations });
   registerAgentHandlers(router, { agents: s.agents, runner: s.agentRunner });
+  registerDescribeHandlers(router, {
+    views: s.views,
+    jobs: s.jobs,
+    projects: s.projects,
+    sources: s.dataSources,
+  });
+  registerUnservedHandlers(router);
   registerFallbackHandlers(router, s);
 }

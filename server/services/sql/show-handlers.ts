@@ -4,7 +4,14 @@ import { NotFoundError, ValidationError } from '../../errors';
 import type { DataSourceService } from '../data-sources/service';
 import type { ViewService } from '../views/service';
 import type { SqlRouter } from './router';
-import { INDEX_COLUMNS, TABLE_STATUS_COLUMNS, topicListing, UNSERVED_CATALOG_COLUMNS } from './show-listings';
+import {
+  HANDLER_COLUMNS,
+  handlerRow,
+  INDEX_COLUMNS,
+  TABLE_STATUS_COLUMNS,
+  topicListing,
+  UNSERVED_CATALOG_COLUMNS,
+} from './show-listings';
 import { table, type SqlSession } from './types';
 
 const quoteName = (name: string) => `\`${name.replace(/`/g, '``')}\``;
@@ -92,19 +99,7 @@ export function registerShowHandlers(
           (await deps.sources.list()).map((d) => [d.name, 'data', d.engine]),
         );
       case 'handlers':
-        return table(
-          [
-            'NAME',
-            'TYPE',
-            'TITLE',
-            'DESCRIPTION',
-            'VERSION',
-            'CONNECTION_ARGS',
-            'IMPORT_SUCCESS',
-            'IMPORT_ERROR',
-          ],
-          SOURCE_ENGINES.map((engine) => [engine, 'data', engine, null, null, null, true, null]),
-        );
+        return table(HANDLER_COLUMNS, SOURCE_ENGINES.map(handlerRow));
       default:
         return table(UNSERVED_CATALOG_COLUMNS[s.catalog], []);
     }

@@ -4,6 +4,29 @@ import { SERVER_VARIABLES } from './mysql-variables';
 
 const STARTED = Date.now();
 
+/** information_schema.HANDLERS' columns (SHOW HANDLERS, DESCRIBE HANDLER), and a data-source engine's row. */
+export const HANDLER_COLUMNS = [
+  'NAME',
+  'TYPE',
+  'TITLE',
+  'DESCRIPTION',
+  'VERSION',
+  'CONNECTION_ARGS',
+  'IMPORT_SUCCESS',
+  'IMPORT_ERROR',
+];
+
+export const handlerRow = (engine: string): JsonValue[] => [
+  engine,
+  'data',
+  engine,
+  null,
+  null,
+  null,
+  true,
+  null,
+];
+
 /** The columns of MindsDB's `models` table (information_schema.MODELS), which is empty here. */
 export const MODELS_COLUMNS = [
   'NAME',

@@ -24,9 +24,12 @@ export function registerSourceHandlers(
 ): void {
   const { sources, projects, select } = deps;
 
-  router.register('create_database', async (s) =>
-    ok((await sources.create(s.name, s.engine, s.params, { ifNotExists: s.ifNotExists })) ? 1 : 0),
-  );
+  router.register('create_database', async (s) => {
+    if (!s.orReplace)
+      return ok((await sources.create(s.name, s.engine, s.params, { ifNotExists: s.ifNotExists })) ? 1 : 0);
+    await sources.replace(s.name, s.engine, s.params);
+    return ok(1);
+  });
   router.register('alter_database', async (s) => {
     await sources.alter(s.name, s.params);
     return ok(1);

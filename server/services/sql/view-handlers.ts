@@ -6,7 +6,7 @@ import { objectInProject } from './object-name';
 import type { SqlRouter } from './router';
 import { ok, type SqlSession, type StatementRun } from './types';
 
-/** CREATE / DROP VIEW, and SELECTs that read views (rewritten, then run like any other SELECT). */
+/** CREATE / ALTER / DROP VIEW, and SELECTs that read views (rewritten, then run like any other SELECT). */
 export function registerViewHandlers(
   router: SqlRouter,
   deps: { views: ViewService; expander: ViewExpander },
@@ -22,9 +22,23 @@ export function registerViewHandlers(
     return ok(made ? 1 : 0);
   });
 
-  router.register('drop_view', async (s, session) => {
+  // ALTER VIEW changes the query of a view that exists (MindsDB's `View v does not exist in p` otherwise).
+  router.register('alter_view', async (s, session) => {
     const t = objectInProject(s.name, session, 'view');
-    return ok((await views.drop(t.project, t.name, { ifExists: s.ifExists })) ? 1 : 0);
+    if (!(await views.find(t.project, t.name)))
+      throw new NotFoundError(`View ${t.name} does not exist in ${t.project}`);
+    await views.update(t.project, t.name, s.query);
+    return ok(1);
+  });
+
+  // DROP VIEW a, b: each in turn, as MindsDB; one missing (without IF EXISTS) stops there with its error.
+  router.register('drop_view', async (s, session) => {
+    let dropped = 0;
+    for (const name of s.names) {
+      const t = objectInProject(name, session, 'view');
+      if (await views.drop(t.project, t.name, { ifExists: s.ifExists })) dropped++;
+    }
+    return ok(dropped);
   });
 
   // MindsDB's JS SDK deletes a view with DROP MODEL; no models are trained here, so that is all it can drop.

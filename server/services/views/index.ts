@@ -15,8 +15,10 @@ export async function openViews(deps: {
   databases: Databases;
   projects: ProjectService;
   sql: SqlRouter;
+  /** The data sources' names (a view may be a native query to one). */
+  sourceNames: () => Promise<Set<string>>;
 }): Promise<Views> {
-  const views = new ViewService(deps.databases.catalog, deps.projects, deps.databases.data);
+  const views = new ViewService(deps.databases.catalog, deps.projects, deps.databases.data, deps.sourceNames);
   deps.projects.addObjectSource(views);
   const viewExpander = new ViewExpander(views.store, deps.projects, deps.databases, deps.sql);
   return { views, viewExpander };

@@ -45,6 +45,22 @@ describe('CREATE DATABASE', () => {
     expect((await t.sql('SHOW DATABASES')).data).not.toContainEqual(['badpw']);
   });
 
+  it('replaces a source with CREATE OR REPLACE DATABASE once the new connection works', async () => {
+    expect((await t.sql(createStatement('swap', 'postgres', server))).type).toBe('ok');
+    const bad = await t.sql(
+      createStatement('swap', 'postgres', server, { password: 'wrong' }).replace(
+        'CREATE',
+        'CREATE OR REPLACE',
+      ),
+    );
+    expect(bad.type).toBe('error');
+    expect((await t.sql('SELECT count(*) FROM swap.orders')).data).toEqual([[300]]);
+    const good = createStatement('swap', 'postgres', server, { schema: 'sales' });
+    expect((await t.sql(good.replace('CREATE', 'CREATE OR REPLACE'))).type).toBe('ok');
+    expect((await t.sql('SELECT count(*) FROM swap.leads')).data).toEqual([[2]]);
+    expect((await t.sql('DROP DATABASE swap')).type).toBe('ok');
+  });
+
   it('refuses a closed port and an unknown host, naming each', async () => {
     const closed = await t.sql(createStatement('closed', 'postgres', server, { port: 1 }));
     expect(closed.error_message).toMatch(/connection refused at 127\.0\.0\.1:1/i);
@@ -137,6 +153,18 @@ describe('SELECT on the source', () => {
       `SELECT * FROM shop (SELECT id::text || '-x' AS tag FROM orders ORDER BY id LIMIT 2)`,
     );
     expect(r).toMatchObject({ type: 'table', column_names: ['tag'], data: [['1-x'], ['2-x']] });
+  });
+
+  it("keeps a native query's text as the source writes it: double quotes name, MySQL's rewrites stay out", async () => {
+    const r = await t.sql(`SELECT * FROM shop (SELECT "Weird Col" FROM "Mixed Case")`);
+    expect(r).toMatchObject({ type: 'table', column_names: ['Weird Col'], data: [['yes']] });
+  });
+
+  it('defines a view over a native query (CREATE VIEW v FROM source (text)) and reads it', async () => {
+    expect(
+      (await t.sql(`CREATE VIEW mixed FROM shop (SELECT "Weird Col" AS w FROM "Mixed Case")`)).type,
+    ).toBe('ok');
+    expect(await t.sql('SELECT * FROM mindsdb.mixed')).toMatchObject({ type: 'table', data: [['yes']] });
   });
 
   it('names the source error', async () => {
