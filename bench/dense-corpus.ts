@@ -110,14 +110,24 @@ export class DenseCorpus {
   }
 }
 
-/** The rows' texts (about 200 characters each) as the CSV the benchmark uploads: id, content, author, year, n. */
-export async function writeDenseCsv(file: string, rows: number): Promise<void> {
+/** The rows of the benchmark's CSV, in order: document id, text (about 200 characters), author, year. */
+export function* denseRows(
+  rows: number,
+): Generator<{ id: string; text: string; author: string; year: number }> {
   const corpus = new DenseCorpus(7);
+  for (let i = 0; i < rows; i++) {
+    yield { id: `d${i}`, text: corpus.text(28), author: `author${i % 50}`, year: 2000 + (i % 25) };
+  }
+}
+
+/** The rows as the CSV the benchmark uploads: id, content, author, year, n (the row's number). */
+export async function writeDenseCsv(file: string, rows: number): Promise<void> {
   const handle = await fs.open(file, 'w');
   try {
     let lines = ['id,content,author,year,n'];
-    for (let i = 0; i < rows; i++) {
-      lines.push(`d${i},${corpus.text(28)},author${i % 50},${2000 + (i % 25)},${i}`);
+    let n = 0;
+    for (const row of denseRows(rows)) {
+      lines.push(`${row.id},${row.text},${row.author},${row.year},${n++}`);
       if (lines.length === 10_000) {
         await handle.write(`${lines.join('\n')}\n`);
         lines = [];
@@ -127,6 +137,35 @@ export async function writeDenseCsv(file: string, rows: number): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The exact top-10 ids of each query among `rows` (unit vectors, so the dot product orders them as cosine
+ * distance does), by brute force here: every row's vector is made again from its text and compared with every
+ * query. What a search's recall is measured against.
+ */
+export function exactTop10(
+  vectors: ClusteredVectors,
+  queries: readonly Float32Array[],
+  rows: Iterable<{ id: string; text: string }>,
+): string[][] {
+  const best = queries.map(() => ({ ids: [] as string[], scores: [] as number[] }));
+  for (const row of rows) {
+    const v = vectors.vectorOf(row.text);
+    queries.forEach((q, i) => {
+      let dot = 0;
+      for (let d = 0; d < q.length; d++) dot += q[d] * v[d];
+      const top = best[i];
+      if (top.scores.length === 10 && dot <= top.scores[9]) return;
+      let at = top.scores.findIndex((s) => dot > s);
+      if (at < 0) at = top.scores.length;
+      top.scores.splice(at, 0, dot);
+      top.ids.splice(at, 0, row.id);
+      top.scores.length = Math.min(10, top.scores.length);
+      top.ids.length = top.scores.length;
+    });
+  }
+  return best.map((top) => top.ids);
 }
 
 /** `count` short questions drawn the same way as the rows (another seed): each about one topic. */

@@ -64,17 +64,19 @@ export const kbStatusSchema = z.looseObject({
       })
       .optional(),
     /**
-     * What answers a semantic search now: `copy` (the in-memory copy, every chunk compared), `index` (the
-     * vector table's ANN index) or `table` (the vector table, every chunk compared), and why: `scan_fits` or
-     * `scan_too_large` when the copy is loaded (one search would compare `scan_work` (chunk, dimension) pairs,
-     * against at most `scan_limit` while an index can answer: dense vectors of a large KB pass it), otherwise
-     * the copy's state (see `search_copy`). Optional: older servers do not send it.
+     * What answers a semantic search now: `copy` (the in-memory copy), `index` (the vector table's ANN index)
+     * or `table` (the vector table, every chunk compared), and why. With the copy loaded: `scan_fits` (a search
+     * compares every chunk, `scan_work` (chunk, dimension) pairs), `grouped` (dense vectors of a large KB kept in
+     * `groups` groups of similar chunks: a search compares the chunks of the `probes` groups nearest it), or
+     * `scan_too_large` (comparing every chunk would pass `scan_limit` and the chunks are not grouped yet: the
+     * index answers). Otherwise the copy's state (see `search_copy`). Optional: older servers do not send it.
      */
     search_path: z
       .looseObject({
         path: z.enum(['copy', 'index', 'table']),
         reason: z.enum([
           'scan_fits',
+          'grouped',
           'scan_too_large',
           'loading',
           'not_loaded',
@@ -84,6 +86,8 @@ export const kbStatusSchema = z.looseObject({
         ]),
         scan_work: z.number(),
         scan_limit: z.number(),
+        groups: z.number().optional(),
+        probes: z.number().optional(),
       })
       .optional(),
   }),

@@ -12,7 +12,8 @@ type KbParams = { Params: { project: string; kb: string } };
  * inserts is doing: `waiting` for inserts to pause, `building`, or `idle`; `search_copy` whether searches read
  * an in-memory copy of the chunks instead of the vector table (`state`, `rows`, `bytes`); `search_path` which
  * of the copy, the ANN index or the vector table answers a semantic search now, and why (`reason`: the copy's
- * state, or whether one search's scan of the copy, `scan_work` (row, dimension) pairs, fits `scan_limit`).
+ * state, or whether one search's scan of the copy, `scan_work` (row, dimension) pairs, fits `scan_limit`, or
+ * that the copy's dense rows are kept in `groups` groups of similar ones, of which a search reads `probes`).
  */
 export function registerKbStatusRoutes(app: FastifyInstance, deps: AppDeps): void {
   const kbs = deps.knowledgeBases;
@@ -44,6 +45,8 @@ export function registerKbStatusRoutes(app: FastifyInstance, deps: AppDeps): voi
           reason: searchPath?.reason ?? 'not_loaded',
           scan_work: searchPath?.scanWork ?? 0,
           scan_limit: searchPath?.scanLimit ?? 0,
+          groups: searchPath?.groups ?? 0,
+          probes: searchPath?.probes ?? 0,
         },
       },
     };

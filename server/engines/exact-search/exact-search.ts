@@ -7,7 +7,16 @@ import { compileRowFilter } from './row-filter';
 import { leastBytesOf, MirroredTable, type MirrorRow } from './mirrored-table';
 import { mirrorRow, rowsOf } from './mirror-rows';
 import { CopyVersions, type HeldCopies } from './copy-versions';
-import { copyPath, scanFits, uncopiedPath, type SearchPath } from './search-path';
+import { copyPath, uncopiedPath, type SearchPath } from './search-path';
+import {
+  Centroids,
+  groupPlan,
+  nearestCentroids,
+  nonZeroShare,
+  sampleSize,
+  trainCentroids,
+  worthGrouping,
+} from './row-groups';
 
 export { scanFits } from './search-path';
 
@@ -83,6 +92,8 @@ export class ExactSearch {
   private closed = false;
   /** Non-zero dimensions of each table's latest query: what a scan of its copy compares per row. */
   private readonly queryDims = new Map<string, number>();
+  /** Copies whose rows are being grouped (row-groups.ts), one run at a time per table. */
+  private readonly grouping = new Map<string, Promise<void>>();
 
   constructor(private readonly options: ExactSearchOptions) {
     this.budget = new CopyBudget(options.budgetBytes);
@@ -127,6 +138,7 @@ export class ExactSearch {
     table: Table,
     vector: ArrayLike<number>,
     hasAnn: boolean,
+    filtered: boolean,
   ): MirroredTable | null {
     this.budget.touch(name);
     let nonZero = 0;
@@ -137,7 +149,10 @@ export class ExactSearch {
       this.startLoading(name, table);
       return null;
     }
-    return scanFits(nonZero, copy.rows, hasAnn) ? copy : null;
+    // A filtered search reads every row the filter accepts: the groups serve only unfiltered ones.
+    return copyPath(copy.rows, nonZero, hasAnn, filtered ? null : copy.grouping).path === 'copy'
+      ? copy
+      : null;
   }
 
   /**
@@ -147,7 +162,7 @@ export class ExactSearch {
   searchPath(name: string, hasAnn: boolean): SearchPath {
     const copy = this.copies.get(name);
     if (!copy) return uncopiedPath(this.unloadedState(name), hasAnn);
-    return copyPath(copy.rows, this.queryDims.get(name) ?? copy.dims, hasAnn);
+    return copyPath(copy.rows, this.queryDims.get(name) ?? copy.dims, hasAnn, copy.grouping);
   }
 
   /** Whether the table's searches read its copy now, and the copy's size (the KB status route). */
@@ -175,7 +190,7 @@ export class ExactSearch {
     query: { limit: number; filters?: readonly FilterNode[]; hasAnn: boolean },
   ): Promise<StoredChunk[] | null> {
     if (!(await this.stillCurrent(name, table))) return null;
-    const copy = this.copyFor(name, table, vector, query.hasAnn);
+    const copy = this.copyFor(name, table, vector, query.hasAnn, Boolean(query.filters?.length));
     if (!copy) return null;
     if (!query.filters?.length) return copy.search(vector, query.limit);
     const accept = compileRowFilter(query.filters, copy);
@@ -266,6 +281,8 @@ export class ExactSearch {
         if (!this.makeRoom(0, { keep: name }).fits) {
           this.copies.delete(name);
           this.tooLarge.add(name);
+        } else {
+          this.groupWhenWorth(name, copy);
         }
       } catch (err) {
         this.copies.delete(name);
@@ -312,7 +329,36 @@ export class ExactSearch {
 
   /** Resolves when no copy is loading (tests and benchmarks). */
   async whenLoaded(): Promise<void> {
-    while (this.loading.size > 0) await Promise.all([...this.loading.values()].map((l) => l.done));
+    while (this.loading.size > 0 || this.grouping.size > 0) {
+      await Promise.all([...this.loading.values()].map((l) => l.done));
+      await Promise.all(this.grouping.values());
+    }
+  }
+
+  /**
+   * Groups a dense copy's rows in the background when a full scan of it costs too much (row-groups.ts), and
+   * again once the rows added since its grouping are a quarter of it (each search reads them all).
+   */
+  private groupWhenWorth(name: string, copy: MirroredTable): void {
+    if (this.grouping.has(name) || this.closed) return;
+    const grouping = copy.grouping;
+    if (grouping && grouping.ungrouped * 4 < copy.rows) return;
+    if (!worthGrouping(copy.rows, copy.dims, nonZeroShare(copy.sampleVectors(16)))) return;
+    const done = this.groupRows(name, copy)
+      .catch((err: unknown) => this.report(name, 'not grouped', err))
+      .finally(() => this.grouping.delete(name));
+    this.grouping.set(name, done);
+  }
+
+  /** Trains the centroids, assigns every row, and stores the copy group by group, between searches. */
+  private async groupRows(name: string, copy: MirroredTable): Promise<void> {
+    const { groups, probes } = groupPlan(copy.rows, copy.dims);
+    const generation = copy.generation;
+    const centroids = await trainCentroids(copy.sampleVectors(sampleSize(groups)), groups);
+    const groupOf = await nearestCentroids(copy.scoredRows, centroids, (slot) => copy.isRemoved(slot));
+    if (this.closed || this.copies.get(name) !== copy) return;
+    // False when the copy was compacted meanwhile: its next write tries again.
+    copy.group(new Centroids(centroids), groupOf, probes, generation);
   }
 
   private async load(name: string, table: Table, loading: Loading): Promise<void> {
@@ -339,6 +385,7 @@ export class ExactSearch {
       if (versions && !versions.loadFinished(name, await table.version())) return;
       for (const write of loading.pending) applyTo(copy, write);
       this.copies.set(name, copy);
+      this.groupWhenWorth(name, copy);
     });
   }
 

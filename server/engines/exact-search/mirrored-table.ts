@@ -5,6 +5,7 @@ import type { FilterableRows } from './row-filter';
 import { QuantisedBlocks } from './scan-kernel';
 import { TextColumn } from './text-column';
 import { TopScores } from './top-scores';
+import type { Centroids, ScoredRows } from './row-groups';
 import { decodedDot, distanceFromDot, encodeVector, type VectorCodes } from '../vector-codes';
 
 /** A chunk as the mirror takes it in: metadata as the JSON text the table stores. */
@@ -54,7 +55,8 @@ export function leastBytesOf(rows: number, dims: number): number {
  * An in-memory copy of one vector table: every chunk's text, metadata and vector, the vector as two levels of
  * int8 codes (../vector-codes.ts): the coarse ones column by column, for the scan, and the fine ones row by row, for
  * the answer. A search scores every row with the int8 scan (exhaustive, so nothing an index would miss is
- * missed), rescores the best candidates with both levels, and answers without touching the table: its distances
+ * missed; once a large dense copy is grouped, see `group`, an unfiltered search scores its nearest groups
+ * only), rescores the best candidates with both levels, and answers without touching the table: its distances
  * are the ones the table's rows give (vector-rows.ts decodes stored vectors the same way). Writes to the table
  * are applied here by its owner (ExactSearch), idempotently: putting a chunk id that is already here replaces it.
  */
@@ -79,6 +81,14 @@ export class MirroredTable implements FilterableRows {
   private textBytes = 0;
   /** One string per distinct metadata value (up to MAX_INTERNED): a million rows of 50 authors hold 50 strings. */
   private readonly internedTexts = new Map<string, string>();
+  /**
+   * Dense rows stored group by group (row-groups.ts): group g holds rows [starts[g], starts[g + 1]), rows
+   * added since are a tail from `tail` on. A search without a filter reads its `probes` nearest groups and the
+   * tail. Null: every search reads every row.
+   */
+  private groups: { centroids: Centroids; starts: Int32Array; tail: number; probes: number } | null = null;
+  /** Counts rebuilds (compaction, grouping): row numbers read before one no longer name the same rows. */
+  private rebuilds = 0;
 
   constructor(readonly dims: number) {
     this.vectors = new QuantisedBlocks(dims, SMALL_BLOCK_ROWS);
@@ -191,6 +201,7 @@ export class MirroredTable implements FilterableRows {
           }
         }
       },
+      accept ? undefined : this.probedRows(vector),
     );
     return top
       .sorted()
@@ -212,14 +223,6 @@ export class MirroredTable implements FilterableRows {
     if (held !== undefined) return held;
     if (this.internedTexts.size < MAX_INTERNED) this.internedTexts.set(text, text);
     return text;
-  }
-
-  private filterableOf(slot: number): Map<string, FilterValue> {
-    const values = new Map<string, FilterValue>();
-    for (const name of this.filterTexts.keys()) {
-      values.set(name, { text: this.metadataText(name, slot), number: this.metadataNumber(name, slot) });
-    }
-    return values;
   }
 
   /** The cosine distance from `vector` to a row's decoded vector, as the table's side computes it. */
@@ -278,26 +281,110 @@ export class MirroredTable implements FilterableRows {
 
   /**
    * Once removed rows outnumber the held ones (and are many), the held ones are copied into fresh blocks: a
-   * search scores every row, removed or not.
+   * search scores every row, removed or not. The groups go with it (ExactSearch groups the copy again).
    */
   private compactWhenSparse(): void {
     if (this.removedCount < 4096 || this.removedCount < this.rows) return;
-    const kept: { row: Omit<MirrorRow, 'vector'>; codes: VectorCodes }[] = [];
-    for (let slot = 0; slot < this.ids.length; slot++) {
+    this.groups = null;
+    this.rebuild(Array.from({ length: this.ids.length }, (_, slot) => slot));
+  }
+
+  /**
+   * Whether the copy's rows are stored in groups (row-groups.ts): how many, how many a search reads, and how many
+   * rows were added since (each search reads them all).
+   */
+  get grouping(): { groups: number; probes: number; ungrouped: number } | null {
+    const groups = this.groups;
+    if (!groups) return null;
+    return {
+      groups: groups.centroids.count,
+      probes: groups.probes,
+      ungrouped: this.ids.length - groups.tail,
+    };
+  }
+
+  /** The int8 blocks, for scoring every row in bulk (row-groups.ts); row numbers are slots. */
+  get scoredRows(): ScoredRows {
+    return this.vectors;
+  }
+
+  /** Changes whenever row numbers are given out again (see `rebuilds`). */
+  get generation(): number {
+    return this.rebuilds;
+  }
+
+  isRemoved(slot: number): boolean {
+    return this.removed[slot] === 1;
+  }
+
+  /** Up to `count` held rows' vectors, decoded, picked by `random`: what groups are trained on. */
+  sampleVectors(count: number, random: () => number = Math.random): Float32Array[] {
+    const sample: Float32Array[] = [];
+    const slots = this.ids.length;
+    for (let tries = 0; sample.length < Math.min(count, this.rows) && tries < count * 4; tries++) {
+      const slot = Math.floor(random() * slots);
       if (this.removed[slot] === 1) continue;
       const codes = this.codesOf(slot);
-      kept.push({
-        row: {
-          id: this.ids[slot],
-          docId: this.docIds[slot],
-          content: this.contents.get(slot),
-          metadataJson: this.metadata.get(slot),
-          filterable: this.filterableOf(slot),
-        },
-        codes: { ...codes, coarse: codes.coarse.slice(), fine: codes.fine.slice() },
-      });
+      sample.push(
+        Float32Array.from(codes.coarse, (c, d) => codes.coarseScale * c + codes.fineScale * codes.fine[d]),
+      );
     }
-    this.vectors = new QuantisedBlocks(this.dims, SMALL_BLOCK_ROWS);
+    return sample;
+  }
+
+  /**
+   * Stores the rows group by group: `groupOf[slot]` is each row's group as of generation `generation` (-1:
+   * removed then). Rows added since form the tail; rows removed since are left out. False, and nothing done,
+   * when the rows were renumbered meanwhile.
+   */
+  group(centroids: Centroids, groupOf: Int32Array, probes: number, generation: number): boolean {
+    if (generation !== this.rebuilds) return false;
+    const count = centroids.count;
+    const grouped = (slot: number) => slot < groupOf.length && groupOf[slot] >= 0 && this.removed[slot] !== 1;
+    const starts = new Int32Array(count + 1);
+    for (let slot = 0; slot < groupOf.length; slot++) if (grouped(slot)) starts[groupOf[slot] + 1]++;
+    for (let g = 0; g < count; g++) starts[g + 1] += starts[g];
+    const order: number[] = new Array<number>(starts[count]);
+    const next = starts.slice(0, count);
+    for (let slot = 0; slot < groupOf.length; slot++) if (grouped(slot)) order[next[groupOf[slot]]++] = slot;
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      if (!grouped(slot) && this.removed[slot] !== 1) order.push(slot);
+    }
+    this.rebuild(order);
+    this.groups = { centroids, starts, tail: starts[count], probes };
+    return true;
+  }
+
+  /** The rows a search of `vector` reads: its nearest groups and the tail; undefined for every row. */
+  private probedRows(vector: ArrayLike<number>): number[] | undefined {
+    const groups = this.groups;
+    if (!groups) return undefined;
+    const ranges: number[] = [];
+    for (const g of groups.centroids.nearest(vector, groups.probes)) {
+      ranges.push(groups.starts[g], groups.starts[g + 1]);
+    }
+    ranges.push(groups.tail, this.ids.length);
+    return ranges;
+  }
+
+  /**
+   * The held rows again, in fresh blocks, in the order of `slots` (removed ones left out): what compaction and
+   * grouping do.
+   */
+  private rebuild(slots: ArrayLike<number>): void {
+    const old = {
+      vectors: this.vectors,
+      fine: this.fine,
+      ids: this.ids,
+      docIds: this.docIds,
+      contents: this.contents,
+      metadata: this.metadata,
+      filterTexts: this.filterTexts,
+      filterNumbers: this.filterNumbers,
+      removed: this.removed,
+    };
+    const large = this.rows >= SMALL_TABLE_ROWS;
+    this.vectors = new QuantisedBlocks(this.dims, large ? LARGE_BLOCK_ROWS : SMALL_BLOCK_ROWS);
     this.fine = new FineCodes(this.dims);
     this.ids = [];
     this.docIds = [];
@@ -311,7 +398,31 @@ export class MirroredTable implements FilterableRows {
     this.slotOfId.clear();
     this.slotsOfDoc.clear();
     this.textBytes = 0;
-    for (const { row, codes } of kept) this.append(row, codes);
+    this.rebuilds++;
+    const codes = this.reading;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i];
+      if (old.removed[slot] === 1) continue;
+      codes.coarseScale = old.vectors.codesOf(slot, codes.coarse);
+      codes.fineScale = old.fine.get(slot, codes.fine);
+      const filterable = new Map<string, FilterValue>();
+      for (const [name, texts] of old.filterTexts) {
+        filterable.set(name, {
+          text: texts[slot] ?? null,
+          number: old.filterNumbers.get(name)?.[slot] ?? null,
+        });
+      }
+      this.append(
+        {
+          id: old.ids[slot],
+          docId: old.docIds[slot],
+          content: old.contents.get(slot),
+          metadataJson: old.metadata.get(slot),
+          filterable,
+        },
+        codes,
+      );
+    }
   }
 }
 

@@ -125,13 +125,16 @@ export class QuantisedBlocks {
 
   /**
    * Dot products of `query` with every row, block by block: `visit(firstRow, candidates)` gets each block's rows
-   * whose score is above `floor()` (asked before each block; views that the next block overwrites). Returns how
-   * many of the query's dimensions were non-zero.
+   * whose score is above `floor()` (asked before each block; views that the next block overwrites). With
+   * `ranges` (start, end pairs of row numbers, in any order), only the rows in them, widened to whole strips of
+   * 32: a row a range did not ask for may be scored too, never one twice. Returns how many of the query's
+   * dimensions were non-zero.
    */
   score(
     query: ArrayLike<number>,
     floor: () => number,
     visit: (firstRow: number, candidates: BlockCandidates) => void,
+    ranges?: ArrayLike<number>,
   ): number {
     let max = 0;
     let squares = 0;
@@ -153,24 +156,52 @@ export class QuantisedBlocks {
       scores: new Float32Array(this.kernel.memory.buffer, this.outScores, this.blockRows),
       rows: new Int32Array(this.kernel.memory.buffer, this.outRows, this.blockRows),
     };
-    for (let b = 0; b < this.blockCount; b++) {
-      const block = this.blockStart(b);
-      const rows = Math.min(this.blockRows, align(this.rows - b * this.blockRows, STRIP_ROWS));
+    // Rows [from, to) of one block, both multiples of the strip.
+    const scoreRows = (from: number, to: number) => {
+      const block = this.blockStart(Math.floor(from / this.blockRows));
+      const skip = from % this.blockRows;
       candidates.count = this.kernel.scoreBlock(
-        block,
-        rows,
+        block + skip,
+        to - from,
         this.pairs,
         Math.ceil(pairCount / 2),
-        this.scalesOf(block),
+        this.scalesOf(block) + 4 * skip,
         queryScale,
         floor(),
         this.outScores,
         this.outRows,
         this.strip,
       );
-      if (candidates.count > 0) visit(b * this.blockRows, candidates);
+      if (candidates.count > 0) visit(from, candidates);
+    };
+    for (const [start, end] of this.stripRanges(ranges)) {
+      for (let from = start; from < end;) {
+        const to = Math.min(end, (Math.floor(from / this.blockRows) + 1) * this.blockRows);
+        scoreRows(from, to);
+        from = to;
+      }
     }
     return pairCount;
+  }
+
+  /** The rows to score as sorted, disjoint [start, end) ranges of whole strips (every row without `ranges`). */
+  private stripRanges(ranges?: ArrayLike<number>): [number, number][] {
+    const last = align(this.rows, STRIP_ROWS);
+    if (!ranges) return [[0, last]];
+    const strips: [number, number][] = [];
+    for (let i = 0; i + 1 < ranges.length; i += 2) {
+      const start = Math.floor(ranges[i] / STRIP_ROWS) * STRIP_ROWS;
+      const end = Math.min(last, align(ranges[i + 1], STRIP_ROWS));
+      if (start < end) strips.push([start, end]);
+    }
+    strips.sort((a, b) => a[0] - b[0]);
+    const merged: [number, number][] = [];
+    for (const range of strips) {
+      const previous = merged.at(-1);
+      if (previous && range[0] <= previous[1]) previous[1] = Math.max(previous[1], range[1]);
+      else merged.push(range);
+    }
+    return merged;
   }
 
   /** The query's non-zero dimensions as the kernel's list of pairs; returns how many dimensions it holds. */

@@ -22,33 +22,69 @@ export function scanFits(nonZeroDims: number, rows: number, hasAnn: boolean): bo
 export type SearchPathName = 'copy' | 'index' | 'table';
 
 /**
- * Why: `scan_fits`, the copy is loaded and a search compares all of it; `scan_too_large`, the copy is loaded
- * but one search would compare more (row, dimension) pairs than `MAX_SCAN_WORK` (dense vectors of a large
- * table), so the index answers; otherwise the copy's state (SearchCopyState): none answers yet, or none may.
+ * Why: `scan_fits`, the copy is loaded and a search compares all of it; `grouped`, the copy's dense rows are
+ * stored in groups of similar ones and a search compares the groups nearest it (row-groups.ts);
+ * `scan_too_large`, the copy is loaded but one search would compare more (row, dimension) pairs than
+ * `MAX_SCAN_WORK` (dense vectors of a large table, not grouped yet), so the index answers; otherwise the copy's
+ * state (SearchCopyState): none answers yet, or none may.
  */
-export type SearchPathReason = 'scan_fits' | 'scan_too_large' | Exclude<SearchCopyState, 'loaded'>;
+export type SearchPathReason =
+  'scan_fits' | 'grouped' | 'scan_too_large' | Exclude<SearchCopyState, 'loaded'>;
 
 export interface SearchPath {
   path: SearchPathName;
   reason: SearchPathReason;
-  /** (row, non-zero query dimension) pairs a scan of the loaded copy compares per search; 0 without a copy. */
+  /** (row, non-zero query dimension) pairs a search of the loaded copy compares; 0 without a copy. */
   scanWork: number;
   /** The most one search may compare on the copy while an ANN index can answer instead. */
   scanLimit: number;
+  /** The copy's groups of similar rows and how many of them a search reads; 0 when it is not grouped. */
+  groups: number;
+  probes: number;
 }
 
-/** The path of a table whose copy is loaded with `rows` rows, for queries of `queryDims` non-zero dimensions. */
-export function copyPath(rows: number, queryDims: number, hasAnn: boolean): SearchPath {
+/**
+ * The path of a table whose copy is loaded with `rows` rows, for queries of `queryDims` non-zero dimensions;
+ * `grouping`, its groups (null when not grouped, or for a filtered search, which reads every row).
+ */
+export function copyPath(
+  rows: number,
+  queryDims: number,
+  hasAnn: boolean,
+  grouping: { groups: number; probes: number; ungrouped: number } | null,
+): SearchPath {
+  const scanLimit = MAX_SCAN_WORK;
+  if (grouping) {
+    const { groups, probes, ungrouped } = grouping;
+    const read = ((rows - ungrouped) * probes) / groups + ungrouped;
+    return {
+      path: 'copy',
+      reason: 'grouped',
+      scanWork: Math.round(read * queryDims),
+      scanLimit,
+      groups,
+      probes,
+    };
+  }
   const fits = scanFits(queryDims, rows, hasAnn);
   return {
     path: fits ? 'copy' : 'index',
     reason: fits ? 'scan_fits' : 'scan_too_large',
     scanWork: rows * queryDims,
-    scanLimit: MAX_SCAN_WORK,
+    scanLimit,
+    groups: 0,
+    probes: 0,
   };
 }
 
 /** The path of a table without a loaded copy (`state` says why): its index, or the table itself. */
 export function uncopiedPath(state: Exclude<SearchCopyState, 'loaded'>, hasAnn: boolean): SearchPath {
-  return { path: hasAnn ? 'index' : 'table', reason: state, scanWork: 0, scanLimit: MAX_SCAN_WORK };
+  return {
+    path: hasAnn ? 'index' : 'table',
+    reason: state,
+    scanWork: 0,
+    scanLimit: MAX_SCAN_WORK,
+    groups: 0,
+    probes: 0,
+  };
 }

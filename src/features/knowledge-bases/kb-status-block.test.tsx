@@ -163,6 +163,28 @@ describe('KbStatusBlock', () => {
     expect(await screen.findByText(text)).toBeTruthy();
   });
 
+  it('says when a dense copy is searched group by group, and what share a question reads', async () => {
+    const index = {
+      ...status().index,
+      search_copy: { state: 'loaded', rows: 100_000, bytes: 67_108_864 },
+      search_path: {
+        path: 'copy',
+        reason: 'grouped',
+        scan_work: 15_564_800,
+        scan_limit: 150_000_000,
+        groups: 158,
+        probes: 16,
+      },
+    };
+    fakeFetch((req) => (req.path === STATUS ? { json: status({ index }) } : undefined));
+    show();
+    expect(
+      await screen.findByText(
+        /From memory \(64 MB\): the 100,000 chunks are kept in 158 groups of similar ones, and a question is compared with the chunks of the 16 groups nearest it \(about 10% of them\)/,
+      ),
+    ).toBeTruthy();
+  });
+
   it('builds the index with CREATE INDEX on the exact name, and shows the build while it runs', async () => {
     let building = false;
     const net = fakeFetch((req) => {

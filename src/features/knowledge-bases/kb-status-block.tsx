@@ -119,6 +119,18 @@ function SearchLine({ copy, path }: { copy: SearchCopy; path?: SearchPath }) {
           nothing an index might miss is missed.
         </span>
       );
+    case 'grouped': {
+      const share = path?.groups ? (path.probes ?? 0) / path.groups : 0;
+      return (
+        <span>
+          From memory ({megabytes(copy.bytes)}): the {plural(copy.rows, 'chunk')} are kept in{' '}
+          {path?.groups?.toLocaleString('en')} groups of similar ones, and a question is compared with the
+          chunks of the {path?.probes?.toLocaleString('en')} groups nearest it (about{' '}
+          {Math.round(share * 100)}% of them): comparing it with every one would take too long with vectors
+          this dense.
+        </span>
+      );
+    }
     case 'scan_too_large': {
       const { scan_work: work = 0, scan_limit: limit = 0 } = path ?? {};
       const dims = copy.rows > 0 ? Math.round(work / copy.rows) : 0;

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { randomUnit } from '../../test/random-vectors';
+import { MirroredTable, type MirrorRow } from './mirrored-table';
+import {
+  Centroids,
+  groupPlan,
+  nearestCentroids,
+  nonZeroShare,
+  trainCentroids,
+  worthGrouping,
+} from './row-groups';
+
+const DIMS = 48;
+const CLUSTERS = 24;
+
+/** A unit vector near cluster `cluster`'s centre: what a real model's vectors of one topic look like. */
+function clustered(cluster: number, seed: number): Float32Array {
+  const centre = randomUnit(DIMS, 1000 + cluster);
+  const noise = randomUnit(DIMS, 50_000 + seed);
+  const v = centre.map((x, d) => x + 0.45 * noise[d]);
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+
+const row = (n: number): MirrorRow => ({
+  id: `c${n}`,
+  docId: `d${n}`,
+  content: `chunk ${n}`,
+  metadataJson: JSON.stringify({ n }),
+  vector: clustered(n % CLUSTERS, n),
+  filterable: new Map([['n', { text: String(n), number: n }]]),
+});
+
+/** A seeded generator, so that the centroids trained are the same on every run. */
+function seeded(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function exactNearest(rows: MirrorRow[], query: Float32Array, k: number): string[] {
+  const dot = (v: ArrayLike<number>) => Array.from(v).reduce((sum, x, d) => sum + x * query[d], 0);
+  return rows
+    .map((r) => ({ id: r.id, score: dot(r.vector) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, k)
+    .map((r) => r.id);
+}
+
+describe('groups of similar rows for dense copies', () => {
+  it('are chosen from the size and dimensions: more groups as rows grow, a tenth or less of the work read', () => {
+    // 100,000 chunks of 1,536 dimensions (OpenAI's size): 158 groups, 16 read (10%).
+    expect(groupPlan(100_000, 1536)).toEqual({ groups: 158, probes: 16 });
+    // A million of 768: 500 groups; 15 million pairs would be 10 groups, so the floor of 8 does not apply.
+    expect(groupPlan(1_000_000, 768)).toEqual({ groups: 500, probes: 10 });
+    // Just past the threshold: at least 16 groups, at least 8 read.
+    expect(groupPlan(40_000, 1536)).toEqual({ groups: 100, probes: 25 });
+    // Dense vectors past 50 million pairs are grouped; sparse ones (the local model's) and small tables are not.
+    expect(worthGrouping(100_000, 1536, 1)).toBe(true);
+    expect(worthGrouping(30_000, 1536, 1)).toBe(false);
+    expect(worthGrouping(1_000_000, 384, 0.15)).toBe(false);
+    expect(nonZeroShare([randomUnit(384, 1, 40), randomUnit(384, 2, 40)])).toBeLessThan(0.15);
+    expect(nonZeroShare([clustered(1, 1)])).toBeGreaterThan(0.5);
+  });
+
+  it('trains centroids that keep each cluster of rows in one group, and assigns the rows', async () => {
+    // Fewer groups than clusters, as a KB has far more topics than groups: a group holds two clusters or so.
+    const sample = Array.from({ length: 24 * 30 }, (_, i) => clustered(i % CLUSTERS, i));
+    const centroids = new Centroids(await trainCentroids(sample, CLUSTERS / 2, seeded(3)));
+    const table = new MirroredTable(DIMS);
+    const rows = Array.from({ length: 2400 }, (_, n) => row(n));
+    table.put(rows);
+    const groupOf = await nearestCentroids(table.scoredRows, centroids.vectors);
+    // Rows of one cluster share a group: nearly all of each cluster's rows land in the same one.
+    for (let cluster = 0; cluster < CLUSTERS; cluster++) {
+      const groups = rows.filter((_, n) => n % CLUSTERS === cluster).map((_, i) => groupOf[cluster + i * 24]);
+      const counts = new Map<number, number>();
+      for (const g of groups) counts.set(g, (counts.get(g) ?? 0) + 1);
+      expect(Math.max(...counts.values()) / groups.length).toBeGreaterThan(0.95);
+    }
+    // A question about a cluster finds that cluster's group first.
+    const question = clustered(5, 99_999);
+    expect(centroids.nearest(question, 1)).toEqual([groupOf[5]]);
+  });
+
+  it('lets a search read only the nearest groups and the rows added since, and still find the nearest rows', async () => {
+    const table = new MirroredTable(DIMS);
+    const rows = Array.from({ length: 4800 }, (_, n) => row(n));
+    table.put(rows);
+    const generation = table.generation;
+    const centroids = await trainCentroids(table.sampleVectors(1200, seeded(5)), CLUSTERS, seeded(7));
+    const groupOf = await nearestCentroids(table.scoredRows, centroids, (slot) => table.isRemoved(slot));
+    // Written while the groups were worked out: one row removed, rows added (they stay ungrouped, read always).
+    table.removeChunks(['c10']);
+    const late = Array.from({ length: 100 }, (_, i) => row(4800 + i));
+    table.put(late);
+    expect(table.group(new Centroids(centroids), groupOf, 2, generation)).toBe(true);
+    expect(table.grouping).toEqual({ groups: CLUSTERS, probes: 2, ungrouped: 100 });
+    const held = [...rows.filter((r) => r.id !== 'c10'), ...late];
+    expect(table.rows).toBe(held.length);
+    for (let q = 0; q < 10; q++) {
+      const query = clustered(q, 70_000 + q);
+      expect(table.search(query, 10).map((c) => c.chunkId)).toEqual(exactNearest(held, query, 10));
+    }
+    // A late row is found by its own vector; the removed one never.
+    expect(table.search(late[7].vector, 1)[0].chunkId).toBe('c4807');
+    expect(table.search(rows[10].vector, 5).map((c) => c.chunkId)).not.toContain('c10');
+    // A filtered search reads every row the filter accepts, in any group.
+    const odd = table.search(clustered(3, 1), 5, (r) => (table.metadataNumber('n', r) ?? 0) % 2 === 1);
+    expect(odd.map((c) => c.chunkId)).toEqual(
+      exactNearest(
+        held.filter((r) => Number(r.id.slice(1)) % 2 === 1),
+        clustered(3, 1),
+        5,
+      ),
+    );
+    // Row numbers from before the rows were stored group by group no longer hold: refused.
+    expect(table.group(new Centroids(centroids), groupOf, 2, generation)).toBe(false);
+  });
+});
