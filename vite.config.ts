@@ -8,7 +8,9 @@ import react from '@vitejs/plugin-react';
 // (ours from `npm run serve`, or any MindsDB instance via KS_API_URL), so the browser stays same-origin.
 const apiTarget = process.env.KS_API_URL ?? 'http://127.0.0.1:47334';
 
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+// Not the source maps: only a browser's developer tools fetch them, and brotli at its best level spent two
+// minutes of the build on them.
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 /** Smaller files gain less than the extra header costs. */
 const MIN_BYTES = 1024;
 
@@ -43,5 +45,7 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  // Source maps beside the chunks: a stack trace or a profile taken in the browser then points at our source
+  // (the project is open source; the maps say nothing the repository does not).
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
 });

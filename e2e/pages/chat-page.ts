@@ -46,7 +46,7 @@ export class ChatPage extends ConsolePage {
   }
 
   answer(turn: Locator): Locator {
-    return turn.getByRole('region', { name: 'Answer' });
+    return turn.getByRole('group', { name: 'Answer' });
   }
 
   citations(turn: Locator): Locator {
@@ -67,7 +67,7 @@ export class ChatPage extends ConsolePage {
       (window as unknown as { __appearance: string[] }).__appearance = seen;
       const kinds: [string, string][] = [
         ['tool', '[role="group"][aria-label^="Tool call"]'],
-        ['answer', 'section[aria-label="Answer"]'],
+        ['answer', '[role="group"][aria-label="Answer"]'],
       ];
       new MutationObserver((records) => {
         for (const record of records) {

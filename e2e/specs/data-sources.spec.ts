@@ -70,7 +70,7 @@ test('connect a PostgreSQL source, browse and query its table, load a KB from it
 
   // Browse: the source in the tree, its table, a click opens a preview that shows the rows.
   await browser.getByRole('treeitem', { name: /^field/ }).click();
-  await browser.getByRole('button', { name: 'Show the columns of field.public.field_notes' }).click();
+  await browser.getByTitle('Show the columns of field.public.field_notes').click();
   const columns = browser.getByRole('group', { name: 'Columns of field.public.field_notes' });
   await expect(columns.getByRole('treeitem')).toHaveText(['id', 'body']);
   await browser.getByRole('treeitem', { name: /field_notes/ }).click();

@@ -1,5 +1,6 @@
 import { test, expect } from '../fixtures';
 import { ChatPage } from '../pages/chat-page';
+import { WorksheetPage } from '../pages/worksheet-page';
 
 // Keyboard users: a skip link past the header and the object browser; the agent picker holds on stray arrows.
 
@@ -17,6 +18,46 @@ test('the first Tab shows a skip link that puts focus on the page itself', async
   await page.keyboard.press('Tab');
   const inMain = await page.evaluate(() => !!document.activeElement?.closest('main'));
   expect(inMain).toBe(true);
+});
+
+test('the worksheet leaves the focus at the top; its editor shows in full how Tab works and how to leave', async ({
+  page,
+}) => {
+  const ws = new WorksheetPage(page);
+  await ws.goto();
+  // The editor is there but does not take the focus: the first Tab reaches the skip link.
+  await expect(ws.editor).not.toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+
+  // The editor's keys are its description, on screen beside it and not cut off.
+  const keys = page.locator(`[id="${await ws.editor.getAttribute('aria-describedby')}"]`);
+  await expect(keys).toContainText('Tab indents · Esc then Tab leaves the editor');
+  await expect(keys).toBeInViewport({ ratio: 1 });
+  for (const part of await keys.locator('> *').all()) {
+    await expect(part).toBeInViewport({ ratio: 1 });
+    expect(await part.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+
+  // What the keys say holds: Tab indents inside; Escape then Tab leaves, the saved SQL as it was.
+  const savedSql = () =>
+    page.evaluate(() => {
+      const saved = JSON.parse(localStorage.getItem('ks.worksheet') ?? '{}');
+      return (saved.state.sheets.mindsdb.tabs as { sql: string }[])[0].sql;
+    });
+  await ws.setSql('SELECT 1');
+  await page.keyboard.press('Tab');
+  await expect.poll(savedSql).toBe('  SELECT 1');
+  await page.keyboard.press('Shift+Tab');
+  await expect.poll(savedSql).toBe('SELECT 1');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await expect(ws.editor).not.toBeFocused();
+  expect(await savedSql()).toBe('SELECT 1');
+  // Nor does a reload put the focus back in the editor.
+  await page.reload();
+  await expect(ws.editor).toHaveText('SELECT 1');
+  await expect(ws.editor).not.toBeFocused();
 });
 
 test('a stray ArrowDown on the agent picker does not switch agent', async ({ page, request }) => {

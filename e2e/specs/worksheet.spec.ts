@@ -127,7 +127,7 @@ test('keeps every worksheet and its draft across a reload', async ({ page }) => 
   await ws.editor.press('ControlOrMeta+Z');
   await expect(ws.editor).toHaveText('SELECT 2 AS typed_by_hand');
   // Closing a worksheet that holds SQL asks first.
-  await page.getByRole('button', { name: 'Close Worksheet 2' }).click();
+  await page.getByTitle('Close Worksheet 2').click();
   await page
     .getByRole('dialog', { name: 'Close Worksheet 2?' })
     .getByRole('button', { name: 'Close it' })

@@ -96,6 +96,7 @@ function ProjectSwitcher({ project, names }: { project: string; names: string[] 
       <span className="muted">Project</span>
       <select
         className="input"
+        name="project"
         value={current ?? ''}
         onChange={(e) => {
           // Keep the same page, in the other project.

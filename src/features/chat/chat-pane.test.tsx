@@ -81,7 +81,7 @@ describe('ChatPane', () => {
     const card = screen.getByRole('button', { name: /kb_query_tool/ });
     expect(card).toHaveAttribute('aria-expanded', 'false');
     expect(card).toHaveTextContent('running…');
-    expect(screen.queryByRole('region', { name: 'Answer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Answer' })).not.toBeInTheDocument();
 
     await server(() => streams[0].send({ steps: [{ action: kbAction, observation: OBSERVATION }] }));
     expect(card).toHaveTextContent('done');
@@ -98,7 +98,7 @@ describe('ChatPane', () => {
       );
       streams[0].close();
     });
-    const answer = screen.getByRole('region', { name: 'Answer' });
+    const answer = screen.getByRole('group', { name: 'Answer' });
     expect(within(answer).getByText('5 days').tagName).toBe('STRONG');
     expect(screen.getByText('trace-9')).toBeInTheDocument();
 
@@ -214,7 +214,7 @@ describe('ChatPane', () => {
           '[entity](&#106;avascript:alert(1)) [ok](https://example.org) ![pic](https://example.org/p.png)',
       ),
     );
-    const answer = screen.getByRole('region', { name: 'Answer' });
+    const answer = screen.getByRole('group', { name: 'Answer' });
     expect(container.querySelector('img, b, script')).toBeNull();
     expect(within(answer).getByRole('link', { name: 'ok' })).toHaveAttribute('href', 'https://example.org');
     expect(within(answer).getByRole('link', { name: 'ok' })).toHaveAttribute(

@@ -1,7 +1,20 @@
+import type { ReactNode } from 'react';
 import { isBookkeepingKey } from '../../api/knowledge-bases/metadata-keys';
 import { TableHead } from '../../components/table-head';
 import type { KbChunk } from './kb-observation';
 import './result-table.css';
+
+/**
+ * The table's scrolling box. It takes the focus (named by the caption), so that a keyboard user can scroll a
+ * wide or long table with the arrow keys too.
+ */
+function ScrollBox({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div className="chat-table-wrap" role="group" aria-label={caption} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
 
 const cell = (v: unknown) => (v == null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -9,7 +22,7 @@ const cell = (v: unknown) => (v == null ? '' : typeof v === 'string' ? v : JSON.
 export function KbResultTable({ chunks, caption }: { chunks: KbChunk[]; caption: string }) {
   if (chunks.length === 0) return <p className="chat-muted">No chunks matched.</p>;
   return (
-    <div className="chat-table-wrap">
+    <ScrollBox caption={caption}>
       <table className="chat-table">
         <caption>{caption}</caption>
         <TableHead columns={['Chunk', 'Content', 'Relevance', 'Metadata']} />
@@ -35,7 +48,7 @@ export function KbResultTable({ chunks, caption }: { chunks: KbChunk[]; caption:
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
@@ -50,7 +63,7 @@ export function RowsTable({
   caption: string;
 }) {
   return (
-    <div className="chat-table-wrap">
+    <ScrollBox caption={caption}>
       <table className="chat-table">
         <caption>{caption}</caption>
         <TableHead columns={columns} />
@@ -64,6 +77,6 @@ export function RowsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

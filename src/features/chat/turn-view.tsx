@@ -63,9 +63,10 @@ export const TurnView = memo(function TurnView({ turn, onRetry }: Props) {
           <RunItemView key={item.id} item={item} settled={!streaming} />
         ))}
         {turn.answer ? (
-          <section className="chat-answer" aria-label="Answer">
+          // A group, not a region: a long conversation would fill the page's landmarks with "Answer"s.
+          <div className="chat-answer" role="group" aria-label="Answer">
             <AnswerMarkdown text={turn.answer} onCite={onCite} openChunk={openChunk} />
-          </section>
+          </div>
         ) : (
           turn.status === 'done' && <p className="chat-muted">The agent finished without an answer.</p>
         )}

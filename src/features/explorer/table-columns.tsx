@@ -39,20 +39,17 @@ export function TableWithColumns({
   return (
     <li role="none">
       <div className="explorer-table-row">
-        <button
-          type="button"
+        {/* For the pointer only: a tree holds nothing but tree items, and from the keyboard Right and Left on
+            the table's row open and close it (useTreeKeyboard presses this caret for them). */}
+        <span
           id={caretId}
           className="explorer-caret-button"
-          aria-label={`${open ? 'Hide' : 'Show'} the columns of ${name}`}
-          aria-expanded={open}
-          aria-controls={open ? groupId : undefined}
-          tabIndex={-1}
+          title={`${open ? 'Hide' : 'Show'} the columns of ${name}`}
+          aria-hidden="true"
           onClick={() => setOpen(!open)}
         >
-          <span className="explorer-caret" aria-hidden>
-            {open ? '▾' : '▸'}
-          </span>
-        </button>
+          <span className="explorer-caret">{open ? '▾' : '▸'}</span>
+        </span>
         {children({
           'aria-expanded': open,
           'aria-owns': open ? groupId : undefined,

@@ -13,7 +13,7 @@ import { useRunner, type DestructiveStatement } from './run/use-runner';
 import type { RunMode } from './sql/run-plan';
 import { isRunning, useResultsStore } from './store/results-store';
 import { useWorksheetStore, type ProjectSheets } from './store/worksheet-store';
-import { MOD, WorksheetToolbar } from './worksheet-toolbar';
+import { EditorKeys, MOD, WorksheetToolbar } from './worksheet-toolbar';
 import { qualifiedName } from '../../lib/sql-text';
 import './worksheet-page.css';
 
@@ -186,6 +186,7 @@ function Worksheet({
         onView={onView}
         describedBy={hintId}
       />
+      <EditorKeys id={hintId} />
     </div>
   );
   const results = (
@@ -208,6 +209,8 @@ function Worksheet({
 
   return (
     <div className="worksheet">
+      {/* The tabs and the editor say where the user is; the heading is for those who navigate by headings. */}
+      <h1 className="ks-visually-hidden">Worksheet</h1>
       <WorksheetTabs
         tabs={sheets.tabs}
         activeId={tab.id}
@@ -222,7 +225,6 @@ function Worksheet({
           <WorksheetToolbar
             running={running}
             db={db}
-            hintId={hintId}
             notice={notice}
             historyOpen={historyOpen}
             onRun={onRun}

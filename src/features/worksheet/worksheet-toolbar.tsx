@@ -3,7 +3,6 @@ import type { RunMode } from './sql/run-plan';
 export interface WorksheetToolbarProps {
   running: boolean;
   db: string;
-  hintId: string;
   notice: string | null;
   historyOpen: boolean;
   onRun: (mode: RunMode) => void;
@@ -15,9 +14,9 @@ const isMac =
   typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 export const MOD = isMac ? '⌘' : 'Ctrl';
 
-/** Run, run all, stop; the session's database; the shortcuts; the history switch. */
+/** Run, run all, stop; the session's database; the history switch. */
 export function WorksheetToolbar(props: WorksheetToolbarProps) {
-  const { running, db, hintId, notice, historyOpen, onRun, onStop, onToggleHistory } = props;
+  const { running, db, notice, historyOpen, onRun, onStop, onToggleHistory } = props;
   return (
     <div className="worksheet-toolbar">
       <button
@@ -46,10 +45,6 @@ export function WorksheetToolbar(props: WorksheetToolbarProps) {
       <span className="worksheet-db" title="The database unqualified names refer to; USE changes it">
         Database <code>{db}</code>
       </span>
-      <span id={hintId} className="worksheet-hint muted">
-        {MOD}+Enter runs the statement at the cursor or the selection · Shift+{MOD}+Enter runs all · Esc then
-        Tab leaves the editor
-      </span>
       <span className="worksheet-notice" role="status">
         {notice}
       </span>
@@ -62,5 +57,24 @@ export function WorksheetToolbar(props: WorksheetToolbarProps) {
         History
       </button>
     </div>
+  );
+}
+
+/**
+ * The editor's keys, in full under the editor where a keyboard user who reaches it sees them: above all that
+ * Tab indents there, and how to leave (Escape, then Tab). It wraps rather than being cut off; the editor names
+ * it as its description, so a screen reader reads it on arrival.
+ */
+export function EditorKeys({ id }: { id: string }) {
+  return (
+    <p id={id} className="worksheet-keys">
+      <span>
+        <kbd>Tab</kbd> indents · <kbd>Esc</kbd> then <kbd>Tab</kbd> leaves the editor
+      </span>
+      <span>
+        <kbd>{MOD}+Enter</kbd> runs the statement at the cursor or the selection ·{' '}
+        <kbd>Shift+{MOD}+Enter</kbd> runs all
+      </span>
+    </p>
   );
 }

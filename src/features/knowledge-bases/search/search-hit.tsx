@@ -22,17 +22,22 @@ export function SearchHitCard({ hit, rank }: { hit: SearchHit; rank: number }) {
         <span className="kb-hit-rank" aria-hidden>
           {rank}
         </span>
-        <div
-          role="meter"
-          aria-label="Relevance"
-          aria-valuemin={0}
-          aria-valuemax={1}
-          aria-valuenow={relevance ?? undefined}
-          aria-valuetext={relevance === null ? 'not ranked' : relevance.toFixed(3)}
-          className="kb-meter"
-        >
-          <div className="kb-meter-fill" style={{ width: `${(relevance ?? 0) * 100}%` }} />
-        </div>
+        {relevance === null ? (
+          // A meter must have a value: an unranked hit keeps the empty bar's place, and says so in words.
+          <div className="kb-meter" aria-hidden="true" />
+        ) : (
+          <div
+            role="meter"
+            aria-label="Relevance"
+            aria-valuemin={0}
+            aria-valuemax={1}
+            aria-valuenow={relevance}
+            aria-valuetext={relevance.toFixed(3)}
+            className="kb-meter"
+          >
+            <div className="kb-meter-fill" style={{ width: `${relevance * 100}%` }} />
+          </div>
+        )}
         <span className="kb-hit-score">
           {relevance === null ? 'not ranked' : `relevance ${relevance.toFixed(3)}`}
           {hit.distance !== null && <span className="muted"> · distance {hit.distance.toFixed(3)}</span>}

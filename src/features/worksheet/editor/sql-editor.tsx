@@ -29,6 +29,12 @@ const parkedStates = new Map<string, { json: unknown }>();
 
 const SETUP = { highlightActiveLine: true, foldGutter: true, autocompletion: true, tabSize: 2 } as const;
 
+/*
+ * The editor never takes focus by itself: the worksheet is the page a visit lands on, and a keyboard user's
+ * first Tab must reach the skip link, not indent their SQL. Inside the editor Tab indents (as in every SQL
+ * editor); Escape then Tab leaves it. The worksheet shows both beside the editor (`describedBy`).
+ */
+
 export function SqlEditor({ tabId, value, language, onChange, onRun, onView, describedBy }: SqlEditorProps) {
   const viewRef = useRef<EditorView | null>(null);
   const onRunRef = useRef(onRun);
@@ -97,7 +103,6 @@ export function SqlEditor({ tabId, value, language, onChange, onRun, onView, des
       extensions={extensions}
       onChange={onChange}
       onCreateEditor={handleCreate}
-      autoFocus
     />
   );
 }

@@ -46,6 +46,7 @@ export function ResultToolbar(props: ResultToolbarProps) {
       <input
         type="search"
         className="input result-toolbar-search"
+        name="search-rows"
         placeholder="Search rows"
         aria-label="Search rows"
         value={search}

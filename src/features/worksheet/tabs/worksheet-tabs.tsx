@@ -103,6 +103,7 @@ export function WorksheetTabs({
                   (tab.preview ? 'Preview: the next table you open replaces it; edit it to keep it. ' : '') +
                   'Double-click or press F2 to rename, Delete to close'
                 }
+                aria-keyshortcuts="F2 Delete"
                 onClick={() => onSelect(tab.id)}
                 onDoubleClick={() => setRenaming(tab.id)}
                 onKeyDown={(e) => onKeyDown(e, tab, index)}
@@ -116,11 +117,14 @@ export function WorksheetTabs({
                 {tab.title}
               </button>
             )}
+            {/* For the pointer only: a tab list holds nothing but tabs, and from the keyboard Delete on the
+                tab closes it (its title says so, and is read as its description). */}
             <button
               type="button"
               className="worksheet-tab-close"
-              aria-label={`Close ${tab.title}`}
-              tabIndex={tab.id === activeId ? 0 : -1}
+              title={`Close ${tab.title}`}
+              aria-hidden="true"
+              tabIndex={-1}
               onClick={() => onClose(tab.id)}
             >
               ×

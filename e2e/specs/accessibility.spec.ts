@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { ChatPage } from '../pages/chat-page';
+import { LoginPage } from '../pages/login-page';
+import { WorksheetPage } from '../pages/worksheet-page';
+
+// axe-core checks every page and state of the console, in the light and the dark theme, with its default rules
+// (WCAG 2.x A and AA, best practices) and target size. One server and one browser page walk them all in sequence, so the whole check
+// costs one server start; what it finds is gathered and reported at the end, page by page.
+const USER = { username: 'admin', password: 's3cret-pass' };
+test.use({ serverOptions: { demo: true, auth: USER } });
+
+const KB = 'help_kb';
+const AGENT = 'help_agent';
+const THEMES = ['light', 'dark'] as const;
+/** The rules whose outcome depends on colours: the only ones the dark theme can change. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * axe's minified build. The builder sends its full build (1.3 MB) into the page twice for every check, which
+ * cost most of the spec's time; this puts the small one in once per page, and the builder is given a source
+ * that only refers to it.
+ */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_IN_PAGE = 'window.axe';
+
+/** Each violation as `rule (impact): target`, one line per element, so a failure says where to look. */
+async function violations(page: Page, rules?: string[]): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // Legacy mode runs axe in the page itself: the console has no frames, and the default way opens a second
+  // page for each check just to gather the frames' results.
+  const builder = new AxeBuilder({ page, axeSource: AXE_IN_PAGE }).setLegacyMode(true);
+  // Target size (WCAG 2.2, 24 px or room around) is off in axe by default; Lighthouse checks it, and so do we.
+  if (rules) builder.withRules(rules);
+  else builder.options({ rules: { 'target-size': { enabled: true } } });
+  const results = await builder.analyze();
+  return results.violations.flatMap((v) =>
+    v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
+  );
+}
+
+test('every page and state has no axe violations, in the light and the dark theme', async ({ page }) => {
+  test.setTimeout(600_000);
+  const found: Record<string, string[]> = {};
+  // What the Content-Security-Policy refused on any page, even where the page caught the refusal (audits
+  // report those too).
+  const refused: string[] = [];
+  await page.exposeFunction('reportRefusal', (what: string) => refused.push(what));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportRefusal: (what: string) => void }).reportRefusal(
+        `${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
+      ),
+    ),
+  );
+  /** Checks what is on screen now, in both themes, under `state`. */
+  const check = async (state: string) => {
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme });
+      const list = await violations(page, theme === 'dark' ? COLOUR_RULES : undefined);
+      if (list.length) found[`${state} [${theme}]`] = list;
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  };
+
+  await page.goto('/login');
+  const login = new LoginPage(page);
+  await login.form.waitFor();
+  await check('login');
+  await login.login(USER.username, USER.password);
+
+  // The worksheet is where a login lands.
+  const ws = new WorksheetPage(page);
+  await ws.editor.waitFor();
+  await check('worksheet, empty');
+  await ws.run(`SELECT id, title, category FROM files.help_articles ORDER BY id LIMIT 20`);
+  await expect(ws.status).toContainText('20 rows');
+  await check('worksheet, with a grid');
+
+  const browser = page.getByRole('navigation', { name: 'Object browser' });
+  await browser.getByRole('button', { name: 'Upload file' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload a file' });
+  await upload.waitFor();
+  await check('upload dialog');
+  await page.keyboard.press('Escape');
+  await expect(upload).toBeHidden();
+  await browser.getByRole('button', { name: 'Connect a data source' }).click();
+  const connect = page.getByRole('dialog', { name: 'Connect a data source' });
+  await connect.waitFor();
+  await check('connect dialog');
+  await page.keyboard.press('Escape');
+  await expect(connect).toBeHidden();
+
+  await page.goto('/projects/mindsdb/knowledge-bases');
+  await page.getByRole('link', { name: KB }).first().waitFor();
+  await check('KB list');
+  await page.goto('/projects/mindsdb/knowledge-bases/-/new');
+  await page.getByLabel('Name', { exact: true }).waitFor();
+  await check('KB new');
+  const kbTab = async (tab: string, ready: () => Promise<unknown>) => {
+    await page.goto(`/projects/mindsdb/knowledge-bases/${KB}?tab=${tab}`);
+    await ready();
+    await check(`KB ${tab}`);
+  };
+  const panel = page.getByRole('tabpanel');
+  await kbTab('settings', () => page.getByRole('group', { name: 'Embedding model' }).waitFor());
+  await kbTab('load', () => panel.getByRole('radio', { name: 'Upload a file' }).waitFor());
+  await kbTab('contents', () => panel.getByRole('table').first().waitFor());
+  await page.goto(`/projects/mindsdb/knowledge-bases/${KB}?tab=search`);
+  await panel.getByRole('searchbox', { name: 'Query' }).fill('where does my data live');
+  await panel.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('list', { name: 'Search results' }).getByRole('article').first().waitFor();
+  await check('KB search, with results');
+  await page.goto(`/projects/mindsdb/knowledge-bases/${KB}?tab=evaluate`);
+  await panel.getByLabel('Generate from this knowledge base').check();
+  await panel.getByLabel('How many questions').fill('4');
+  await panel.getByRole('button', { name: 'Run evaluation' }).click();
+  await panel.getByRole('table', { name: 'Metrics per setting' }).waitFor();
+  await check('KB evaluate, with results');
+
+  await page.goto('/projects/mindsdb/agents');
+  await page.getByRole('link', { name: AGENT }).first().waitFor();
+  await check('agent list');
+  await page.goto('/projects/mindsdb/agents/-/new');
+  await page.getByLabel('Name', { exact: true }).waitFor();
+  await check('agent new');
+  await page.goto(`/projects/mindsdb/agents/${AGENT}`);
+  await page.getByLabel('Prompt template').waitFor();
+  await check('agent editor');
+
+  const chat = new ChatPage(page);
+  await chat.open('mindsdb', AGENT);
+  await chat.questionBox().waitFor();
+  await check('chat, empty');
+  await chat.ask('Where does my data live?');
+  const turn = chat.turn('Where does my data live?');
+  await expect(turn).toHaveAttribute('data-status', 'done');
+  await chat.ask('How do I start from scratch?');
+  await expect(chat.turn('How do I start from scratch?')).toHaveAttribute('data-status', 'done');
+  const card = chat.toolCards(turn, 'kb_query_tool').first();
+  await chat.toggle(card).click();
+  await card.getByRole('table').waitFor();
+  await chat.citations(turn).first().click();
+  await chat.chunkPanel(turn).waitFor();
+  await check('chat, with a conversation');
+
+  expect(found).toEqual({});
+  expect(refused).toEqual([]);
+});
+
+test('crawlers get a robots file and a description, not the console', async ({ page, request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  const text = await robots.text();
+  expect(text).toMatch(/^User-agent: \*$/m);
+  expect(text).toMatch(/^Disallow: \/api\/$/m);
+  expect(text).not.toContain('<html');
+  await page.goto('/login');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /knowledge bases/);
+});
