@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MirroredTable, type MirrorRow } from './mirrored-table';
 import { randomUnit } from '../../test/random-vectors';
+import { codedCosineDistance } from '../vector-codes';
 
 const DIMS = 32;
 const row = (n: number): MirrorRow => ({
@@ -12,14 +13,23 @@ const row = (n: number): MirrorRow => ({
   filterable: new Map([['n', { text: String(n), number: n }]]),
 });
 
-/** The true nearest ids among `held`, by the float dot product. */
+/** The true nearest ids among `held`, by the distance of their decoded vectors (what the copy answers). */
 function nearest(held: Map<string, MirrorRow>, query: Float32Array, k: number): string[] {
-  const dot = (v: ArrayLike<number>) => Array.from(v).reduce((sum, x, d) => sum + x * query[d], 0);
   return [...held.values()]
-    .map((r) => ({ id: r.id, score: dot(r.vector) }))
-    .sort((a, b) => b.score - a.score)
+    .map((r) => ({ id: r.id, distance: codedCosineDistance(query, r.vector) }))
+    .sort((a, b) => a.distance - b.distance)
     .slice(0, k)
     .map((r) => r.id);
+}
+
+/** `count` unit vectors within `spread` of `centre`: near-ties for a query at the centre. */
+function around(centre: Float32Array, count: number, spread: number, seed: number): Float32Array[] {
+  return Array.from({ length: count }, (_, i) => {
+    const noise = randomUnit(centre.length, seed + i);
+    const v = centre.map((x, d) => x + spread * noise[d]);
+    const norm = Math.hypot(...v);
+    return v.map((x) => x / norm);
+  });
 }
 
 describe('MirroredTable', () => {
@@ -64,5 +74,39 @@ describe('MirroredTable', () => {
     expect(even).toHaveLength(5);
     expect(even.every((c) => (c.metadata.n as number) % 2 === 0)).toBe(true);
     expect(table.chunk('c10', randomUnit(DIMS, 11))?.distance).toBeCloseTo(0, 5);
+  });
+
+  it('finds the exact nearest rows among hundreds of near-ties and duplicates, whatever the int8 scan ranks', () => {
+    for (const dims of [64, 768]) {
+      for (let trial = 0; trial < 5; trial++) {
+        const centre = randomUnit(dims, 7 + trial);
+        // 300 rows whose distances to the centre differ by less than the int8 scan's rounding, every tenth
+        // twice (two chunks, one vector): the scan's order of them is noise.
+        const vectors = around(centre, 300, 0.02, 1000 * (trial + 1));
+        const rows = vectors.flatMap((vector, i) => {
+          const one = (id: string): MirrorRow => ({
+            id,
+            docId: id,
+            content: '',
+            metadataJson: '{}',
+            vector,
+            filterable: new Map(),
+          });
+          return i % 10 === 0 ? [one(`c${i}`), one(`twin${i}`)] : [one(`c${i}`)];
+        });
+        const table = new MirroredTable(dims);
+        table.put(rows);
+        const truth = rows
+          .map((r) => ({ id: r.id, distance: codedCosineDistance(centre, r.vector) }))
+          .sort((a, b) => a.distance - b.distance);
+        const found = table.search(centre, 5);
+        // Exactly the five smallest distances, each the row's own; twins tie, and either may be answered.
+        expect(found.map((c) => c.distance)).toEqual(truth.slice(0, 5).map((t) => t.distance));
+        for (const c of found) {
+          expect(c.distance).toBe(truth.find((t) => t.id === c.chunkId)!.distance);
+        }
+        expect(new Set(found.map((c) => c.chunkId)).size).toBe(5);
+      }
+    }
   });
 });

@@ -40,12 +40,6 @@ const SMALL_TABLE_ROWS = 4096;
 /** Distinct metadata values shared as one string each; past it (an id-like column) values are kept as they come. */
 const MAX_INTERNED = 10_000;
 
-/**
- * Candidates the int8 scan hands to the rescoring, beyond the `limit` asked for: int8 rounding moves a dot
- * product by at most about 0.003, so only near-ties change places, and a few spare candidates catch them.
- */
-const spareCandidates = (limit: number) => limit + 16;
-
 /** The least a copy of `rows` rows of `dims` dimensions takes (its text not counted): read before loading it. */
 export function leastBytesOf(rows: number, dims: number): number {
   return rows * (2 * (dims + 4) + ROW_OVERHEAD_BYTES);
@@ -89,6 +83,12 @@ export class MirroredTable implements FilterableRows {
   private groups: { centroids: Centroids; starts: Int32Array; tail: number; probes: number } | null = null;
   /** Counts rebuilds (compaction, grouping): row numbers read before one no longer name the same rows. */
   private rebuilds = 0;
+  /**
+   * The largest norm of a held row's coarse vector (int8 codes times scale) and of its fine one (what the fine
+   * codes add): how far the int8 scan's score can be from the rescored one (`scanError`).
+   */
+  private coarseNorm = 0;
+  private fineNorm = 0;
 
   constructor(readonly dims: number) {
     this.vectors = new QuantisedBlocks(dims, SMALL_BLOCK_ROWS);
@@ -124,6 +124,8 @@ export class MirroredTable implements FilterableRows {
     }
     const slot = this.vectors.appendCodes(codes.coarse, codes.coarseScale);
     this.fine.set(slot, codes.fine, codes.fineScale);
+    this.coarseNorm = Math.max(this.coarseNorm, codes.coarseScale * norm(codes.coarse));
+    this.fineNorm = Math.max(this.fineNorm, codes.fineScale * norm(codes.fine));
     this.ids[slot] = row.id;
     this.docIds[slot] = row.docId;
     this.contents.set(slot, row.content);
@@ -179,36 +181,44 @@ export class MirroredTable implements FilterableRows {
   }
 
   /**
-   * The `limit` chunks nearest to `vector` by cosine distance (vectors are unit length), nearest first; with
-   * `accept`, among the rows it accepts (a filter applied before the search, as the table's prefilter is).
+   * The `limit` chunks nearest to `vector` by cosine distance (vectors are unit length), nearest first, ties by
+   * row; with `accept`, among the rows it accepts (a filter applied before the search, as the table's prefilter
+   * is). Exact among the rows scored (all of them, or a grouped copy's nearest groups): the distances are those
+   * of the decoded vectors, and no row outside the answer is nearer. The int8 scan's score of a row is within
+   * `scanError` of its rescored one, so the scan keeps every row within twice that of the `limit`-th best scan
+   * score (no other can be nearer), and those are rescored best first until the next one's scan score, plus the
+   * error, falls below the `limit`-th rescored one.
    */
   search(vector: ArrayLike<number>, limit: number, accept?: (row: number) => boolean): StoredChunk[] {
-    const top = new TopScores(Math.min(spareCandidates(limit), this.rows));
-    if (top.capacity === 0) return [];
+    const kth = new TopScores(Math.min(limit, this.rows));
+    if (kth.capacity === 0) return [];
+    const error = this.scanError(vector);
+    const candidates = new Candidates();
     const removed = this.removed;
     const held = this.ids.length;
     this.vectors.score(
       vector,
-      () => top.floor,
-      (firstRow, candidates) => {
-        for (let k = 0; k < candidates.count; k++) {
+      () => kth.floor - 2 * error,
+      (firstRow, scored) => {
+        for (let k = 0; k < scored.count; k++) {
           // Rows past the last are zero: a score the heap would take from one is rejected by the slot check.
           // (`removed` grows only as rows are removed: past its end nothing is.)
-          const row = firstRow + candidates.rows[k];
-          const score = candidates.scores[k];
-          if (score > top.floor && row < held && removed[row] !== 1 && (!accept || accept(row))) {
-            top.offer(score, row);
+          const row = firstRow + scored.rows[k];
+          const score = scored.scores[k];
+          if (score > kth.floor - 2 * error && row < held && removed[row] !== 1 && (!accept || accept(row))) {
+            kth.offer(score, row);
+            candidates.add(score, row);
           }
         }
       },
       accept ? undefined : this.probedRows(vector),
     );
-    return top
-      .sorted()
-      .map(({ row }) => ({ row, distance: this.distanceOf(vector, row) }))
-      .sort((a, b) => a.distance - b.distance || a.row - b.row)
-      .slice(0, limit)
-      .map(({ row, distance }) => this.chunkAt(row, distance));
+    const best = new TopScores(kth.capacity, true);
+    for (const { score, row } of candidates.above(kth.floor - 2 * error)) {
+      if (score + error < best.floor) break;
+      best.offer(decodedDot(vector, this.codesOf(row)), row);
+    }
+    return best.sorted().map(({ score, row }) => this.chunkAt(row, distanceFromDot(score)));
   }
 
   /** A held chunk by id, with its cosine distance to `vector`; null when it is not held. */
@@ -223,6 +233,15 @@ export class MirroredTable implements FilterableRows {
     if (held !== undefined) return held;
     if (this.internedTexts.size < MAX_INTERNED) this.internedTexts.set(text, text);
     return text;
+  }
+
+  /** The most the int8 scan's score of a held row for `vector` can differ from its rescored dot product. */
+  private scanError(vector: ArrayLike<number>): number {
+    let squares = 0;
+    for (let d = 0; d < vector.length; d++) squares += vector[d] * vector[d];
+    // Scan minus rescored = (rounded query - query) . coarse - query . fine: the first is bounded in the kernel,
+    // the second by Cauchy-Schwarz.
+    return this.vectors.scoreError(vector, this.coarseNorm) + Math.sqrt(squares) * this.fineNorm;
   }
 
   /** The cosine distance from `vector` to a row's decoded vector, as the table's side computes it. */
@@ -398,6 +417,8 @@ export class MirroredTable implements FilterableRows {
     this.slotOfId.clear();
     this.slotsOfDoc.clear();
     this.textBytes = 0;
+    this.coarseNorm = 0;
+    this.fineNorm = 0;
     this.rebuilds++;
     const codes = this.reading;
     for (let i = 0; i < slots.length; i++) {
@@ -438,4 +459,39 @@ function columnOf<T>(columns: Map<string, T[]>, name: string): T[] {
   let column = columns.get(name);
   if (!column) columns.set(name, (column = []));
   return column;
+}
+
+function norm(codes: Int8Array): number {
+  let squares = 0;
+  for (let d = 0; d < codes.length; d++) squares += codes[d] * codes[d];
+  return Math.sqrt(squares);
+}
+
+/** The rows a search's scan kept, with their scan scores, in arrays that grow by doubling. */
+class Candidates {
+  private scores = new Float32Array(64);
+  private rows = new Int32Array(64);
+  private count = 0;
+
+  add(score: number, row: number): void {
+    if (this.count === this.rows.length) {
+      const scores = new Float32Array(this.count * 2);
+      scores.set(this.scores);
+      this.scores = scores;
+      const rows = new Int32Array(this.count * 2);
+      rows.set(this.rows);
+      this.rows = rows;
+    }
+    this.scores[this.count] = score;
+    this.rows[this.count++] = row;
+  }
+
+  /** Those scoring above `floor`, best first, ties by row. */
+  above(floor: number): { score: number; row: number }[] {
+    const kept: { score: number; row: number }[] = [];
+    for (let i = 0; i < this.count; i++) {
+      if (this.scores[i] > floor) kept.push({ score: this.scores[i], row: this.rows[i] });
+    }
+    return kept.sort((a, b) => b.score - a.score || a.row - b.row);
+  }
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { assembleScanKernel } from '../../../scripts/build-scan-kernel.mjs';
 import { QuantisedBlocks } from './scan-kernel';
 import { TopScores } from './top-scores';
+import { encodeVector } from '../vector-codes';
 import { randomUnit } from '../../test/random-vectors';
 
 const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => {
@@ -48,6 +49,27 @@ describe('QuantisedBlocks', () => {
     }
     blocks.clear(7);
     expect(allScores(blocks, randomUnit(dims, 5, 6), rows.length)[7]).toBe(0);
+  });
+
+  it("keeps every score within its stated error of the query's dot product with the row's coarse vector", () => {
+    for (const dims of [48, 384, 1536]) {
+      const blocks = new QuantisedBlocks(dims, 64);
+      const rows = Array.from({ length: 64 }, (_, i) => randomUnit(dims, i + 1));
+      const coarse = rows.map((row) => {
+        const codes = encodeVector(row);
+        return Float64Array.from(codes.coarse, (c) => c * codes.coarseScale);
+      });
+      for (const row of rows) blocks.append(row);
+      const rowNorm = Math.max(...coarse.map((c) => Math.sqrt(dot(c, c))));
+      for (const nonZero of [7, dims]) {
+        const query = randomUnit(dims, 5000 + nonZero, nonZero);
+        const error = blocks.scoreError(query, rowNorm);
+        // Small (the query's rounding to int16 weights), yet never passed.
+        expect(error).toBeLessThan(1e-3);
+        const seen = allScores(blocks, query, rows.length);
+        coarse.forEach((c, i) => expect(Math.abs(seen[i] - dot(c, query))).toBeLessThanOrEqual(error));
+      }
+    }
   });
 
   it('hands back only the rows above the floor it is given before each block', () => {

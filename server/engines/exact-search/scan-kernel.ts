@@ -136,20 +136,8 @@ export class QuantisedBlocks {
     visit: (firstRow: number, candidates: BlockCandidates) => void,
     ranges?: ArrayLike<number>,
   ): number {
-    let max = 0;
-    let squares = 0;
-    for (let d = 0; d < this.dims; d++) {
-      max = Math.max(max, Math.abs(query[d]));
-      squares += query[d] * query[d];
-    }
-    if (max === 0 || this.rows === 0) return 0;
-    // The largest weight such that no sum can leave the i32 range: |sum| <= |weights| * |values|, and a row's
-    // int8 values have a norm of at most 127 * sqrt(dims). For sparse queries this is int16's own limit.
-    const largestWeight = Math.min(
-      32767,
-      Math.floor((0.99 * 2 ** 31 * max) / (Math.sqrt(squares) * 127 * Math.sqrt(this.dims))),
-    );
-    const queryScale = max / largestWeight;
+    const queryScale = this.queryScaleOf(query);
+    if (queryScale === 0 || this.rows === 0) return 0;
     const pairCount = this.writePairs(query, queryScale);
     const candidates: BlockCandidates = {
       count: 0,
@@ -182,6 +170,45 @@ export class QuantisedBlocks {
       }
     }
     return pairCount;
+  }
+
+  /**
+   * How far a score `score` gives for `query` may be from the dot product of `query` with a row's coarse vector
+   * (its int8 codes times its scale), for rows whose coarse vectors have a norm of at most `rowNorm`: the query is
+   * rounded to integer weights (by at most half its scale in each dimension), which moves the dot product by at
+   * most the rounding's norm times the row's (Cauchy-Schwarz); the kernel's float32 products add a relative
+   * 2^-22 or so, bounded here by 1e-6 of the largest dot product possible.
+   */
+  scoreError(query: ArrayLike<number>, rowNorm: number): number {
+    const queryScale = this.queryScaleOf(query);
+    if (queryScale === 0) return 0;
+    let rounding = 0;
+    let squares = 0;
+    for (let d = 0; d < this.dims; d++) {
+      rounding += (query[d] - Math.round(query[d] / queryScale) * queryScale) ** 2;
+      squares += query[d] * query[d];
+    }
+    return Math.sqrt(rounding) * rowNorm + 1e-6 * Math.sqrt(squares) * rowNorm;
+  }
+
+  /**
+   * The value of one unit of the query's integer weights (0 for a zero query): the largest weight such that no
+   * sum can leave the i32 range (|sum| <= |weights| * |values|, and a row's int8 values have a norm of at most
+   * 127 * sqrt(dims)); for sparse queries this is int16's own limit.
+   */
+  private queryScaleOf(query: ArrayLike<number>): number {
+    let max = 0;
+    let squares = 0;
+    for (let d = 0; d < this.dims; d++) {
+      max = Math.max(max, Math.abs(query[d]));
+      squares += query[d] * query[d];
+    }
+    if (max === 0) return 0;
+    const largestWeight = Math.min(
+      32767,
+      Math.floor((0.99 * 2 ** 31 * max) / (Math.sqrt(squares) * 127 * Math.sqrt(this.dims))),
+    );
+    return max / largestWeight;
   }
 
   /** The rows to score as sorted, disjoint [start, end) ranges of whole strips (every row without `ranges`). */

@@ -17,6 +17,13 @@ describe('TextColumn', () => {
     expect(column.get(4)).toBe(texts[4]);
   });
 
+  it('takes an empty text as its first row', () => {
+    const column = new TextColumn();
+    column.set(0, '');
+    column.set(1, 'b');
+    expect([column.get(0), column.get(1)]).toEqual(['', 'b']);
+  });
+
   it('refuses rows out of order', () => {
     const column = new TextColumn();
     column.set(0, 'a');

@@ -25,7 +25,7 @@ export class TextColumn {
     this.ensureRows(row + 1);
     // UTF-8 takes at most three bytes per UTF-16 unit.
     const most = text.length * 3;
-    if (this.used + most > BLOCK_BYTES) {
+    if (this.blocks.length === 0 || this.used + most > BLOCK_BYTES) {
       this.blocks.push(new Uint8Array(Math.max(BLOCK_BYTES, most)));
       this.used = 0;
     }

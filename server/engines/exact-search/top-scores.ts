@@ -3,12 +3,17 @@
  * hundred thousand rows allocates nothing per row.
  */
 export class TopScores {
-  private readonly scores: Float32Array;
+  private readonly scores: Float32Array | Float64Array;
   private readonly rows: Int32Array;
   private size = 0;
 
-  constructor(readonly capacity: number) {
-    this.scores = new Float32Array(Math.max(capacity, 0));
+  /** `exact`: scores kept as float64 (rescored dot products), not rounded to float32 (the scan's scores). */
+  constructor(
+    readonly capacity: number,
+    exact = false,
+  ) {
+    const size = Math.max(capacity, 0);
+    this.scores = exact ? new Float64Array(size) : new Float32Array(size);
     this.rows = new Int32Array(Math.max(capacity, 0));
   }
 
