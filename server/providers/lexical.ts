@@ -45,8 +45,11 @@ const STOP_WORDS =
   'into is it its me my no not of on or our she so than that the their them then there these they this to ' +
   'us was we were what when where which while who why will with would you your';
 
-/** Hashes (with the word seed) of common English words, which carry little meaning on their own. */
-export const STOP_HASHES: ReadonlySet<number> = new Set(STOP_WORDS.split(' ').map((w) => hashString(w)));
+/** Common English words, which carry little meaning on their own. */
+export const STOP_WORD_SET: ReadonlySet<string> = new Set(STOP_WORDS.split(' '));
+
+/** Hashes (with the word seed) of the same words. */
+export const STOP_HASHES: ReadonlySet<number> = new Set([...STOP_WORD_SET].map((w) => hashString(w)));
 
 /** Visits each word of `text` (already lowercased) as [start, end) with its hash; no strings are created. */
 export function forEachWord(text: string, visit: (start: number, end: number, hash: number) => void): void {

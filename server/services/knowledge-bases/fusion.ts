@@ -30,6 +30,9 @@ export function scaleToBest(scores: readonly number[]): number[] {
  * are). Scaling by the best score rather than squeezing distances through `1/(1+distance)` lets the vector side
  * count: cosine similarities of a query's candidates spread over a wide range, which that formula flattened.
  *
+ * The vector side's score is the chunk's cosine similarity to the query, or what `semantic` says of the
+ * candidates (already scaled to [0, 1]; for the `local` embedding, see local-semantics.ts).
+ *
  * A chunk that only the keyword side found still has its vector similarity (the store computes it), so both
  * sides score every candidate the keyword side returns; a chunk only the vector side found has no keyword
  * score, which is right: the keyword side ranked it below its own candidates.
@@ -38,6 +41,7 @@ export function fuseHybrid(
   vector: readonly StoredChunk[],
   keyword: readonly StoredChunk[],
   alpha: number,
+  semantic?: (chunks: readonly StoredChunk[]) => number[],
 ): FusedChunk[] {
   const merged = new Map<string, { chunk: StoredChunk; bm25: number }>();
   for (const c of vector) merged.set(c.chunkId, { chunk: c, bm25: 0 });
@@ -46,7 +50,10 @@ export function fuseHybrid(
     merged.set(k.chunkId, { chunk: entry?.chunk ?? k, bm25: k.score ?? 0 });
   }
   const entries = [...merged.values()];
-  const vectorScores = scaleToBest(entries.map((e) => cosineSimilarity(e.chunk.distance)));
+  const chunks = entries.map((e) => e.chunk);
+  const vectorScores = semantic
+    ? semantic(chunks)
+    : scaleToBest(chunks.map((c) => cosineSimilarity(c.distance)));
   const keywordScores = scaleToBest(entries.map((e) => e.bm25));
   return entries.map((e, i) => ({
     chunk: e.chunk,

@@ -57,6 +57,8 @@ export async function openKnowledgeBases(
     defaultEmbeddingModel: options.defaultEmbeddingModel,
     providerOptions: options.providerOptions,
     disableAutobatch: options.disableAutobatch,
+    onBackgroundError: (err) =>
+      log(`Learning a knowledge base's concept model failed: ${(err as Error).message}`),
   });
   const removed = await knowledgeBases.repairOrphans();
   if (removed.length) log(`Removed vector tables left by interrupted drops: ${removed.join(', ')}`);

@@ -1,6 +1,8 @@
 import type { StoredChunk, VectorStore } from '../../engines/vector-store';
 import type { EmbeddingProvider, Reranker } from '../../providers/types';
 import { ValidationError } from '../../errors';
+import type { ConceptModel } from './concepts/concept-model';
+import { localSemantics } from './concepts/local-semantics';
 import { fuseHybrid } from './fusion';
 import { keywordQuery } from './keyword-query';
 import { semanticRelevance } from './score';
@@ -9,6 +11,12 @@ import type { FilterNode, KbSearchQuery, KbSearchRow } from './types';
 export const DEFAULT_LIMIT = 10;
 /** Weight of the vector side in hybrid search when `hybrid_search_alpha` is not given (MindsDB's default). */
 export const DEFAULT_HYBRID_ALPHA = 0.5;
+/**
+ * The same when the semantic side is the KB's concept model (a KB with the `local` embedding, once learned):
+ * a weaker signal than BM25, which it corrects rather than rivals. Chosen once for all collections on the
+ * public test collections (docs/local-models.md: 0.3 over 0.5 by 0.007 nDCG@10 on their mean), not per KB.
+ */
+export const LOCAL_HYBRID_ALPHA = 0.3;
 /** Candidates fetched per wanted row when a reranker or hybrid fusion reorders them. */
 const CANDIDATE_FACTOR = 3;
 const MAX_CANDIDATES = 200;
@@ -23,6 +31,8 @@ export interface SearchContext {
   declaredMetadata: readonly string[] | null;
   embedder: EmbeddingProvider;
   reranker: Reranker | null;
+  /** The KB's concept model, learned from its chunks (a KB with the `local` embedding; see concepts/). */
+  concepts?: () => Promise<ConceptModel | null>;
 }
 
 function filterColumns(nodes: readonly FilterNode[], out: string[] = []): string[] {
@@ -127,13 +137,17 @@ async function candidates(
   });
   if (!hybrid) return (await nearestSearch).map((c) => toRow(c, semanticRelevance(c.distance)));
   // Both sides run at once: a hybrid search then takes about as long as the slower side, not the sum.
-  const [nearest, keyword] = await Promise.all([
+  const [nearest, keyword, concepts] = await Promise.all([
     nearestSearch,
     ctx.store.textSearch(ctx.table, keywordQuery(q.query), { filters, limit: k, label, vector }),
+    ctx.concepts?.() ?? null,
   ]);
-  return fuseHybrid(nearest, keyword, q.hybridAlpha ?? DEFAULT_HYBRID_ALPHA).map((f) =>
-    toRow(f.chunk, f.relevance),
-  );
+  // With a concept model the semantic side is what it and the query's word order say (local-semantics.ts);
+  // without one (a KB too small to learn from, or still learning), the embedding's cosine similarity, at
+  // MindsDB's weight.
+  const semantic = (concepts && localSemantics(concepts, q.query)) ?? undefined;
+  const alpha = q.hybridAlpha ?? (semantic ? LOCAL_HYBRID_ALPHA : DEFAULT_HYBRID_ALPHA);
+  return fuseHybrid(nearest, keyword, alpha, semantic).map((f) => toRow(f.chunk, f.relevance));
 }
 
 /** A knowledge-base search: semantic (optionally hybrid and reranked) with a query, a filtered scan without. */

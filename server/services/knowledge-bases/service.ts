@@ -14,6 +14,7 @@ import { InsertStatus } from './insert-status';
 import { BackgroundInserts, queuedQuery, type BackgroundQuery } from './background-inserts';
 import { runInsert, type InsertRunDeps } from './insert-run';
 import { KbLookup, kbNotFound } from './kb-lookup';
+import { ConceptModels } from './concepts/concept-models';
 import { InsertLog, type LastInsert } from '../../store/kb-inserts';
 import { KbModels } from './models';
 import { applySearchDefaults, type SearchDefaults } from './search-defaults';
@@ -48,6 +49,8 @@ export interface KnowledgeBaseServiceDeps {
   defaultEmbeddingModel?: ModelConfig;
   /** HTTP settings for remote providers (tests shorten timeouts). */
   providerOptions?: ProviderOptions;
+  /** Failures of background work (learning a concept model). */
+  onBackgroundError?: (err: unknown) => void;
 }
 
 /** A knowledge base with its project's name, as the list endpoint shows it. */
@@ -75,6 +78,8 @@ export class KnowledgeBaseService {
   private readonly inserts: InsertStatus;
   /** What each insert run works with (see insert-run.ts). */
   private readonly insertRun: InsertRunDeps;
+  /** The concept models that hybrid searches of KBs with the `local` embedding rank with (concepts/). */
+  private readonly concepts: ConceptModels;
 
   constructor(deps: KnowledgeBaseServiceDeps) {
     this.catalog = new KbCatalog(deps.catalog);
@@ -91,6 +96,14 @@ export class KnowledgeBaseService {
       insertLog: this.insertLog,
       running: this.running,
     };
+    this.concepts = new ConceptModels(
+      {
+        count: (table) => this.store.count(table),
+        texts: async (table, offset, limit) =>
+          (await this.store.scan(table, { offset, limit })).map((c) => c.content),
+      },
+      deps.onBackgroundError,
+    );
     this.defaultEmbedding = deps.defaultEmbeddingModel ?? {
       provider: 'local',
       model_name: LOCAL_EMBEDDING_MODEL,
@@ -195,6 +208,7 @@ export class KnowledgeBaseService {
   /** Drops a vector table whose catalog row is gone; run under the KB's lock, so no insert is writing it. */
   private async dropVectorTable(id: number, table: string): Promise<void> {
     await this.store.dropTable(table);
+    this.concepts.forget(table);
     this.progressBoard.forget(id);
     await this.insertLog.forget(id);
   }
@@ -320,13 +334,16 @@ export class KnowledgeBaseService {
   async search(project: string, name: string, asked: KbSearchQuery): Promise<KbSearchRow[]> {
     const stored = await this.load(project, name);
     const query = applySearchDefaults(asked, await this.searchDefaults(stored.kb.id));
+    const table = stored.kb.vector_database_table;
+    const embedder = this.models.embedder(stored.settings.embedding_model);
     return searchKb(
       {
         store: this.store,
-        table: stored.kb.vector_database_table,
+        table,
         kbName: name,
         declaredMetadata: stored.settings.metadata_columns,
-        embedder: this.models.embedder(stored.settings.embedding_model),
+        embedder,
+        concepts: embedder.provider === 'local' ? () => this.concepts.modelFor(table) : undefined,
         reranker:
           stored.settings.reranking_model && query.rerank !== false
             ? this.models.reranker(stored.settings.reranking_model)
@@ -378,6 +395,7 @@ export class KnowledgeBaseService {
   /** Resolves when background index maintenance has finished (tests, benchmarks, shutdown). */
   async whenIdle(): Promise<void> {
     await this.store.whenIdle();
+    await this.concepts.whenIdle();
   }
 
   /** How many chunks a KB holds. */
