@@ -61,16 +61,6 @@ export function kindWords(question: string): Set<string> {
 }
 
 /**
- * Words naming a span of time. A question that names one ("kicked out after a week") speaks of the same
- * thing as a passage that states one ("tokens expire after seven days"), whatever the unit: such a word is
- * held by a chunk with a sentence stating a span of time, as KIND_WORDS are by a chunk of the asked kind.
- */
-export const TIME_SPAN_WORDS = ['minute', 'hour', 'day', 'week', 'fortnight', 'month', 'year'];
-
-/** Whether a sentence states a span of time ("within 14 days", "after seven days", "two hours"). */
-export const statesTimeSpan: Cue = (sentence) => DURATION.test(sentence);
-
-/**
  * Whether a question asks how to do something: "how do I ...", "how can a script ...", "how to ...". Such a
  * question is answered best by a how-to passage, one whose heading names an action ("Uploading a file").
  */

@@ -1,7 +1,6 @@
 import { parseRows, TOOL } from '../tool-protocol';
-import { answerCue, asksHowTo, kindWords, statesTimeSpan, TIME_SPAN_WORDS, type Cue } from './cues';
+import { answerCue, asksHowTo, kindWords, type Cue } from './cues';
 import { sentences, stem, terms } from './text';
-import { synonymsOf } from './synonyms';
 import type { MadeCall } from './transcript';
 import { CHUNK_METADATA_KEYS as BOOKKEEPING } from '../../../../protocol/api/knowledge-bases';
 
@@ -52,7 +51,6 @@ const HEADING = 80;
  */
 const ACTION_HEADING =
   /^(?:how to\s+\S+|(?!(?:some|any|every|no)?thing\b|strings?\b|spring\b|morning\b|evening\b)[a-z]{2,}ing\b)/i;
-const TIME_SPAN_TERMS = new Set(TIME_SPAN_WORDS.map(stem));
 
 /** An action a heading names: "Quoting names and strings" is the verb "quot" on "name" and "string". */
 interface Action {
@@ -133,10 +131,9 @@ export function retrievedChunks(calls: MadeCall[]): Chunk[] {
   return [...chunks.values()];
 }
 
-/** Whether some terms hold a question term: the term itself, a word of its synonym group, or the same word stem. */
+/** Whether some terms hold a question term: the term itself, or a word sharing its first SHARED_PREFIX letters. */
 function holds(own: ReadonlySet<string>, term: string): boolean {
   if (own.has(term)) return true;
-  for (const s of synonymsOf(term)) if (own.has(s)) return true;
   if (term.length < SHARED_PREFIX) return false;
   const prefix = term.slice(0, SHARED_PREFIX);
   for (const t of own) if (t.startsWith(prefix)) return true;
@@ -176,14 +173,8 @@ export function rankChunks(searchText: string, chunks: Chunk[]): { ranked: Score
   if (question.length === 0 || chunks.length === 0) return { ranked: [], cue };
   const asked = new Set(question);
   const answering = chunks.map((c) => cue !== null && sentences(c.content).some(cue));
-  const statingSpan = chunks.map((c) => sentences(c.content).some(statesTimeSpan));
-  // A word naming the kind of answer ("cost", "long") is held by a chunk that gives that kind of answer, and
-  // a word naming a span of time ("week") by a chunk that states one ("seven days").
-  const held = chunks.map((c, i) =>
-    question.map(
-      (q) => holds(c.terms, q) || (answering[i] && kind.has(q)) || (statingSpan[i] && TIME_SPAN_TERMS.has(q)),
-    ),
-  );
+  // A word naming the kind of answer ("cost", "long") is held by a chunk that gives that kind of answer.
+  const held = chunks.map((c, i) => question.map((q) => holds(c.terms, q) || (answering[i] && kind.has(q))));
   const weights = termWeights(question, held);
   const total = [...weights.values()].reduce((a, b) => a + b, 0);
   // The search's relevance, scaled to its best, with the rank as a fallback when relevances are all alike.

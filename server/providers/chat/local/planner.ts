@@ -1,6 +1,16 @@
 import { TOOL, TOOL_INPUT_KEY, sqlName, sqlString } from '../tool-protocol';
 import type { ToolCall } from '../types';
-import { expandQuery } from './synonyms';
+import {
+  aggregateOf,
+  aggregateSql,
+  conditions,
+  MAX_VALUE_WORDS,
+  namedColumns,
+  probeSql,
+  readSample,
+  sampleSql,
+  valueWords,
+} from './count-plan';
 import { asksForRows, stem, termSet } from './text';
 import type { Transcript } from './transcript';
 
@@ -93,15 +103,6 @@ export function planNextCalls(t: Transcript, available: ReadonlySet<string>): Pl
       ...failed.map((kb) => kbQuerySql(kb, t.searchText, false)).filter((q) => !done(TOOL.kbQuery, q)),
     );
     if (queries.length) return queries.map((q) => call(TOOL.kbQuery, q));
-    // Then once more with the question's synonyms, for passages that say it in other words.
-    const expanded = expandQuery(t.searchText);
-    const searched = kbs.filter(
-      (kb) => done(TOOL.kbQuery, kbQuerySql(kb, t.searchText)) && !failed.includes(kb),
-    );
-    const more = expanded
-      ? searched.map((kb) => kbQuerySql(kb, expanded)).filter((q) => !done(TOOL.kbQuery, q))
-      : [];
-    if (more.length) return more.map((q) => call(TOOL.kbQuery, q));
   }
 
   const kind = asksForRows(t.question);
@@ -109,8 +110,41 @@ export function planNextCalls(t: Transcript, available: ReadonlySet<string>): Pl
     const [listed] = made(TOOL.listTables);
     if (!listed) return [call(TOOL.listTables)];
     const tables = relevantTables(parseNameList(listed.observation, false), t.question);
-    const queries = tables.map((table) => tableQuerySql(table, kind)).filter((q) => !done(TOOL.query, q));
+    const next = (table: string) =>
+      kind === 'count' ? nextCountQuery(t, table) : tableQuerySql(table, kind);
+    const queries = tables.map(next).filter((q): q is string => q !== null && !done(TOOL.query, q));
     if (queries.length) return queries.map((q) => call(TOOL.query, q));
   }
   return [];
+}
+
+/**
+ * The next query that answers a count (or sum, or average) question about `table` (count-plan.ts): a sample
+ * row, a probe of the columns for the question's values, then the aggregate with their WHERE; over every row
+ * when the question names no value. Null when the plan stops (a value found in no column, or in several): then no count is
+ * given, rather than one of other rows.
+ */
+function nextCountQuery(t: Transcript, table: string): string | null {
+  const observed = (sql: string) => t.calls.find((c) => c.name === TOOL.query && c.input === sql);
+  const sample = sampleSql(table);
+  const sampled = observed(sample);
+  if (!sampled) return sample;
+  const columns = readSample(sampled.observation);
+  // An empty table (or one that cannot be read) answers the plain count: 0 rows, or the error.
+  if (!columns) return tableQuerySql(table, 'count');
+  const aggregate = aggregateOf(t.question, columns);
+  if (!aggregate) return null;
+  const words = valueWords(t.question, table, columns.columns);
+  if (words.length === 0) return aggregateSql(table, aggregate, []);
+  if (words.length > MAX_VALUE_WORDS || columns.text.length === 0) return null;
+  const probe = probeSql(table, columns.text, words);
+  const probed = observed(probe);
+  if (!probed) return probe;
+  const where = conditions(
+    probed.observation,
+    columns.text,
+    words,
+    namedColumns(t.question, columns.columns),
+  );
+  return where ? aggregateSql(table, aggregate, where) : null;
 }

@@ -64,7 +64,7 @@ export function sentences(text: string): string[] {
 /** Whether a question asks for a count or a list, which tables answer better than prose. */
 export function asksForRows(question: string): 'count' | 'list' | undefined {
   const q = question.toLowerCase();
-  if (/\b(how many|number of|count|total)\b/.test(q)) return 'count';
+  if (/\b(how many|number of|count|total|sum|average)\b/.test(q)) return 'count';
   if (/\b(list|show me|show all|all the|enumerate|which .+ are there)\b/.test(q)) return 'list';
   return undefined;
 }
