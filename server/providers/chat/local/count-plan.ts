@@ -1,4 +1,4 @@
-import { parseRows, sqlName, sqlString } from '../tool-protocol';
+import { parseRows, sqlIdent, sqlName, sqlString } from '../tool-protocol';
 import { stem, terms } from './text';
 
 /**
@@ -64,7 +64,7 @@ export function readSample(observation: string | undefined): Sampled | null {
   const rows = observation ? parseRows(observation) : null;
   if (!rows || rows.length === 0) return null;
   const columns = Object.keys(rows[0]);
-  const value = (c: string) => rows[0][c].trim();
+  const value = (c: string) => (rows[0][c] ?? '').trim();
   const text = columns.filter((c) => value(c) !== '' && !NOT_TEXT.test(value(c)));
   const numeric = columns.filter((c) => NUMBER.test(value(c)));
   return { columns, text, numeric };
@@ -101,7 +101,7 @@ export function namedColumns(question: string, columns: readonly string[]): stri
 }
 
 const probeAlias = (i: number) => `m${i}`;
-const equals = (column: string, word: string) => `lower(${sqlName(column)}) = ${sqlString(word)}`;
+const equals = (column: string, word: string) => `lower(${sqlIdent(column)}) = ${sqlString(word)}`;
 
 /** How many rows of each text column hold each word as their whole value, case aside: one query. */
 export function probeSql(table: string, text: readonly string[], words: readonly string[]): string {
@@ -140,7 +140,7 @@ export function conditions(
 
 /** The aggregate's select list: `count(*) AS count`, `sum(price) AS sum`, `avg(price) AS avg`. */
 const selected = (a: Aggregate) =>
-  a.fn === 'count' ? 'count(*) AS count' : `${a.fn}(${sqlName(a.column)}) AS ${a.fn}`;
+  a.fn === 'count' ? 'count(*) AS count' : `${a.fn}(${sqlIdent(a.column)}) AS ${a.fn}`;
 
 /** The aggregate over the table, with one condition per value word (none: over every row). */
 export function aggregateSql(table: string, a: Aggregate, where: readonly [string, string][]): string {

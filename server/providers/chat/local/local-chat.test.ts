@@ -155,6 +155,28 @@ describe('local chat model', () => {
     expect(answer).toBe('files.orders holds 42 rows (`SELECT count(*) AS count FROM files.orders`).');
   });
 
+  it('counts with the WHERE a value of the question implies, quoting the column as one name', async () => {
+    const { answer, calls } = await converse(
+      'How many orders are from the north region?',
+      ALL_TOOLS,
+      (tool, input) => {
+        if (tool === TOOL.kbList) return '[]';
+        if (tool === TOOL.listTables) return 'files.orders';
+        if (input.endsWith('LIMIT 1')) return formatRows(['id', 'sales.region'], [[1, 'North']]);
+        if (input.startsWith('SELECT sum(CASE')) return formatRows(['m0'], [[7]]);
+        return formatRows(['count'], [[7]]);
+      },
+    );
+    expect(calls.map((c) => c.input).slice(2)).toEqual([
+      'SELECT * FROM files.orders LIMIT 1',
+      "SELECT sum(CASE WHEN lower(`sales.region`) = 'north' THEN 1 ELSE 0 END) AS m0 FROM files.orders",
+      "SELECT count(*) AS count FROM files.orders WHERE lower(`sales.region`) = 'north'",
+    ]);
+    expect(answer).toBe(
+      "7 rows of files.orders match (`SELECT count(*) AS count FROM files.orders WHERE lower(`sales.region`) = 'north'`).",
+    );
+  });
+
   it('lists rows as a Markdown table', async () => {
     const { answer, calls } = await converse('List the customers', ALL_TOOLS, (tool) => {
       if (tool === TOOL.kbList) return '[]';
