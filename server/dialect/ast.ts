@@ -132,7 +132,18 @@ export type Statement =
   /** START TRANSACTION / BEGIN / COMMIT / ROLLBACK: accepted, nothing to do (see parse-transaction.ts). */
   | { kind: 'transaction'; action: 'begin' | 'commit' | 'rollback' }
   | { kind: 'drop_table'; name: QualifiedName; ifExists: boolean }
-  | { kind: 'create_table'; name: QualifiedName; replace: boolean; selectSql: string }
+  /**
+   * CREATE [OR REPLACE] TABLE [IF NOT EXISTS] db.t: from a query (`selectSql`), or, in MindsDB's other form, from
+   * column definitions (`columns`, their text), which this server reads and refuses.
+   */
+  | {
+      kind: 'create_table';
+      name: QualifiedName;
+      replace: boolean;
+      ifNotExists: boolean;
+      selectSql?: string;
+      columns?: string;
+    }
   | { kind: 'create_knowledge_base'; name: QualifiedName; ifNotExists: boolean; params: UsingParams }
   | { kind: 'alter_knowledge_base'; name: QualifiedName; params: UsingParams }
   | { kind: 'drop_knowledge_base'; name: QualifiedName; ifExists: boolean }

@@ -1,5 +1,6 @@
 import type { Expr, Literal, UsingParams } from './ast';
 import type { TokenStream } from './token-stream';
+import { SqlSyntaxError } from './tokenizer';
 
 const COMPARISONS = new Set(['=', '!=', '<>', '<', '>', '<=', '>=']);
 
@@ -138,6 +139,11 @@ export function parseLiteral(ts: TokenStream): Literal {
     }
     return obj;
   }
+  // A `?` or `:name` marker still here was given no value (the request's parameters fill them first).
+  if (ts.isOp('?')) throw new SqlSyntaxError('Parameter is not set: ?', t.line, t.column);
+  const name = ts.peek(1);
+  if (ts.isOp(':') && name.kind === 'ident' && name.offset === t.offset + 1)
+    throw new SqlSyntaxError(`Parameter is not set: ${name.value}`, t.line, t.column);
   return ts.fail('expected a value');
 }
 

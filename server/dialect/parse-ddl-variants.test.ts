@@ -160,3 +160,44 @@ describe('UPDATE, USING and indexes', () => {
     expect(() => parseStatement('DROP INDEX ON KNOWLEDGE_BASE kb extra')).toThrow(SqlSyntaxError);
   });
 });
+
+describe('tables', () => {
+  it('reads CREATE TABLE from a query or from column definitions, with IF NOT EXISTS', () => {
+    expect(parseStatement('CREATE TABLE IF NOT EXISTS db.t (SELECT 1)')).toMatchObject({
+      kind: 'create_table',
+      ifNotExists: true,
+      selectSql: '(SELECT 1)',
+    });
+    expect(
+      parseStatement('CREATE OR REPLACE TABLE mydb.p( id INT PRIMARY KEY, balance decimal(5,2) NOT NULL )'),
+    ).toMatchObject({
+      kind: 'create_table',
+      replace: true,
+      columns: 'id INT PRIMARY KEY, balance decimal(5,2) NOT NULL',
+    });
+    expect(() => parseStatement('CREATE TABLE t ()')).toThrow(/column definitions/);
+  });
+});
+
+describe('parameters', () => {
+  it('names a marker left without a value, in VALUES as elsewhere', () => {
+    expect(() => parseStatement('INSERT INTO t (a, c) VALUES (?, ?)')).toThrow('Parameter is not set: ?');
+    expect(() => parseStatement('INSERT INTO t VALUES (:a)')).toThrow('Parameter is not set: a');
+  });
+});
+
+describe('EVALUATE a metric', () => {
+  it("reads MindsDB's form, with its USING", () => {
+    expect(
+      parseStatement(
+        'EVALUATE r2_score FROM (SELECT a AS actual, b AS prediction FROM t) USING n_decimals = 2;',
+      ),
+    ).toEqual({
+      kind: 'evaluate_metric',
+      metric: 'r2_score',
+      selectSql: 'SELECT a AS actual, b AS prediction FROM t',
+      params: { n_decimals: 2 },
+    });
+    expect(() => parseStatement('EVALUATE r2_score FROM t')).toThrow(/'\(' and the SELECT/);
+  });
+});

@@ -2,12 +2,13 @@ import type { Literal, QualifiedName, UsingParams } from './ast';
 import { parseLiteral } from './expressions';
 import type { TokenStream } from './token-stream';
 
-/** `EVALUATE KNOWLEDGE_BASE kb USING key = value, ...` (MindsDB's statement). */
-export interface EvaluateStatement {
-  kind: 'evaluate_knowledge_base';
-  name: QualifiedName;
-  params: UsingParams;
-}
+/**
+ * `EVALUATE KNOWLEDGE_BASE kb USING key = value, ...`, and `EVALUATE metric FROM (SELECT actual, prediction
+ * ...) [USING key = value, ...]`, which scores predictions against the truth (MindsDB's statements).
+ */
+export type EvaluateStatement =
+  | { kind: 'evaluate_knowledge_base'; name: QualifiedName; params: UsingParams }
+  | { kind: 'evaluate_metric'; metric: string; selectSql: string; params: UsingParams };
 
 /**
  * Reads EVALUATE KNOWLEDGE_BASE. Its USING values may be table names (`test_table = files.qa`): a bare name,
@@ -15,9 +16,28 @@ export interface EvaluateStatement {
  */
 export function parseEvaluateStatement(ts: TokenStream): EvaluateStatement {
   ts.expectKeyword('evaluate');
-  if (!ts.acceptKeyword('knowledge_base') && !ts.acceptKeyword('knowledge', 'base'))
-    ts.fail('expected KNOWLEDGE_BASE after EVALUATE');
+  if (!ts.acceptKeyword('knowledge_base') && !ts.acceptKeyword('knowledge', 'base')) {
+    if (ts.isKeyword('from', 1)) return parseEvaluateMetric(ts);
+    ts.fail('expected KNOWLEDGE_BASE, or a metric and FROM (SELECT ...), after EVALUATE');
+  }
   const name = ts.qualifiedName('a knowledge base');
+  const params = readUsing(ts);
+  ts.expectEnd();
+  return { kind: 'evaluate_knowledge_base', name, params };
+}
+
+/** `metric FROM (SELECT ...) [USING ...]`, after EVALUATE. */
+function parseEvaluateMetric(ts: TokenStream): EvaluateStatement {
+  const metric = ts.identifier('a metric').toLowerCase();
+  ts.expectKeyword('from');
+  if (!ts.isOp('(')) ts.fail("expected '(' and the SELECT of the actual values and predictions");
+  const selectSql = ts.bracketedText().text;
+  const params = readUsing(ts);
+  ts.expectEnd();
+  return { kind: 'evaluate_metric', metric, selectSql, params };
+}
+
+function readUsing(ts: TokenStream): UsingParams {
   const params: UsingParams = {};
   if (ts.acceptKeyword('using')) {
     do {
@@ -27,8 +47,7 @@ export function parseEvaluateStatement(ts: TokenStream): EvaluateStatement {
       params[key] = readValue(ts);
     } while (ts.acceptOp(','));
   }
-  ts.expectEnd();
-  return { kind: 'evaluate_knowledge_base', name, params };
+  return params;
 }
 
 function readValue(ts: TokenStream): Literal {

@@ -62,11 +62,8 @@ export function parseUpdate(ts: TokenStream): Statement {
   let from: { sql: string; alias: string } | undefined;
   if (ts.acceptKeyword('from')) {
     if (!ts.isOp('(')) ts.fail("expected '(' and the SELECT the new values come from");
-    const open = ts.position;
-    const first = ts.peek();
-    skipBracketed(ts);
-    const sql = ts.source.slice(first.offset + 1, ts.tokens[ts.position - 1].offset).trim();
-    if (ts.position === open) ts.fail('expected a SELECT');
+    const sql = ts.bracketedText().text;
+    if (!sql) ts.fail('expected a SELECT');
     ts.acceptKeyword('as');
     from = { sql, alias: ts.identifier('the alias of the SELECT') };
   }
@@ -97,16 +94,6 @@ function readValue(ts: TokenStream): { value: Literal; expression?: string } {
   if (ts.position === at) ts.fail('expected a value');
   const last = ts.tokens[ts.position - 1];
   return { value: null, expression: ts.source.slice(first.offset, last.offset + last.text.length) };
-}
-
-function skipBracketed(ts: TokenStream): void {
-  let depth = 0;
-  do {
-    if (ts.isOp('(')) depth++;
-    else if (ts.isOp(')')) depth--;
-    if (ts.atEnd()) ts.fail("expected ')'");
-    ts.next();
-  } while (depth > 0);
 }
 
 /** `UPDATE AGENT a SET key = value, ...`: MindsDB's way to change an agent's parameters. */

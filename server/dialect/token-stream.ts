@@ -138,6 +138,27 @@ export class TokenStream {
     return { parts, offset };
   }
 
+  /**
+   * Reads `( ... )` at the current `(`, with the brackets it nests: the text between the brackets (trimmed),
+   * and the number of tokens inside them.
+   */
+  bracketedText(): { text: string; inside: number } {
+    const open = this.peek();
+    const start = this.position;
+    let depth = 0;
+    do {
+      if (this.isOp('(')) depth++;
+      else if (this.isOp(')')) depth--;
+      if (this.atEnd()) this.fail("expected ')'");
+      this.next();
+    } while (depth > 0);
+    const close = this.tokens[this.position - 1];
+    return {
+      text: this.source.slice(open.offset + 1, close.offset).trim(),
+      inside: this.position - start - 2,
+    };
+  }
+
   /** Consumes an optional trailing `;` and requires the end of the statement. */
   expectEnd(): void {
     this.acceptOp(';');

@@ -1,6 +1,8 @@
+import { parseStatement } from '../../dialect/parser';
 import { ValidationError } from '../../errors';
 import type { KbEvaluationService } from '../knowledge-bases/evaluate/service';
 import { readEvaluateParams } from '../knowledge-bases/evaluate/params';
+import { MetricError, scorePredictions } from './prediction-metrics';
 import type { SqlRouter } from './router';
 import { ok, table } from './types';
 
@@ -23,5 +25,36 @@ export function registerEvaluateHandlers(
       session.db,
     );
     return answer.kind === 'scores' ? table(answer.columns, [answer.row]) : ok(answer.questions);
+  });
+
+  // EVALUATE metric FROM (SELECT ... AS actual, ... AS prediction): the query runs as any SELECT would (views,
+  // sources, knowledge bases), and its two columns are scored, as MindsDB does.
+  router.register('evaluate_metric', async (s, session, run) => {
+    // Only a SELECT runs here: the text in brackets is never another kind of statement.
+    if (parseStatement(s.selectSql).kind !== 'select')
+      throw new ValidationError('The query of EVALUATE must be a SELECT');
+    const rows = await router.execute(s.selectSql, session, { signal: run.signal });
+    if (rows.type === 'error') {
+      throw new ValidationError(`The query of EVALUATE failed: ${rows.error_message}`);
+    }
+    if (rows.type !== 'table') throw new ValidationError('The query of EVALUATE must be a SELECT');
+    const column = (name: 'actual' | 'prediction') => {
+      const at = rows.column_names.findIndex((c) => c.toLowerCase() === name);
+      if (at === -1) throw new ValidationError(`\`${name}\` column was not provided, please try again.`);
+      const values = rows.data.map((r) => r[at]);
+      if (values.some((v) => v === null))
+        throw new ValidationError(`There are missing values in the \`${name}\` column, please try again.`);
+      return values;
+    };
+    const decimals = s.params.n_decimals ?? 3;
+    if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 15)
+      throw new ValidationError('n_decimals must be a whole number from 0 to 15');
+    try {
+      const score = scorePredictions(s.metric, column('actual'), column('prediction'), decimals);
+      return table([s.metric], [[score]]);
+    } catch (err) {
+      if (err instanceof MetricError) throw new ValidationError(err.message);
+      throw err;
+    }
   });
 }

@@ -65,7 +65,15 @@ export function registerMysqlHandlers(
     const [db, name] = s.name.parts.length > 1 ? s.name.parts : [session.db, s.name.parts[0]];
     if (!isFilesTable(db, s.name.parts)) return undefined;
     files.validateName(name);
-    if (!s.replace && (await files.exists(name))) throw new ConflictError(`Table '${name}' already exists`);
+    if (s.selectSql === undefined) {
+      throw new ValidationError(
+        `A file table is made from rows: CREATE TABLE files.${name} (SELECT ...), or an upload; column definitions alone make no file`,
+      );
+    }
+    if (!s.replace && (await files.exists(name))) {
+      if (s.ifNotExists) return ok(0);
+      throw new ConflictError(`Table '${name}' already exists`);
+    }
     const result = await engine.run({ kind: 'select', sql: toMysqlReading(s.selectSql) }, session, run);
     if (result.type !== 'table') throw new ValidationError('The query of CREATE TABLE returns no rows');
     if (result.data.length === 0) {

@@ -23,6 +23,7 @@ import { registerMysqlHandlers } from './mysql-handlers';
 import type { SqlRouter } from './router';
 import { registerShowHandlers } from './show-handlers';
 import { registerSourceHandlers } from './source-handlers';
+import { registerTableHandlers } from './table-handlers';
 import { registerUnservedHandlers } from './unserved-handlers';
 import type { UserVariables } from './user-variables';
 import { registerViewHandlers } from './view-handlers';
@@ -70,6 +71,7 @@ export function registerSqlHandlers(router: SqlRouter, s: SqlServices): void {
   registerJobHandlers(router, { jobs: s.jobs, projects: s.projects, ...s.databases });
   registerSourceHandlers(router, { ...s, sources: s.dataSources, select: s.sourceSelect });
   registerMysqlHandlers(router, s);
+  registerTableHandlers(router, { sources: s.dataSources, projects: s.projects });
   registerShowHandlers(router, { views: s.views, sources: s.dataSources });
   registerCoreHandlers(router, { ...s, sources: s.dataSources });
   registerKbTableHandlers(router, { kbs: s.knowledgeBases, engine: s.engine, ...s.databases });

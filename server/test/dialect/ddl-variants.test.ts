@@ -115,3 +115,69 @@ describe('other variants', () => {
     expect(await t.sqlError('DROP INDEX ON KNOWLEDGE_BASE shop.nope')).toMatch(/nope/);
   });
 });
+
+describe('tables outside files and data sources', () => {
+  it('says why a table is not created or dropped in a project, a system database or an unknown one', async () => {
+    expect(await t.sqlError('CREATE TABLE shop.t (SELECT 1 AS a)')).toMatch(
+      /^Cannot create a table in database 'shop': it is a project/,
+    );
+    expect(await t.sqlError('DROP TABLE mindsdb.tbl')).toMatch(
+      /^Cannot delete a table from database 'mindsdb'/,
+    );
+    expect(await t.sqlError('DROP TABLE IF EXISTS nowhere.tbl')).toBe(
+      "Cannot delete a table from database 'nowhere': the database does not exist",
+    );
+    expect(await t.sqlError('CREATE TABLE log.t (SELECT 1)')).toMatch(/system database/);
+    expect(await t.sqlError('CREATE TABLE files.cols (id INT, name TEXT)')).toMatch(
+      /A file table is made from rows/,
+    );
+  });
+
+  it('keeps an existing file table with CREATE TABLE IF NOT EXISTS', async () => {
+    expect(await t.sqlOk('CREATE TABLE IF NOT EXISTS files.nums (SELECT 1 AS n)')).toMatchObject({
+      type: 'ok',
+      affected_rows: 0,
+    });
+    expect(await rows('SELECT count(*) FROM files.nums')).toEqual([[2]]);
+  });
+});
+
+describe('EVALUATE metric FROM (SELECT actual, prediction)', () => {
+  it("scores predictions as MindsDB's metrics do, rounded to n_decimals", async () => {
+    await t.putFile(
+      'preds',
+      'preds.csv',
+      'truth,guess,label,said\n3,2.5,a,a\n-0.5,0,b,a\n2,2,a,a\n7,8,c,c\n',
+    );
+    const score = async (metric: string, using = '') =>
+      (
+        await rows(
+          `EVALUATE ${metric} FROM (SELECT truth AS actual, guess AS prediction FROM files.preds) ${using}`,
+        )
+      )[0][0];
+    // scikit-learn's values for y_true = [3, -0.5, 2, 7], y_pred = [2.5, 0, 2, 8]
+    expect(await score('r2_score')).toBe(0.949);
+    expect(await score('mean_absolute_error')).toBe(0.5);
+    expect(await score('mean_squared_error', 'USING n_decimals = 4')).toBe(0.375);
+    expect(await score('explained_variance_score')).toBe(0.957);
+    expect(await score('max_error')).toBe(1);
+    const labels = 'FROM (SELECT label AS actual, said AS prediction FROM files.preds)';
+    expect(await rows(`EVALUATE accuracy_score ${labels}`)).toEqual([[0.75]]);
+    expect(await rows(`EVALUATE balanced_accuracy_score ${labels}`)).toEqual([[0.667]]);
+  });
+
+  it('names what is missing or unknown, and runs nothing but a SELECT', async () => {
+    expect(await t.sqlError('EVALUATE r2_score FROM (SELECT truth AS actual FROM files.preds)')).toBe(
+      '`prediction` column was not provided, please try again.',
+    );
+    expect(
+      await t.sqlError(
+        'EVALUATE f2_score FROM (SELECT truth AS actual, guess AS prediction FROM files.preds)',
+      ),
+    ).toMatch(/^Unknown metric 'f2_score'/);
+    expect(await t.sqlError('EVALUATE r2_score FROM (DROP PROJECT shop)')).toBe(
+      'The query of EVALUATE must be a SELECT',
+    );
+    expect((await rows('SHOW DATABASES')).map((r) => r[0])).toContain('shop');
+  });
+});

@@ -167,6 +167,19 @@ describe('SELECT on the source', () => {
     expect(await t.sql('SELECT * FROM mindsdb.mixed')).toMatchObject({ type: 'table', data: [['yes']] });
   });
 
+  it('creates a table in the source from a query and drops it, as its REST routes do', async () => {
+    const made = await t.sql('CREATE TABLE shop.top_orders (SELECT id, total FROM orders WHERE id <= 3)');
+    expect(made).toMatchObject({ type: 'ok' });
+    expect((await admin.query('SELECT count(*)::int AS n FROM top_orders')).rows).toEqual([{ n: 3 }]);
+    expect((await t.sql('CREATE TABLE IF NOT EXISTS shop.top_orders (SELECT 1 AS id)')).type).toBe('ok');
+    expect((await t.sql('CREATE TABLE shop.cols (id int)')).error_message).toMatch(
+      /column definitions is not offered here/,
+    );
+    expect((await t.sql('DROP TABLE shop.top_orders')).type).toBe('ok');
+    expect((await t.sql('DROP TABLE IF EXISTS shop.top_orders')).type).toBe('ok');
+    expect((await t.sql('DROP TABLE shop.top_orders')).error_message).toMatch(/not found/);
+  });
+
   it('names the source error', async () => {
     const r = await t.sql('SELECT nope FROM shop.orders');
     expect(r.type).toBe('error');
