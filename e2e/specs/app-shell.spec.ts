@@ -58,6 +58,11 @@ test('after an Evaluate run the shell stays in the window; the wheel scrolls the
 test('an unknown project in the address is said to be unknown, and the server’s projects are offered', async ({
   page,
 }) => {
+  // The project list comes late (a slow link): until it has, no page of the project is drawn.
+  await page.route('**/api/projects', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
   await page.goto('/projects/nope/worksheet');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1 })).toHaveText('There is no project called “nope”');
@@ -66,6 +71,8 @@ test('an unknown project in the address is said to be unknown, and the server’
   await expect(picker).toHaveValue('');
   await expect(picker.locator('option', { hasText: 'mindsdb' })).toHaveCount(1);
   await expect(picker.locator('option', { hasText: 'nope' })).toHaveCount(0);
+  // No page of the unknown project was drawn meanwhile: the worksheet keeps no drafts for it.
+  expect(await page.evaluate(() => localStorage.getItem('ks.worksheet') ?? '')).not.toContain('nope');
   await main.getByRole('list', { name: 'Projects' }).getByRole('link', { name: 'mindsdb' }).click();
   await expect(page).toHaveURL(/\/projects\/mindsdb\/worksheet$/);
   await expect(picker).toHaveValue('mindsdb');

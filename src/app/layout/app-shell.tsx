@@ -56,7 +56,13 @@ export function AppShell() {
         <ObjectBrowser project={project} />
       </aside>
       <main id={MAIN_ID} className="shell-main" tabIndex={-1}>
-        {unknown ? <UnknownProject project={project} projects={names} /> : <Outlet />}
+        {unknown ? (
+          <UnknownProject project={project} projects={names} />
+        ) : (
+          // Drawn once the project is known to exist (or its list cannot be read): a page of a project that
+          // does not exist would keep drafts for it.
+          !projects.isPending && <Outlet />
+        )}
       </main>
       <ReloginDialog />
     </div>

@@ -1,8 +1,9 @@
 import { themeQuartz } from 'ag-grid-community';
 
 /**
- * The grid draws with the console's CSS variables, so it turns dark with the OS like the rest of the page.
- * The font is the page's own: the default theme font would be fetched from the network.
+ * The grid draws with the console's CSS variables, so it turns light or dark with the rest of the page (as the
+ * OS says, or as the user chose). The font is the page's own: the default theme font would be fetched from the
+ * network.
  */
 export const gridTheme = themeQuartz.withParams({
   backgroundColor: 'var(--bg-elev)',
