@@ -192,6 +192,16 @@ export class JobStore {
     );
   }
 
+  /** When the run of the job before this one (`historyId`) started, if there was one. */
+  async previousRunStart(jobId: number, historyId: number): Promise<Date | undefined> {
+    const [row] = await this.catalog.select<{ run_start: string }>(
+      `SELECT ${timeText('run_start')} AS run_start FROM jobs_history WHERE job_id = ? AND id <> ?
+       ORDER BY run_start DESC, id DESC LIMIT 1`,
+      [jobId, historyId],
+    );
+    return row ? date(row.run_start) : undefined;
+  }
+
   async history(filter: { projectId?: number; jobId?: number } = {}): Promise<HistoryRow[]> {
     const where: string[] = [];
     const params: number[] = [];

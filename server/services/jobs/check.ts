@@ -5,6 +5,7 @@ import { lineColumn, toEngineDialect } from '../sql/engine-select';
 import { readUserSelect, RefusedFunctionError, StatementParseError } from '../sql/table-references';
 import { unservedMessage } from '../sql/unserved';
 import { findLast, withCondition } from './last';
+import { withSampleVariables } from './template-variables';
 
 /**
  * Checks a job's statements as far as can be done before they run: LAST is used as `column > LAST`, and the
@@ -13,7 +14,8 @@ import { findLast, withCondition } from './last';
  * SQL. Errors name the statement and the line and column in it.
  */
 export async function checkJobStatements(data: DuckDb, statements: string[], field = 'query'): Promise<void> {
-  for (const [index, statement] of statements.entries()) {
+  for (const [index, written] of statements.entries()) {
+    const statement = withSampleVariables(written);
     const use = findLast(statement);
     const text = use ? withCondition(statement, use, 'TRUE') : statement;
     const parsed = parseStatement(text);

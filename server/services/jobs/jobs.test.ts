@@ -81,6 +81,23 @@ describe('jobs through SQL, run by the scheduler on a hand-driven clock', () => 
     expect(await history('sync')).toHaveLength(3);
   });
 
+  it("fills MindsDB's template variables before each run", async () => {
+    const created = clock;
+    const text = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+    await t.sqlOk(
+      "CREATE JOB shop.stamped (SELECT '{{START_DATE}}' AS d, '{{START_DATETIME}}' AS s, '{{PREVIOUS_START_DATETIME}}' AS p) EVERY hour",
+    );
+    await t.deps.jobScheduler.tick();
+    clock = new Date(clock.getTime() + HOUR);
+    await t.deps.jobScheduler.tick();
+    const runs = (await history('stamped')).map((r: unknown[]) => r[1]);
+    expect(runs).toEqual([
+      `SELECT '${created.toISOString().slice(0, 10)}' AS d, '${text(created)}' AS s, '${text(created)}' AS p`,
+      `SELECT '${clock.toISOString().slice(0, 10)}' AS d, '${text(clock)}' AS s, '${text(new Date(created.getTime() - 60_000))}' AS p`,
+    ]);
+    await t.sqlOk('DROP JOB shop.stamped');
+  });
+
   it('records a failing statement in the history and carries on with the other jobs', async () => {
     await t.sqlOk('CREATE JOB shop.broken (SELECT * FROM files.missing_table)');
     await t.sqlOk('CREATE JOB shop.fine (SELECT 1 AS x) IF (SELECT 1 AS y)');

@@ -2,6 +2,7 @@ import type { JsonValue } from '../../engines/duckdb';
 import type { SqlRouter } from '../sql/router';
 import type { SqlSession } from '../sql/types';
 import { findLast, literal, maxQuery, withCondition } from './last';
+import { fillTemplateVariables, type RunTimes } from './template-variables';
 import type { JobRecord, JobStore } from '../../store/jobs';
 
 /** What one run did: the statements it ran (as run, LAST filled in) and the first error, if any. */
@@ -20,18 +21,24 @@ export class JobRunner {
     private readonly store: JobStore,
   ) {}
 
-  /** `signal` stops the statement running when the server closes (its run is then recorded as failed). */
-  async run(job: JobRecord, signal?: AbortSignal): Promise<RunOutcome> {
+  /**
+   * `signal` stops the statement running when the server closes (its run is then recorded as failed); `times`
+   * fill MindsDB's template variables (template-variables.ts).
+   */
+  async run(job: JobRecord, signal?: AbortSignal, times?: RunTimes): Promise<RunOutcome> {
     const session: SqlSession = { db: job.project, show_secrets: false };
     const ran: string[] = [];
+    const fill = (sql: string) => (times ? fillTemplateVariables(sql, times) : sql);
     if (job.condition) {
-      ran.push(job.condition);
-      const check = await this.sql.execute(job.condition, session, { signal });
+      const condition = fill(job.condition);
+      ran.push(condition);
+      const check = await this.sql.execute(condition, session, { signal });
       if (check.type === 'error') return { query: ran.join('; '), error: `IF: ${check.error_message}` };
       // MindsDB's rule: the statements run only when the IF query returns rows.
       if (check.type !== 'table' || check.data.length === 0) return { query: ran.join('; ') };
     }
-    for (const [index, statement] of job.statements.entries()) {
+    for (const [index, written] of job.statements.entries()) {
+      const statement = fill(written);
       const step = await this.prepare(job, index, statement, session);
       if ('error' in step) return { query: [...ran, statement].join('; '), error: step.error };
       if (step.sql === undefined) continue;

@@ -1,3 +1,4 @@
+import { previousStart } from './template-variables';
 import { nextSlot } from './schedule';
 import type { JobRunner } from './runner';
 import type { JobStore } from '../../store/jobs';
@@ -77,7 +78,11 @@ export class JobScheduler {
       if (historyId === undefined) continue;
       let outcome;
       try {
-        outcome = await this.runner.run(job, this.abort.signal);
+        const previous = await this.store.previousRunStart(job.id, historyId);
+        outcome = await this.runner.run(job, this.abort.signal, {
+          start: started,
+          previousStart: previousStart(previous, job.createdAt),
+        });
       } catch (err) {
         outcome = {
           query: job.statements.join('; '),
