@@ -201,3 +201,13 @@ describe('EVALUATE a metric', () => {
     expect(() => parseStatement('EVALUATE r2_score FROM t')).toThrow(/'\(' and the SELECT/);
   });
 });
+
+describe('EXPLAIN', () => {
+  it('reads EXPLAIN t as SHOW COLUMNS FROM t, as MindsDB answers it', () => {
+    expect(parseStatement('explain files.some_table')).toEqual({
+      kind: 'show_columns',
+      full: false,
+      table: { parts: ['files', 'some_table'], offset: 8 },
+    });
+  });
+});

@@ -72,9 +72,16 @@ const STATEMENT_PARSERS = new Map<string, (ts: TokenStream) => Statement>([
   ['begin', parseTransaction],
   ['commit', parseTransaction],
   ['rollback', parseTransaction],
+  ['explain', parseExplain],
   ['retrain', parseModelVerb],
   ['finetune', parseModelVerb],
 ]);
+
+/** `EXPLAIN t`: MindsDB answers it as SHOW COLUMNS FROM t. */
+function parseExplain(ts: TokenStream): Statement {
+  ts.next();
+  return ended(ts, { kind: 'show_columns', full: false, table: ts.qualifiedName('a table') });
+}
 
 /** RETRAIN | FINETUNE [MODEL] m ...: MindsDB's model statements, of a feature not offered here. */
 function parseModelVerb(ts: TokenStream): Statement {

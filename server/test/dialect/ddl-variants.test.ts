@@ -94,6 +94,10 @@ describe('features not offered here', () => {
 });
 
 describe('other variants', () => {
+  it('answers EXPLAIN t with the columns of t', async () => {
+    expect((await rows('EXPLAIN files.nums')).map((r) => r[0])).toEqual(['n', 'label']);
+  });
+
   it('drops a project with DROP SCHEMA', async () => {
     await t.sqlOk('CREATE PROJECT scratch');
     await t.sqlOk('DROP SCHEMA scratch');
