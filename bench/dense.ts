@@ -65,8 +65,15 @@ interface KbStatus {
 }
 
 async function status(server: ServerProcess): Promise<KbStatus> {
-  const res = await server.request('/api/projects/mindsdb/knowledge_bases/bench/status');
-  return (await res.json()) as KbStatus;
+  // A kept-alive connection the server closed as it was reused fails once: asked again on a new one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await server.request('/api/projects/mindsdb/knowledge_bases/bench/status');
+      return (await res.json()) as KbStatus;
+    } catch (err) {
+      if (attempt === 3 || server.process.exitCode !== null) throw err;
+    }
+  }
 }
 
 async function waitFor(server: ServerProcess, done: (s: KbStatus) => boolean, limitMs: number) {
@@ -296,6 +303,9 @@ async function main(): Promise<void> {
     server = undefined;
     console.log(`data folder on disk: ${((await folderBytes(dataDir)) / 2 ** 20).toFixed(0)} MB`);
     await restart(dataDir, queries[1]);
+  } catch (err) {
+    if (server) console.error(`the server's last output:\n${server.output().slice(-4000)}`);
+    throw err;
   } finally {
     await server?.stop();
     await embeddings.close();
