@@ -149,6 +149,19 @@ test('every page and state has no axe violations, in the light and the dark them
   await chat.chunkPanel(turn).waitFor();
   await check('chat, with a conversation');
 
+  // A project without agents: Chat offers to create one.
+  const created = await page.request.post('/api/sql/query', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { query: 'CREATE PROJECT quiet' },
+  });
+  expect((await created.json()).type).toBe('ok');
+  await page.goto('/projects/quiet/chat');
+  await page.getByRole('link', { name: 'Create an agent' }).waitFor();
+  await check('chat, no agents');
+  await page.goto('/projects/nope/worksheet');
+  await page.getByRole('heading', { name: /no project called/ }).waitFor();
+  await check('unknown project');
+
   expect(found).toEqual({});
   expect(refused).toEqual([]);
 });

@@ -10,7 +10,7 @@ export function UnknownProject({ project, projects }: { project: string; project
     <div className="page">
       <h1>There is no project called “{project}”</h1>
       <p>The address names a project this server does not have. Open one of its projects:</p>
-      <ul aria-label="Projects">
+      <ul aria-label="Projects" className="unknown-project-list">
         {projects.map((name) => (
           <li key={name}>
             <Link to={pagePath(name, 'worksheet')}>{name}</Link>
