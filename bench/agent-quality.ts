@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
-import type { openServices } from '../server/services/index';
+import type { openServices } from '../server/open-services';
 import { createDemo } from '../server/services/demo/index';
 import { HELD_OUT_SETS, loadHeldOut, loadSet, OWN_SETS, type LabelledSet } from './retrieval-sets';
 

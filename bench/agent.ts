@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../server/app';
-import { openServices } from '../server/services/index';
+import { openServices } from '../server/open-services';
 import { benchAnswers } from './agent-quality';
 
 const CHUNKS = 10_000;

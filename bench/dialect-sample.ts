@@ -13,7 +13,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openServices } from '../server/services/index';
+import { openServices } from '../server/open-services';
 
 interface SampleStatement {
   family: string;

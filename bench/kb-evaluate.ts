@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { SqlResponse } from '../server/services/sql/types';
+import type { SqlResponse } from '../server/domain/sql';
 
 /** How many questions the EVALUATE figure is measured on. */
 export const EVALUATE_QUESTIONS = 300;

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { openServices } from '../server/services/index';
+import { openServices } from '../server/open-services';
 import { corpus, writeCorpusCsv } from './kb-corpus';
 import { timeEach } from './kb-search';
 import { sqlRunner } from './sql-runner';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { VectorStore } from '../server/engines/vector-store';
 import { LocalEmbedding } from '../server/providers/local-embedding';
-import { openServices } from '../server/services/index';
+import { openServices } from '../server/open-services';
 import { loadAverage } from './proc-stats';
 import { sqlRunner } from './sql-runner';
 

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../server/app';
-import { openServices } from '../server/services/index';
+import { openServices } from '../server/open-services';
 import { httpSql } from './http-sql';
 import { corpus, corpusTexts, writeCorpusCsv } from './kb-corpus';
 import { benchEvaluate } from './kb-evaluate';

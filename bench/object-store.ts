@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_INDEX_POLICY } from '../server/engines/vector-index';
-import { openServices, type ServiceOptions } from '../server/services/index';
+import { openServices, type ServiceOptions } from '../server/open-services';
 import { startObjectStore } from '../server/test/object-store-server';
 import { startPostgres } from '../server/test/sources/servers';
 import { corpus, writeCorpusCsv } from './kb-corpus';

@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openServices } from '../server/services/index';
+import { openServices } from '../server/open-services';
 
 const ROWS = Number(process.argv[2] ?? 60);
 const MB_PER_ROW = Number(process.argv[3] ?? 10);

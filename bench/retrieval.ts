@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { createApp } from '../server/app';
-import { openServices } from '../server/services/index';
+import { openServices } from '../server/open-services';
 import { scoreDocuments } from '../server/providers/local-reranker';
 import {
   HELD_OUT_SETS,

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { openServices } from '../server/services/index';
+import { openServices } from '../server/open-services';
 import { startPostgres } from '../server/test/sources/servers';
 import { sqlRunner } from './sql-runner';
 

@@ -10,7 +10,7 @@ import type { JobService } from './services/jobs/service';
 import type { KbEvaluationService } from './services/knowledge-bases/evaluate/service';
 import type { KnowledgeBaseService } from './services/knowledge-bases/service';
 import type { ProjectService } from './services/projects';
-import type { SqlRouter } from './services/sql/router';
+import type { SqlRouter } from './sql/router';
 import type { ViewService } from './services/views/service';
 
 /** Everything the HTTP layer needs, built by `openServices` (or by a test). */

@@ -1,6 +1,6 @@
 import { readConfig } from './config';
 import { createApp } from './app';
-import { openServices } from './services/index';
+import { openServices } from './open-services';
 import { inspect } from 'node:util';
 import { withoutSecrets } from './util/secret-text';
 

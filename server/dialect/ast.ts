@@ -1,5 +1,4 @@
 /** The statements our SQL dialect knows, as the parser hands them to the router. */
-import type { EvaluateStatement } from './parse-evaluate';
 
 /** A possibly project-qualified name: `kb` or `project.kb`. Names are lowercased unless quoted. */
 export interface QualifiedName {
@@ -210,3 +209,11 @@ export type Statement =
 
 export type StatementKind = Statement['kind'];
 export type StatementOf<K extends StatementKind> = Extract<Statement, { kind: K }>;
+
+/**
+ * `EVALUATE KNOWLEDGE_BASE kb USING key = value, ...`, and `EVALUATE metric FROM (SELECT actual, prediction
+ * ...) [USING key = value, ...]`, which scores predictions against the truth (MindsDB's statements).
+ */
+export type EvaluateStatement =
+  | { kind: 'evaluate_knowledge_base'; name: QualifiedName; params: UsingParams }
+  | { kind: 'evaluate_metric'; metric: string; selectSql: string; params: UsingParams };

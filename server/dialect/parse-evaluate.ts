@@ -1,14 +1,6 @@
-import type { Literal, QualifiedName, UsingParams } from './ast';
+import type { EvaluateStatement, Literal, UsingParams } from './ast';
 import { parseLiteral } from './expressions';
 import type { TokenStream } from './token-stream';
-
-/**
- * `EVALUATE KNOWLEDGE_BASE kb USING key = value, ...`, and `EVALUATE metric FROM (SELECT actual, prediction
- * ...) [USING key = value, ...]`, which scores predictions against the truth (MindsDB's statements).
- */
-export type EvaluateStatement =
-  | { kind: 'evaluate_knowledge_base'; name: QualifiedName; params: UsingParams }
-  | { kind: 'evaluate_metric'; metric: string; selectSql: string; params: UsingParams };
 
 /**
  * Reads EVALUATE KNOWLEDGE_BASE. Its USING values may be table names (`test_table = files.qa`): a bare name,

@@ -1,6 +1,5 @@
 import type { JobEvery, Statement } from './ast';
 import { parseUsing } from './expressions';
-import { parseStatement } from './parser';
 import { TokenStream } from './token-stream';
 import { SqlSyntaxError, tokenize } from './tokenizer';
 
@@ -26,7 +25,10 @@ export function isViewOrJobStatement(ts: TokenStream): boolean {
   return ts.isKeyword('view', at) || ts.isKeyword('job', at);
 }
 
-export function parseViewOrJobStatement(ts: TokenStream): Statement {
+/** Parses one statement of a body: the dialect's parser (parser.ts), handed in because it calls this file. */
+export type StatementParser = (sql: string) => Statement;
+
+export function parseViewOrJobStatement(ts: TokenStream, parse: StatementParser): Statement {
   if (ts.acceptKeyword('drop')) {
     if (ts.acceptKeyword('model') || ts.acceptKeyword('predictor')) {
       const ifExists = ts.acceptKeyword('if', 'exists');
@@ -49,20 +51,20 @@ export function parseViewOrJobStatement(ts: TokenStream): Statement {
   }
   if (ts.acceptKeyword('alter', 'view')) {
     const name = ts.qualifiedName('a view');
-    return { kind: 'alter_view', name, query: readViewQuery(ts) };
+    return { kind: 'alter_view', name, query: readViewQuery(ts, parse) };
   }
   ts.expectKeyword('create');
   const orReplace = ts.acceptKeyword('or', 'replace');
-  if (ts.acceptKeyword('view')) return parseCreateView(ts, orReplace);
+  if (ts.acceptKeyword('view')) return parseCreateView(ts, orReplace, parse);
   if (orReplace) ts.fail('OR REPLACE applies to views only');
   ts.expectKeyword('job');
-  return parseCreateJob(ts);
+  return parseCreateJob(ts, parse);
 }
 
-function parseCreateView(ts: TokenStream, orReplace: boolean): Statement {
+function parseCreateView(ts: TokenStream, orReplace: boolean, parse: StatementParser): Statement {
   const ifNotExists = ts.acceptKeyword('if', 'not', 'exists');
   const name = ts.qualifiedName('a view');
-  return { kind: 'create_view', name, orReplace, ifNotExists, query: readViewQuery(ts) };
+  return { kind: 'create_view', name, orReplace, ifNotExists, query: readViewQuery(ts, parse) };
 }
 
 /**
@@ -70,7 +72,7 @@ function parseCreateView(ts: TokenStream, orReplace: boolean): Statement {
  * the source's own query (MindsDB stores it as `SELECT * FROM source (native text)`), then MindsDB's
  * `USING k = v, ...`, which it reads and keeps no use for, nor do we.
  */
-function readViewQuery(ts: TokenStream): string {
+function readViewQuery(ts: TokenStream, parse: StatementParser): string {
   const source = ts.acceptKeyword('from') ? ts.qualifiedName('a data source') : undefined;
   ts.acceptKeyword('as');
   if (ts.atEnd()) ts.fail('expected the SELECT of the view');
@@ -89,7 +91,7 @@ function readViewQuery(ts: TokenStream): string {
     if (!body.text.trim()) ts.fail(`the query for '${source.parts.join('.')}' is empty`);
     return `SELECT * FROM ${source.parts.join('.')} (${body.text})`;
   }
-  const parts = parseWithin(ts, body);
+  const parts = parseWithin(ts, body, parse);
   if (parts.length !== 1 || parts[0].statement.kind !== 'select') {
     const at = locate(ts.source, parts[Math.min(1, parts.length - 1)]?.offset ?? body.offset, 1, 1);
     throw new SqlSyntaxError('Syntax error: a view is defined by one SELECT', at.line, at.column);
@@ -111,13 +113,13 @@ const UNITS: Record<string, JobEvery['unit']> = {
   months: 'month',
 };
 
-function parseCreateJob(ts: TokenStream): Statement {
+function parseCreateJob(ts: TokenStream, parse: StatementParser): Statement {
   const ifNotExists = ts.acceptKeyword('if', 'not', 'exists');
   const name = ts.qualifiedName('a job');
   ts.acceptKeyword('as');
   if (!ts.isOp('(')) ts.fail("expected '(' and the job's statements");
   const open = ts.peek();
-  const statements = parseWithin(ts, bracketed(ts)).map((p) => p.text);
+  const statements = parseWithin(ts, bracketed(ts), parse).map((p) => p.text);
   if (statements.length === 0) ts.fail('a job needs at least one statement', open);
   let start: string | undefined;
   let end: string | undefined;
@@ -130,7 +132,7 @@ function parseCreateJob(ts: TokenStream): Statement {
     else if (ts.acceptKeyword('if')) {
       if (!ts.isOp('(')) ts.fail("expected '(' and the job's condition");
       const open = ts.peek();
-      const parts = parseWithin(ts, bracketed(ts));
+      const parts = parseWithin(ts, bracketed(ts), parse);
       if (parts.length !== 1 || parts[0].statement.kind !== 'select')
         ts.fail("a job's IF holds one SELECT", open);
       condition = parts[0].text;
@@ -226,10 +228,14 @@ function pieces(span: Span): Span[] {
 }
 
 /** Parses each piece of a span; a syntax error is given at its line and column in the whole statement. */
-function parseWithin(ts: TokenStream, span: Span): (Span & { statement: Statement })[] {
+function parseWithin(
+  ts: TokenStream,
+  span: Span,
+  parse: StatementParser,
+): (Span & { statement: Statement })[] {
   return pieces(span).map((piece) => {
     try {
-      return { ...piece, statement: parseStatement(piece.text) };
+      return { ...piece, statement: parse(piece.text) };
     } catch (err) {
       if (!(err instanceof SqlSyntaxError)) throw err;
       const { line, column } = locate(ts.source, piece.offset, err.line, err.column);
@@ -249,9 +255,9 @@ function locate(source: string, offset: number, line: number, column: number) {
 }
 
 /** The statements of a job's body given on its own (REST): split and parsed, errors located in `text`. */
-export function parseJobStatements(text: string): string[] {
+export function parseJobStatements(text: string, parse: StatementParser): string[] {
   const ts = new TokenStream(tokenize(text), text);
-  return parseWithin(ts, { text, offset: 0 }).map((p) => p.text);
+  return parseWithin(ts, { text, offset: 0 }, parse).map((p) => p.text);
 }
 
 /** A schedule given as text (REST): `every 2 hours`, `2 hours`, `hour`. */

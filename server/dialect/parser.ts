@@ -1,7 +1,7 @@
 import type { Literal, Statement, UsingParams } from './ast';
 import { parseExpr, parseLiteral, parseUsing } from './expressions';
 import { isDatabaseStatement, parseDatabaseStatement } from './parse-database';
-import { isViewOrJobStatement, parseViewOrJobStatement } from './parse-view-job';
+import { isViewOrJobStatement, parseJobStatements, parseViewOrJobStatement } from './parse-view-job';
 import { toMysqlReading } from './mysql-dialect';
 import { parseEvaluateStatement } from './parse-evaluate';
 import { isCreateKbIndex, parseKbIndex, parseUpdate, readInsertQuery } from './parse-kb';
@@ -27,7 +27,7 @@ export function parseStatement(sql: string, { values }: ParseOptions = {}): Stat
   const ts = new TokenStream(tokens, sql, values);
   checkStatementBounds(ts);
   if (ts.peek().kind === 'eof' || (ts.isOp(';') && ts.peek(1).kind === 'eof')) ts.fail('the query is empty');
-  if (isViewOrJobStatement(ts)) return parseViewOrJobStatement(ts);
+  if (isViewOrJobStatement(ts)) return parseViewOrJobStatement(ts, parseStatement);
   // One statement per request: a `;` followed by more text starts a second one.
   const separator = tokens.findIndex(
     (t, i) => t.kind === 'op' && t.value === ';' && tokens[i + 1].kind !== 'eof',
@@ -40,6 +40,11 @@ export function parseStatement(sql: string, { values }: ParseOptions = {}): Stat
   if (parse) return parse(ts);
   if (ts.isOp('(')) return parseSelect(ts);
   return ts.fail('expected a statement such as SELECT, CREATE, DROP, ALTER, SHOW, USE, INSERT or DELETE');
+}
+
+/** The statements of a job's body given on its own (REST): split and parsed, errors located in `text`. */
+export function jobStatements(text: string): string[] {
+  return parseJobStatements(text, parseStatement);
 }
 
 function parseUse(ts: TokenStream): Statement {

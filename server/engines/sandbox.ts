@@ -4,7 +4,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 /**
  * What a DuckDB database instance may reach besides its own file. These settings are the engine's own sandbox
  * and the second wall around users' SQL; the first is the check that a SELECT reads only users' tables
- * (services/sql/table-references.ts). A parser check alone cannot be the wall: any name it misreads would
+ * (engines/table-references.ts). A parser check alone cannot be the wall: any name it misreads would
  * reach the disk through the engine's file readers, replacement scans, COPY, ATTACH or extensions.
  */
 export interface Sandbox {

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendProblem } from '../routes/problem';
+import { sendProblem } from './problem';
 
 /** Names that always mean this machine. */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { sendProblem } from '../routes/problem';
+import { sendProblem } from './problem';
 
 /** Built files whose names carry a content hash: they never change under their name. */
 const HASHED_ASSETS = /[\\/]assets[\\/]/;

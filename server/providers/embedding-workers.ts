@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { EmbedReply, EmbedRequest } from './local-embedding-worker';
+import type { EmbedReply, EmbedRequest } from './embedding-messages';
 
 /**
  * Worker threads that embed with the `local` model, so that a large insert embeds on every core while the

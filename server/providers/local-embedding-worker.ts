@@ -3,16 +3,8 @@
  * returns their vectors as one transferred buffer, so that nothing is copied on the way back.
  */
 import { parentPort } from 'node:worker_threads';
+import type { EmbedReply, EmbedRequest } from './embedding-messages';
 import { LocalEmbedding } from './local-embedding';
-
-export interface EmbedRequest {
-  id: number;
-  model: string;
-  dimensions: number;
-  texts: string[];
-}
-
-export type EmbedReply = { id: number; vectors: Float32Array } | { id: number; error: string };
 
 const models = new Map<string, LocalEmbedding>();
 

@@ -11,11 +11,11 @@ import { encodeSseEvent } from '../../protocol/sse';
 import type { AppDeps } from '../app-deps';
 import { changesFromRest } from '../services/agents/agent-input';
 import { toAgentResponse } from '../services/agents/masking';
-import type { AgentRecord } from '../services/agents/types';
+import type { AgentRecord } from '../domain/agents';
 import { collectAnswer, streamEvents } from '../services/agents/stream';
 import { ValidationError } from '../errors';
 import { callerOf } from '../http/caller';
-import { HttpProblem, parseBody } from './problem';
+import { HttpProblem, parseBody } from '../http/problem';
 
 type AgentParams = { Params: { project: string; agent: string } };
 

@@ -13,7 +13,7 @@ import {
   presentedToken,
   setSessionCookie,
 } from '../http/session';
-import { HttpProblem, sendProblem } from './problem';
+import { HttpProblem, sendProblem } from '../http/problem';
 
 export { bearerToken } from '../http/session';
 

@@ -3,7 +3,7 @@ import type { DatabaseTable } from '../../protocol/api/databases';
 import type { AppDeps } from '../app-deps';
 import { DATA_SOURCES } from '../domain/system-databases';
 import type { ProjectObjectType } from '../services/projects';
-import { systemDatabaseTables } from '../services/sql/information-schema';
+import { systemDatabaseTables } from '../sql/information-schema';
 
 /**
  * What MindsDB's table listing calls each kind of project object: its `TABLE_TYPE` in lower case, a base

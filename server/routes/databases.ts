@@ -21,7 +21,7 @@ import { createSourceTable, dropSourceTable, findSourceTable } from '../services
 import { ValidationError } from '../errors';
 import type { Literal } from '../dialect/ast';
 import { databaseTables, pickTable } from './database-tables';
-import { HttpProblem, parseBody } from './problem';
+import { HttpProblem, parseBody } from '../http/problem';
 
 type DbParams = { Params: { db: string } };
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ServiceError } from '../errors';
-import { HttpProblem, sendProblem, statusOf } from './problem';
+import { HttpProblem, sendProblem, statusOf } from '../http/problem';
 
 /**
  * Every failure becomes a problem body. Bad input from the client is a 4xx with a message that says what is

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
 import type { FileInfo } from '../../protocol/api/files';
 import type { AppDeps } from '../app-deps';
-import { HttpProblem } from './problem';
+import { HttpProblem } from '../http/problem';
 import {
   FORM_FIELDS,
   JSON_FIELDS,

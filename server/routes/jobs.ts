@@ -4,7 +4,7 @@ import { createJobBodySchema, type Job, type JobRun } from '../../protocol/api/j
 import type { JobInfo } from '../services/jobs/service';
 import type { HistoryRow } from '../store/jobs';
 import type { AppDeps } from '../app-deps';
-import { parseBody } from './problem';
+import { parseBody } from '../http/problem';
 
 /** A job as MindsDB's REST API answers it. */
 const presentJob = (j: JobInfo) => j satisfies Declared<Job>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { jsonDepth } from '../util/json-depth';
-import { HttpProblem } from './problem';
+import { HttpProblem } from '../http/problem';
 
 /**
  * How deep a JSON body may nest. Real bodies nest a handful of levels; a body nested thousands deep would

@@ -4,7 +4,7 @@ import { parseStatement } from '../dialect/parser';
 import { SqlSyntaxError } from '../dialect/tokenizer';
 import { fetchUrlText } from '../services/knowledge-bases/url-text';
 import { ValidationError } from '../errors';
-import { HttpProblem } from './problem';
+import { HttpProblem } from '../http/problem';
 
 /** What a KB's REST body may carry to insert besides its settings (MindsDB 26's PUT reads all four). */
 export interface CarriedData {

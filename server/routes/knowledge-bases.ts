@@ -13,9 +13,9 @@ import {
   KB_SETTING_KEYS,
   type KnowledgeBase as ServiceKb,
   type KnowledgeBaseInput as ServiceInput,
-} from '../services/knowledge-bases/types';
+} from '../domain/knowledge-bases';
 import { insertCarriedData, type CarriedData } from './kb-carried-data';
-import { parseBody } from './problem';
+import { parseBody } from '../http/problem';
 
 type KbParams = { Params: { project: string; kb: string } };
 

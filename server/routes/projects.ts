@@ -5,8 +5,8 @@ import type { Project } from '../../protocol/api/projects';
 import type { TreeDatabase, TreeObject } from '../../protocol/api/tree';
 import type { AppDeps } from '../app-deps';
 import { sourceTree } from '../services/data-sources/tree';
-import { systemDatabaseTables } from '../services/sql/information-schema';
-import { HttpProblem } from './problem';
+import { systemDatabaseTables } from '../sql/information-schema';
+import { HttpProblem } from '../http/problem';
 
 /** Every project holds MindsDB's `models` table; this server trains no models, so it is always empty. */
 const MODELS_TABLE = {

@@ -2,7 +2,7 @@ import type { StatementOf } from '../dialect/ast';
 import { batchOfRows, type RowBatch } from '../engines/row-batch';
 import type { DataSourceService } from '../services/data-sources/service';
 import type { SourceSelect } from '../services/data-sources/source-select';
-import type { SqlSession } from '../services/sql/types';
+import type { SqlSession } from '../domain/sql';
 
 /** Rows read from the source at a time: the export holds about one page, whatever the result's size. */
 const SOURCE_PAGE_ROWS = 5_000;

@@ -11,10 +11,10 @@ import { callerOf } from '../http/caller';
 import type { StatementOf } from '../dialect/ast';
 import { SourceSelect } from '../services/data-sources/source-select';
 import { DEFAULT_PROJECT } from '../services/projects';
-import { EngineSelect, SqlEngineError } from '../services/sql/engine-select';
-import { StatementParseError } from '../services/sql/table-references';
-import type { SqlSession } from '../services/sql/types';
-import { HttpProblem, parseBody } from './problem';
+import { EngineSelect, SqlEngineError } from '../sql/engine-select';
+import { StatementParseError } from '../engines/table-references';
+import type { SqlSession } from '../domain/sql';
+import { HttpProblem, parseBody } from '../http/problem';
 import { CsvText, JsonText } from './export-text';
 import { exportFromSource } from './sql-export-source';
 

@@ -5,8 +5,8 @@ import { copyRequestSchema, type ListDatabases } from '../../protocol/api/sql';
 import type { AppDeps } from '../app-deps';
 import { callerOf } from '../http/caller';
 import { DEFAULT_PROJECT } from '../services/projects';
-import { bindParameters } from '../services/sql/sql-params';
-import { HttpProblem, parseBody } from './problem';
+import { bindParameters } from '../sql/sql-params';
+import { HttpProblem, parseBody } from '../http/problem';
 
 /**
  * Text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, return first) gets a leading `'` when

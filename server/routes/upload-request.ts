@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { HttpProblem } from './problem';
+import { HttpProblem } from '../http/problem';
 
 /**
  * MindsDB's rules for the request of `PUT /api/files/{name}`, checked in its order: the body's fields first

@@ -3,7 +3,7 @@ import type { Declared } from '../../protocol/api/answers';
 import { createViewBodySchema, updateViewBodySchema, type View } from '../../protocol/api/views';
 import type { ViewInfo } from '../services/views/service';
 import type { AppDeps } from '../app-deps';
-import { parseBody } from './problem';
+import { parseBody } from '../http/problem';
 
 /** A view as MindsDB's REST API answers it. */
 const presentView = (v: ViewInfo) => ({ id: v.id, name: v.name, query: v.query }) satisfies Declared<View>;

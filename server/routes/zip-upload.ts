@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
-import { HttpProblem } from './problem';
+import { HttpProblem } from '../http/problem';
 
 /**
  * Most bytes the one file of an archive may unpack to: the same bound as a plain upload. A zip bomb (a few

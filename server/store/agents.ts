@@ -10,7 +10,7 @@ import {
   whyNotInserted,
   type ProjectObjectKind,
 } from './project-names';
-import type { AgentData, AgentRecord } from '../services/agents/types';
+import type { AgentData, AgentRecord } from '../domain/agents';
 
 const SELECT = `SELECT a.id, a.name, p.name AS project, a.project_id, a.model, a.data, a.prompt_template, a.params,
   strftime(a.created_at, '%Y-%m-%d %H:%M:%S.%f') AS created_at,

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CatalogDb } from '../engines/catalog-db';
-import type {
-  EvaluationRecord,
-  EvaluationSummary,
-  SearchSettings,
-} from '../services/knowledge-bases/evaluate/types';
+import type { EvaluationRecord, EvaluationSummary, SearchSettings } from '../domain/kb-evaluations';
 import { formatTimestamp } from '../util/time';
 import { heartbeatOf } from './run-liveness';
 

@@ -1,5 +1,5 @@
 import type { CatalogDb } from '../engines/catalog-db';
-import type { InsertProgress } from '../services/knowledge-bases/types';
+import type { InsertProgress } from '../domain/knowledge-bases';
 import { formatTimestamp, normalizeTimestamp } from '../util/time';
 
 import { beatIsFresh, heartbeatOf, INTERRUPTED, requestStop, type RunSignals } from './run-liveness';

@@ -1,13 +1,13 @@
 import type { JsonValue } from '../engines/duckdb';
 import type { CatalogDb } from '../engines/catalog-db';
 import { projectNotFound } from '../domain/system-databases';
-import type { KbSettings } from '../services/knowledge-bases/config';
+import type { KbSettings } from '../domain/knowledge-bases';
 import type {
   KnowledgeBase,
   KnowledgeBaseParams,
   ModelConfig,
   Preprocessing,
-} from '../services/knowledge-bases/types';
+} from '../domain/knowledge-bases';
 import { formatTimestamp, normalizeTimestamp } from '../util/time';
 import {
   NAME_IS_FREE,

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { parseSse } from '../../protocol/sse';
 import type { FakeProvider } from './fake-provider';
-import type { ServiceOptions } from '../services/index';
+import type { ServiceOptions } from '../open-services';
 import { multipartFile, startTestApp, type TestApp } from './harness';
 
 /**

@@ -36,7 +36,7 @@ describe('architecture lint', () => {
     [
       'a service importing a route',
       'server/services/probe.ts',
-      '../routes/problem',
+      '../routes/errors',
       /does not import a route/,
     ],
     [

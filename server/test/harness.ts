@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../app';
 import type { AppDeps } from '../app-deps';
-import { openServices, type ServiceOptions } from '../services/index';
+import { openServices, type ServiceOptions } from '../open-services';
 import { checkAnswerShapes } from './answer-shapes';
 
 export interface TestApp {

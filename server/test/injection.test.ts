@@ -5,7 +5,7 @@ import { startFakeProvider, textReply, toolCallReply, type FakeProvider } from '
 import { sqlString } from '../providers/chat/tool-protocol';
 import type { Expr } from '../dialect/ast';
 import { parseStatement } from '../dialect/parser';
-import { searchFromWhere } from '../services/sql/kb-where';
+import { searchFromWhere } from '../sql/kb-where';
 import { multipartFile } from './harness';
 import { useTestApp } from './use-test-app';
 import {

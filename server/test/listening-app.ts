@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { ServiceOptions } from '../services/index';
+import type { ServiceOptions } from '../open-services';
 import { startTestApp, type TestApp } from './harness';
 
 /** The app of `useListeningApp` and the address it listens on (`http://127.0.0.1:<port>`). */

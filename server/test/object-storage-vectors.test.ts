@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
-import { openServices } from '../services/index';
+import { openServices } from '../open-services';
 import { startTestApp, type TestApp } from './harness';
 import { startObjectStore, type RunningObjectStore } from './object-store-server';
 import { sharedVectorScenarios } from './shared-vector-scenarios';

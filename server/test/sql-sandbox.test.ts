@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { tablesRead } from '../services/agents/tools/table-refs';
-import { readUserSelect } from '../services/sql/table-references';
+import { readUserSelect } from '../engines/table-references';
 import { startFakeProvider, textReply, toolCallReply, type FakeProvider } from './fake-provider';
 import { useTestApp } from './use-test-app';
 import { createAgent, fakeModel, stream, toolSteps } from './agent-test-kit';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { ServiceOptions } from '../services/index';
+import type { ServiceOptions } from '../open-services';
 import { startTestApp, type TestApp } from './harness';
 
 /**

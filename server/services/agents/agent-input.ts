@@ -1,7 +1,7 @@
 import type { Literal, UsingParams } from '../../dialect/ast';
 import { ValidationError } from '../../errors';
 import { readModelConfig } from '../model-config';
-import type { AgentChanges, AgentData } from './types';
+import type { AgentChanges, AgentData } from '../../domain/agents';
 
 type Loose = Record<string, unknown>;
 

@@ -12,7 +12,7 @@ import type { Project, ProjectObjectSource, ProjectService } from '../projects';
 import { ProjectObjects } from '../project-objects';
 import type { DataResolver } from './resolve';
 import type { AgentStore } from '../../store/agents';
-import type { AgentChanges, AgentData, AgentRecord, DefaultModel } from './types';
+import type { AgentChanges, AgentData, AgentRecord, DefaultModel } from '../../domain/agents';
 
 const FALLBACK_MODEL_NAME: Record<string, string | undefined> = {
   local: LOCAL_CHAT_MODEL,

@@ -1,13 +1,13 @@
 import type { Databases } from '../../engines/catalog';
 import type { FileService } from '../files';
 import type { ProjectService } from '../projects';
-import type { SqlRouter } from '../sql/router';
+import type { SqlRunner } from '../../domain/sql';
 import { AgentService } from './agent-service';
 import { DataResolver, type ExternalTables } from './resolve';
 import { RunLog } from './run-log';
 import { AgentRunner, DEFAULT_RUNNER_SETTINGS, type RunnerSettings } from './runner';
 import { AgentStore } from '../../store/agents';
-import type { DefaultModel } from './types';
+import type { DefaultModel } from '../../domain/agents';
 
 export interface AgentOptions {
   defaultModel?: DefaultModel;
@@ -28,7 +28,7 @@ export async function openAgents(
     databases: Databases;
     projects: ProjectService;
     files: FileService;
-    sql: SqlRouter;
+    sql: SqlRunner;
     external?: ExternalTables;
   },
   options: AgentOptions = {},

@@ -1,6 +1,6 @@
 import type { ModelConfig } from '../../providers/types';
 import { maskSecrets } from '../../../protocol/secrets';
-import type { AgentRecord } from './types';
+import type { AgentRecord } from '../../domain/agents';
 
 export { MASK, isSecretKey } from '../../../protocol/secrets';
 

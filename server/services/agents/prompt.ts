@@ -1,4 +1,4 @@
-import type { AgentRecord } from './types';
+import type { AgentRecord } from '../../domain/agents';
 
 export const DEFAULT_PROMPT =
   'You are a helpful assistant. Answer the question using the knowledge bases and tables you can query.';

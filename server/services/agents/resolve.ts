@@ -2,7 +2,7 @@ import { ValidationError } from '../../errors';
 import { DATA_SOURCES } from '../../domain/system-databases';
 import type { FileService } from '../files';
 import { type ProjectService } from '../projects';
-import type { AgentData } from './types';
+import type { AgentData } from '../../domain/agents';
 
 /** An entry of `data`: `<project>.<kb>` / `<datasource>.<table>`, where the name may be `*`. */
 interface Entry {

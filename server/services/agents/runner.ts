@@ -5,7 +5,7 @@ import { createChatProvider } from '../../providers/chat/index';
 import { TOOL_INPUT_KEY } from '../../providers/chat/tool-protocol';
 import type { ChatMessage, ToolCall } from '../../providers/chat/types';
 import type { HttpSettings } from '../../providers/types';
-import type { SqlRouter } from '../sql/router';
+import type { SqlRunner } from '../../domain/sql';
 import type { AgentService } from './agent-service';
 import { AgentLimitError, RunAbortedError } from './errors';
 import { readConversation, type IncomingMessage } from './history';
@@ -13,7 +13,7 @@ import { systemPrompt } from './prompt';
 import type { DataResolver } from './resolve';
 import type { RunLog } from './run-log';
 import { toolsFor, type AgentTool } from './tools/index';
-import type { AgentRecord } from './types';
+import type { AgentRecord } from '../../domain/agents';
 
 export interface RunnerSettings {
   /** Model calls per run at most: a model that keeps calling tools is stopped with a clear error. */
@@ -29,7 +29,7 @@ export const DEFAULT_RUNNER_SETTINGS: RunnerSettings = { maxSteps: 10, timeoutMs
 export interface RunnerDeps {
   agents: AgentService;
   resolver: DataResolver;
-  sql: SqlRouter;
+  sql: SqlRunner;
   data: DuckDb;
   runLog: RunLog;
   settings: RunnerSettings;

@@ -5,9 +5,9 @@ import { rowObject } from '../../engines/row-object';
 import type { InputRow } from '../knowledge-bases/documents';
 import type { StreamedRows } from '../knowledge-bases/ingest';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
-import { MAX_INSERT_ROWS } from '../sql/kb-handlers';
-import { insertSelectedRows, insertsInBackground } from '../sql/kb-insert-answer';
-import type { SqlOutcome, SqlSession, StatementRun } from '../sql/types';
+import { MAX_INSERT_ROWS } from '../../domain/sql-limits';
+import { insertSelectedRows, insertsInBackground } from '../../sql/kb-insert-answer';
+import type { SqlOutcome, SqlSession, StatementRun } from '../../domain/sql';
 import type { DataSourceService } from './service';
 import type { SourceSelect } from './source-select';
 

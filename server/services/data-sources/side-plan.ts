@@ -1,4 +1,4 @@
-import type { TableReference } from '../sql/table-references';
+import type { TableReference } from '../../engines/table-references';
 import type { SideColumn } from './pushed-filter';
 
 /** A node of the engine's parse tree (json_serialize_sql), read loosely. */

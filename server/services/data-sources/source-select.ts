@@ -6,9 +6,10 @@ import { nativeQueryShape } from '../../dialect/native-query';
 import { tokenize, type Token } from '../../dialect/tokenizer';
 import { ValidationError } from '../../errors';
 import { type ProjectService } from '../projects';
-import { MAX_RESULT_ROWS, toEngineDialect } from '../sql/engine-select';
-import { readUserSelect, StatementParseError, type TableReference } from '../sql/table-references';
-import { table, type SqlOutcome, type SqlSession } from '../sql/types';
+import { MAX_RESULT_ROWS } from '../../domain/sql-limits';
+import { toEngineDialect } from '../../dialect/engine-dialect';
+import { readUserSelect, StatementParseError, type TableReference } from '../../engines/table-references';
+import { table, type SqlOutcome, type SqlSession } from '../../domain/sql';
 import { runCrossSourceSelect } from './cross-join';
 import type { DataSourceService } from './service';
 

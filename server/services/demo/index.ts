@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { AgentService } from '../agents/agent-service';
 import type { FileService } from '../files';
 import { DEFAULT_PROJECT } from '../projects';
-import type { SqlRouter } from '../sql/router';
+import type { SqlRunner } from '../../domain/sql';
 
 export const DEMO_TABLE = 'help_articles';
 export const DEMO_KB = 'help_kb';
@@ -32,7 +32,7 @@ export function isFreshDataDir(dataDir: string, sharedCatalog = false): boolean 
  * skipped: the server starts either way.
  */
 export async function createDemo(
-  deps: { sql: SqlRouter; files: FileService; agents: AgentService },
+  deps: { sql: SqlRunner; files: FileService; agents: AgentService },
   log: (message: string) => void = () => undefined,
 ): Promise<boolean> {
   const session = { db: DEFAULT_PROJECT, show_secrets: false };

@@ -1,9 +1,9 @@
 import type { DuckDb } from '../../engines/duckdb';
 import { parseStatement } from '../../dialect/parser';
 import { ValidationError } from '../../errors';
-import { lineColumn, toEngineDialect } from '../sql/engine-select';
-import { readUserSelect, RefusedFunctionError, StatementParseError } from '../sql/table-references';
-import { unservedMessage } from '../sql/unserved';
+import { lineColumn, toEngineDialect } from '../../dialect/engine-dialect';
+import { readUserSelect, RefusedFunctionError, StatementParseError } from '../../engines/table-references';
+import { unservedMessage } from '../../domain/unserved-features';
 import { findLast, withCondition } from './last';
 import { withSampleVariables } from './template-variables';
 

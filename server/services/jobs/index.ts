@@ -1,6 +1,6 @@
 import type { Databases } from '../../engines/catalog';
 import type { ProjectService } from '../projects';
-import type { SqlRouter } from '../sql/router';
+import type { SqlRunner } from '../../domain/sql';
 import { JobRunner } from './runner';
 import { JobScheduler, type SchedulerOptions } from './scheduler';
 import { JobService } from './service';
@@ -12,7 +12,7 @@ import { JobStore } from '../../store/jobs';
  * opened without an app (scripts, some tests) run no jobs.
  */
 export async function openJobs(
-  deps: { databases: Databases; projects: ProjectService; sql: SqlRouter },
+  deps: { databases: Databases; projects: ProjectService; sql: SqlRunner },
   options: SchedulerOptions = {},
 ): Promise<{ jobs: JobService; jobScheduler: JobScheduler }> {
   const store = new JobStore(deps.databases.catalog);

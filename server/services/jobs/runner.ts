@@ -1,6 +1,6 @@
 import type { JsonValue } from '../../engines/duckdb';
-import type { SqlRouter } from '../sql/router';
-import type { SqlSession } from '../sql/types';
+import type { SqlRunner } from '../../domain/sql';
+import type { SqlSession } from '../../domain/sql';
 import { findLast, literal, maxQuery, withCondition } from './last';
 import { fillTemplateVariables, type RunTimes } from './template-variables';
 import type { JobRecord, JobStore } from '../../store/jobs';
@@ -17,7 +17,7 @@ export interface RunOutcome {
  */
 export class JobRunner {
   constructor(
-    private readonly sql: SqlRouter,
+    private readonly sql: SqlRunner,
     private readonly store: JobStore,
   ) {}
 

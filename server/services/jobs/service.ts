@@ -1,4 +1,5 @@
-import { parseJobStatements, parseSchedule } from '../../dialect/parse-view-job';
+import { parseSchedule } from '../../dialect/parse-view-job';
+import { jobStatements } from '../../dialect/parser';
 import { parseStatement } from '../../dialect/parser';
 import { SqlSyntaxError } from '../../dialect/tokenizer';
 import { formatTimestamp } from '../../util/time';
@@ -146,11 +147,11 @@ export class JobService implements ProjectObjectSource {
     const query = text('query');
     if (!query?.trim())
       throw new ValidationError("A job needs a 'query': its statements, separated by ;", 'query');
-    const statements = located('query', () => parseJobStatements(query));
+    const statements = located('query', () => jobStatements(query));
     const ifQuery = text('if_query');
     let condition: string | undefined;
     if (ifQuery?.trim()) {
-      const [only, ...more] = located('if_query', () => parseJobStatements(ifQuery));
+      const [only, ...more] = located('if_query', () => jobStatements(ifQuery));
       if (more.length || parseStatement(only).kind !== 'select')
         throw new ValidationError("A job's 'if_query' is one SELECT", 'if_query');
       condition = only;

@@ -3,7 +3,13 @@ import { MAX_METADATA_NAMES } from '../../engines/vector-schema';
 import { maskSecrets } from '../../../protocol/secrets';
 import { ValidationError } from '../../errors';
 import { mergeModelConfig, readModelConfig } from '../model-config';
-import type { KnowledgeBase, KnowledgeBaseInput, ModelConfig, Preprocessing } from './types';
+import type {
+  KbSettings,
+  KnowledgeBase,
+  KnowledgeBaseInput,
+  ModelConfig,
+  Preprocessing,
+} from '../../domain/knowledge-bases';
 
 export { MASK, maskSecrets } from '../../../protocol/secrets';
 
@@ -15,16 +21,6 @@ export function mask(kb: KnowledgeBase): KnowledgeBase {
     reranking_model: maskSecrets(kb.reranking_model),
     params: maskSecrets(kb.params),
   };
-}
-
-/** The settings of a knowledge base that create sets and alter changes. */
-export interface KbSettings {
-  embedding_model: ModelConfig;
-  reranking_model: ModelConfig | null;
-  metadata_columns: string[] | null;
-  content_columns: string[];
-  id_column: string;
-  preprocessing: Preprocessing | null;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;

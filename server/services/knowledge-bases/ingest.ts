@@ -12,7 +12,7 @@ import {
   type DocumentSpec,
   type InputRow,
 } from './documents';
-import type { InsertResult } from './types';
+import type { InsertResult } from '../../domain/knowledge-bases';
 
 export const DEFAULT_BATCH_ROWS = 2000;
 

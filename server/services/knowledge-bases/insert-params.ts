@@ -1,6 +1,6 @@
 import { ValidationError } from '../../errors';
 import { DEFAULT_BATCH_ROWS } from './ingest';
-import type { InsertOptions } from './types';
+import type { InsertOptions } from '../../domain/knowledge-bases';
 
 /** Largest `batch_size`: a batch is held in memory (rows, chunks and vectors) while it is embedded. */
 export const MAX_BATCH_SIZE = 100_000;

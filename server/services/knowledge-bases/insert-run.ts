@@ -8,7 +8,7 @@ import type { InsertLog } from '../../store/kb-inserts';
 import { orderByTrackColumn, withoutStoredRows } from './insert-plan';
 import type { KbModels } from './models';
 import type { ProgressBoard } from './progress';
-import type { InsertOptions, InsertResult } from './types';
+import type { InsertOptions, InsertResult } from '../../domain/knowledge-bases';
 
 /** Why an insert stopped when its request closed or the user asked it to stop (`cancelInsert`). */
 export const insertCancelled = (kbName: string) =>

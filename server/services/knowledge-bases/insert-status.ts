@@ -1,7 +1,7 @@
 import type { InsertLog, LastInsert } from '../../store/kb-inserts';
 import { insertCancelled } from './insert-run';
 import type { ProgressBoard } from './progress';
-import type { InsertProgress } from './types';
+import type { InsertProgress } from '../../domain/knowledge-bases';
 
 /**
  * What a KB's inserts look like from outside: the running one (live, in memory) or, when none runs, the latest

@@ -3,7 +3,7 @@ import { ValidationError } from '../../errors';
 import { createEmbeddingProvider, createReranker } from '../../providers/registry';
 import type { EmbeddingProvider, ModelConfig, ProviderOptions, Reranker } from '../../providers/types';
 import { checkModelAddress, withDefaultCredentials } from '../model-config';
-import type { KbSettings } from './config';
+import type { KbSettings } from '../../domain/knowledge-bases';
 
 /**
  * The model providers of knowledge bases, built from their stored configs. A stored config holds only what

@@ -1,6 +1,6 @@
 import { formatTimestamp } from '../../util/time';
 import { withoutSecrets } from '../../util/secret-text';
-import type { InsertProgress } from './types';
+import type { InsertProgress } from '../../domain/knowledge-bases';
 
 const IDLE: InsertProgress = {
   state: 'idle',

@@ -1,4 +1,4 @@
-import type { KbSearchQuery } from './types';
+import type { KbSearchQuery } from '../../domain/knowledge-bases';
 
 /** Search settings a user chose for a KB (from an evaluation): used by searches that do not say otherwise. */
 export interface SearchDefaults {

@@ -6,7 +6,7 @@ import { localSemantics } from './concepts/local-semantics';
 import { fuseHybrid } from './fusion';
 import { keywordQuery } from './keyword-query';
 import { semanticRelevance } from './score';
-import type { FilterNode, KbSearchQuery, KbSearchRow } from './types';
+import type { FilterNode, KbSearchQuery, KbSearchRow } from '../../domain/knowledge-bases';
 
 export const DEFAULT_LIMIT = 10;
 /** Weight of the vector side in hybrid search when `hybrid_search_alpha` is not given (MindsDB's default). */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../errors';
-import { KB_SEARCH_COLUMNS } from './types';
+import { KB_SEARCH_COLUMNS } from '../../domain/knowledge-bases';
 import { openTestEnv, type TestEnv } from '../../test/kb-test-env';
 
 const ROWS = [

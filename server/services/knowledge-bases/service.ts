@@ -34,7 +34,7 @@ import type {
   KnowledgeBaseInput,
   ModelConfig,
   ReadOptions,
-} from './types';
+} from '../../domain/knowledge-bases';
 
 export interface KnowledgeBaseServiceDeps {
   /** The catalog database; it must hold `projects(id, name, created_at)`. */

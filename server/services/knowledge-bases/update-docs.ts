@@ -5,7 +5,7 @@ import { ValidationError } from '../../errors';
 import type { EmbeddingProvider } from '../../providers/types';
 import type { ChunkingConfig } from '../chunking/text-chunker';
 import { chunkDocument, chunkRecords, toJsonValue, type KbChunk } from './documents';
-import type { FilterNode } from './types';
+import type { FilterNode } from '../../domain/knowledge-bases';
 
 /** Most documents one UPDATE may change: each is re-chunked or re-embedded in memory before anything is written. */
 export const MAX_UPDATE_DOCUMENTS = 10_000;

@@ -5,7 +5,7 @@ import type { ProjectService } from '../projects';
 import type { ViewStore } from '../../store/views';
 import { parseStatement } from '../../dialect/parser';
 import { nameHolder } from '../../store/project-names';
-import type { SqlRouter } from '../sql/router';
+import type { SqlRunner } from '../../domain/sql';
 import { rowsQuery } from './rows-query';
 import { substituteTables } from './substitute';
 
@@ -22,7 +22,7 @@ export class ViewExpander {
     private readonly store: ViewStore,
     private readonly projects: ProjectService,
     private readonly databases: { catalog: CatalogDb; data: DuckDb },
-    private readonly router: SqlRouter,
+    private readonly router: SqlRunner,
   ) {}
 
   /**

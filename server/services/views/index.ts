@@ -1,6 +1,6 @@
 import type { Databases } from '../../engines/catalog';
 import type { ProjectService } from '../projects';
-import type { SqlRouter } from '../sql/router';
+import type { SqlRunner } from '../../domain/sql';
 import { ViewExpander } from './expand';
 import { ViewService } from './service';
 
@@ -14,7 +14,7 @@ export interface Views {
 export async function openViews(deps: {
   databases: Databases;
   projects: ProjectService;
-  sql: SqlRouter;
+  sql: SqlRunner;
   /** The data sources' names (a view may be a native query to one). */
   sourceNames: () => Promise<Set<string>>;
 }): Promise<Views> {

@@ -7,8 +7,8 @@ import { ConflictError, ValidationError } from '../../errors';
 import { whyNotInserted } from '../../store/project-names';
 import type { Project, ProjectObjectSource, ProjectService } from '../projects';
 import { ProjectObjects } from '../project-objects';
-import { lineColumn, toEngineDialect } from '../sql/engine-select';
-import { readUserSelect, RefusedFunctionError, StatementParseError } from '../sql/table-references';
+import { lineColumn, toEngineDialect } from '../../dialect/engine-dialect';
+import { readUserSelect, RefusedFunctionError, StatementParseError } from '../../engines/table-references';
 import { ViewStore, type ViewRecord } from '../../store/views';
 
 /** A view as the REST API shows it (MindsDB's fields). */

@@ -1,12 +1,12 @@
 import type { DuckDb } from '../../engines/duckdb';
 import { tokenize, type Token } from '../../dialect/tokenizer';
-import { toEngineDialect } from '../sql/engine-select';
+import { toEngineDialect } from '../../dialect/engine-dialect';
 import {
   readUserSelect,
   StatementParseError,
   type TableReference,
   type UserSelect,
-} from '../sql/table-references';
+} from '../../engines/table-references';
 
 /** Words that may follow a table name in FROM without being its alias. */
 const NOT_AN_ALIAS = new Set(

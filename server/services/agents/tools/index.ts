@@ -1,4 +1,4 @@
-import type { AgentData } from '../types';
+import type { AgentData } from '../../../domain/agents';
 import { kbTools } from './kb-tools';
 import { sqlTools } from './sql-tools';
 import type { AgentTool, ToolContext } from './types';

@@ -1,6 +1,6 @@
 import type { DuckDb } from '../../../engines/duckdb';
-import { toEngineDialect } from '../../sql/engine-select';
-import { looksLikePath, readUserSelect } from '../../sql/table-references';
+import { toEngineDialect } from '../../../dialect/engine-dialect';
+import { looksLikePath, readUserSelect } from '../../../engines/table-references';
 
 export interface TableRef {
   schema: string;

@@ -2,7 +2,7 @@ import { parseStatement } from '../../../dialect/parser';
 import type { Statement } from '../../../dialect/ast';
 import type { ToolSpec } from '../../../providers/chat/types';
 import type { DuckDb } from '../../../engines/duckdb';
-import type { SqlRouter } from '../../sql/router';
+import type { SqlRunner } from '../../../domain/sql';
 
 /** A tool the agent can call: its description for the model, and what it does with the model's input. */
 export interface AgentTool {
@@ -13,7 +13,7 @@ export interface AgentTool {
 
 /** What the tools of one run may reach: the same SQL router as users, limited to the agent's data. */
 export interface ToolContext {
-  sql: SqlRouter;
+  sql: SqlRunner;
   data: DuckDb;
   /** The agent's project: the SQL session's database. */
   project: string;

@@ -7,7 +7,7 @@ import type { ModelConfig, Reranker } from '../../../providers/types';
 import { checkModelAddress } from '../../model-config';
 import type { FileService } from '../../files';
 import type { KnowledgeBaseService } from '../service';
-import type { KbSearchQuery, KbSearchRow, KnowledgeBase } from '../types';
+import type { KbSearchQuery, KbSearchRow, KnowledgeBase } from '../../../domain/knowledge-bases';
 import { EXTRACTIVE, extractiveQuestions, SAMPLE_SIZE, type SourceChunk } from './generate';
 import { llmQuestions } from './llm-questions';
 import {
@@ -21,7 +21,12 @@ import type { EvaluateOptions } from './params';
 import { MAX_QUESTIONS, readQuestions, type TestQuestion } from './questions';
 import { fileTableName, writeFileRows } from './save-table';
 import type { EvaluationStore } from '../../../store/kb-evaluations';
-import type { EvaluationVersion, Metrics, QuestionResult, SearchSettings } from './types';
+import type {
+  EvaluationVersion,
+  Metrics,
+  QuestionResult,
+  SearchSettings,
+} from '../../../domain/kb-evaluations';
 
 /** How many chunks a question asks for when no setting says (MindsDB's TOP_K of each version). */
 const TOP_K: Record<EvaluationVersion, number> = { doc_id: 20, llm_relevancy: 10 };

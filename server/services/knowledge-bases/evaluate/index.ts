@@ -1,7 +1,7 @@
 import type { Databases } from '../../../engines/catalog';
 import { ValidationError } from '../../../errors';
 import type { FileService } from '../../files';
-import type { SqlRouter } from '../../sql/router';
+import type { SqlRunner } from '../../../domain/sql';
 import type { KnowledgeBaseService } from '../service';
 import { KbEvaluationService } from './service';
 
@@ -10,7 +10,7 @@ export async function openKbEvaluations(deps: {
   databases: Databases;
   knowledgeBases: KnowledgeBaseService;
   files: FileService;
-  sql: SqlRouter;
+  sql: SqlRunner;
 }): Promise<KbEvaluationService> {
   const service = new KbEvaluationService({
     kbs: deps.knowledgeBases,

@@ -4,7 +4,7 @@ import { CHAT_PROVIDERS, isChatProvider } from '../../../providers/chat';
 import type { ModelConfig } from '../../../providers/types';
 import { readModelConfig } from '../../model-config';
 import { DEFAULT_QUESTION_COUNT, MAX_GENERATED_QUESTIONS } from './generate';
-import type { EvaluationVersion, SearchSettings } from './types';
+import type { EvaluationVersion, SearchSettings } from '../../../domain/kb-evaluations';
 
 /** What an EVALUATE asks for, read from its USING block (MindsDB's names, plus the search settings). */
 export interface EvaluateOptions {

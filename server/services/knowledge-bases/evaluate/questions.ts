@@ -1,6 +1,6 @@
 import type { JsonValue } from '../../../engines/duckdb';
 import { ValidationError } from '../../../errors';
-import type { EvaluationVersion } from './types';
+import type { EvaluationVersion } from '../../../domain/kb-evaluations';
 
 /** Most questions one evaluation reads: each is a search, and all their results are kept. */
 export const MAX_QUESTIONS = 2_000;

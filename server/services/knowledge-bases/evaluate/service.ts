@@ -2,12 +2,12 @@ import type { CatalogDb } from '../../../engines/catalog-db';
 import type { JsonValue } from '../../../engines/duckdb';
 import { NotFoundError, ValidationError } from '../../../errors';
 import type { StartEvaluationBody, StartedEvaluations } from '../../../../protocol/api/kb-evaluations';
-import type { KnowledgeBase } from '../types';
+import type { KnowledgeBase } from '../../../domain/knowledge-bases';
 import { KbEvaluator, type EvaluatorDeps } from './evaluator';
 import { readEvaluateLlm, type EvaluateOptions } from './params';
 import { fileTableName, writeFileRows } from './save-table';
 import { EvaluationStore } from '../../../store/kb-evaluations';
-import type { EvaluationRecord, EvaluationSummary, SearchSettings } from './types';
+import type { EvaluationRecord, EvaluationSummary, SearchSettings } from '../../../domain/kb-evaluations';
 
 /** What EVALUATE answers: MindsDB's one row of scores, or the count of generated questions (evaluate = false). */
 export type EvaluateAnswer =

@@ -1,0 +1,9 @@
+export type {
+  EvaluationRecord,
+  EvaluationSummary,
+  EvaluationVersion,
+  Metrics,
+  QuestionResult,
+  SearchMode,
+  SearchSettings,
+} from '../../protocol/api/kb-evaluations';
