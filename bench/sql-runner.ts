@@ -1,4 +1,4 @@
-import type { AppDeps } from '../server/app-deps';
+import type { AppDeps } from '../server/routes/app-deps';
 
 /**
  * Runs SQL through the server's SQL service as the worksheet would (project `mindsdb`), throwing on an error

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import httpProxy from '@fastify/http-proxy';
-import type { AppDeps } from './app-deps';
+import type { AppDeps } from './routes/app-deps';
 import {
   DEFAULT_LIMITS,
   guardConnections,

@@ -22,5 +22,11 @@ export class ConflictError extends ServiceError {}
 /** 400: the request is well-formed but its values are not acceptable. */
 export class ValidationError extends ServiceError {}
 
+/**
+ * 400: an answer is larger than a statement may return (rows or bytes); the message names the limit. Its own
+ * type so that a caller that can do without the limit (the export, which streams) tells it from other refusals.
+ */
+export class TooManyRowsError extends ValidationError {}
+
 /** 502: a model provider or other upstream service failed; the message names it and the cause. */
 export class UpstreamError extends ServiceError {}

@@ -1,7 +1,7 @@
 import { openDatabases } from './engines/catalog';
 import { prepareCatalog } from './store/schema';
 import { setOutboundPolicy } from './net/url-guard';
-import type { AppDeps } from './app-deps';
+import type { AppDeps } from './routes/app-deps';
 import type { HttpSettings, ModelConfig } from './providers/types';
 import { openAgents } from './services/agents/index';
 import type { RunnerSettings } from './services/agents/runner';

@@ -82,14 +82,7 @@ export interface KbSearchRow {
   distance: number | null;
 }
 
-export const KB_SEARCH_COLUMNS = [
-  'id',
-  'chunk_id',
-  'chunk_content',
-  'metadata',
-  'relevance',
-  'distance',
-] as const;
+export { KB_SEARCH_COLUMNS } from '../../protocol/kb-search';
 
 export interface KbSearchQuery {
   /** The semantic condition (`content = '...'`); without it rows come back unranked. */

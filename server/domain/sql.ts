@@ -1,4 +1,5 @@
 import type { JsonValue } from '../engines/duckdb';
+import type { RowBatch } from '../engines/row-batch';
 import type { StatementKind, StatementOf } from '../dialect/ast';
 
 /** The session a statement runs in; echoed back to the client as `context`. */
@@ -51,6 +52,20 @@ export type StatementHandler<K extends StatementKind> = (
   session: SqlSession,
   run: StatementRun,
 ) => Promise<SqlOutcome | undefined>;
+
+/** Receives a result a piece at a time: the column names with every piece, then that piece's rows. */
+export type ResultSink = (columnNames: string[], rows: RowBatch) => Promise<void>;
+
+/**
+ * Streams a statement's whole result into a sink without a row limit, holding one piece at a time, or answers
+ * false, having read nothing, to let the next streamer (and then the handlers) answer it.
+ */
+export type StatementStreamer<K extends StatementKind> = (
+  statement: StatementOf<K>,
+  session: SqlSession,
+  sink: ResultSink,
+  run: StatementRun,
+) => Promise<boolean>;
 
 export const table = (column_names: string[], data: JsonValue[][]): SqlOutcome => ({
   type: 'table',

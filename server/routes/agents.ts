@@ -8,7 +8,7 @@ import {
 } from '../../protocol/api/agents';
 import type { Declared } from '../../protocol/api/answers';
 import { encodeSseEvent } from '../../protocol/sse';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { changesFromRest } from '../services/agents/agent-input';
 import { toAgentResponse } from '../services/agents/masking';
 import type { AgentRecord } from '../domain/agents';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
 import { loginRequestSchema, type LoginResponse } from '../../protocol/api/auth';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { deviceOf, setDeviceCookie } from '../http/device-cookie';
 import { LoginThrottle } from '../http/login-throttle';
 import {

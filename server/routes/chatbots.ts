@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
 import type { Chatbots } from '../../protocol/api/projects';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { HttpProblem } from '../http/problem';
 
 type ProjectParams = { Params: { project: string } };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
 import { configChangeSchema, type Config } from '../../protocol/api/config';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { HttpProblem, parseBody } from '../http/problem';
 
 /** Every knowledge base of this server is stored in LanceDB; no other vector engine can be chosen. */

@@ -1,6 +1,6 @@
 import type { Declared } from '../../protocol/api/answers';
 import type { DatabaseTable } from '../../protocol/api/databases';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { DATA_SOURCES } from '../domain/system-databases';
 import type { ProjectObjectType } from '../services/projects';
 import { systemDatabaseTables } from '../sql/information-schema';

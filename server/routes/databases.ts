@@ -15,11 +15,10 @@ import {
   type DatabaseSummary,
   type Integration,
 } from '../../protocol/api/databases';
-import type { AppDeps } from '../app-deps';
-import type { SourceView } from '../services/data-sources/service';
+import type { AppDeps } from './app-deps';
+import type { SourceParameters, SourceView } from '../services/data-sources/service';
 import { createSourceTable, dropSourceTable, findSourceTable } from '../services/data-sources/tables';
 import { ValidationError } from '../errors';
-import type { Literal } from '../dialect/ast';
 import { databaseTables, pickTable } from './database-tables';
 import { HttpProblem, parseBody } from '../http/problem';
 
@@ -121,7 +120,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.post('/api/databases/', async (request, reply) => {
     const body = parseBody(createDatabaseBodySchema, request.body);
     const { name, engine } = body.database;
-    const params = (body.database.parameters ?? {}) as Record<string, Literal>;
+    const params = (body.database.parameters ?? {}) as SourceParameters;
     if (body.check_connection) {
       // MindsDB's answer to a failed check: 200 with the cause, nothing created.
       try {
@@ -142,7 +141,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.post('/api/databases/check_connection', async (request) => {
     const body = parseBody(checkConnectionBodySchema, request.body);
     try {
-      await sources.test(body.engine, (body.parameters ?? {}) as Record<string, Literal>);
+      await sources.test(body.engine, (body.parameters ?? {}) as SourceParameters);
       return { success: true, error_message: null } satisfies Declared<ConnectionStatus>;
     } catch (err) {
       if (err instanceof ValidationError) {
@@ -167,7 +166,7 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
     const body = parseBody(updateDatabaseBodySchema, request.body);
     const { db } = request.params;
     refuseSystemChange(db, 'altered');
-    const params = (body.database.parameters ?? {}) as Record<string, Literal>;
+    const params = (body.database.parameters ?? {}) as SourceParameters;
     if (!(await sources.find(db))) {
       if (!body.database.engine) {
         throw new ValidationError('Missing "engine" field for new database', 'database.engine');

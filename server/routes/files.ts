@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
 import type { FileInfo } from '../../protocol/api/files';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { HttpProblem } from '../http/problem';
 import {
   FORM_FIELDS,

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
 import { createJobBodySchema, type Job, type JobRun } from '../../protocol/api/jobs';
 import type { JobInfo } from '../services/jobs/service';
-import type { HistoryRow } from '../store/jobs';
-import type { AppDeps } from '../app-deps';
+import type { HistoryRow } from '../services/jobs/service';
+import type { AppDeps } from './app-deps';
 import { parseBody } from '../http/problem';
 
 /** A job as MindsDB's REST API answers it. */

@@ -1,7 +1,6 @@
 import { objectNamePattern } from '../../protocol/api/files';
-import type { AppDeps } from '../app-deps';
-import { parseStatement } from '../dialect/parser';
-import { SqlSyntaxError } from '../dialect/tokenizer';
+import type { AppDeps } from './app-deps';
+import { statementKind } from '../sql/statement-kind';
 import { fetchUrlText } from '../services/knowledge-bases/url-text';
 import { ValidationError } from '../errors';
 import { HttpProblem } from '../http/problem';
@@ -73,14 +72,10 @@ export async function insertCarriedData(
 
 /** The query's text when it is exactly one SELECT; anything else is refused before it runs. */
 function readSelect(query: string): string {
-  let kind: string;
-  try {
-    kind = parseStatement(query).kind;
-  } catch (err) {
-    if (!(err instanceof SqlSyntaxError)) throw err;
-    throw new HttpProblem(400, INVALID_QUERY, `${QUERY_FAILED}: ${err.message}`, 'query');
-  }
-  if (kind !== 'select') {
+  const read = statementKind(query);
+  if ('syntaxError' in read)
+    throw new HttpProblem(400, INVALID_QUERY, `${QUERY_FAILED}: ${read.syntaxError}`, 'query');
+  if (read.kind !== 'select') {
     throw new HttpProblem(400, INVALID_QUERY, `${QUERY_FAILED}: it is not one SELECT`, 'query');
   }
   return query.trim().replace(/;\s*$/, '');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { searchSettingsSchema, startEvaluationBodySchema } from '../../protocol/api/kb-evaluations';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { parseBody } from '../http/problem';
 
 type KbParams = { Params: { project: string; kb: string } };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 
 type KbParams = { Params: { project: string; kb: string } };
 

@@ -120,9 +120,9 @@ describe('knowledge bases in SQL', () => {
         'AND hybrid_search = false LIMIT 5',
     );
     expect(r.type).toBe('table');
-    expect(r.column_names).toEqual(['id', 'chunk_id', 'chunk_content', 'metadata', 'relevance', 'distance']);
+    expect(r.column_names).toEqual(['id', 'chunk_id', 'chunk_content', 'metadata', 'distance', 'relevance']);
     expect(r.data).toHaveLength(1);
-    const [id, chunkId, content, metadata, relevance, distance] = r.data[0];
+    const [id, chunkId, content, metadata, distance, relevance] = r.data[0];
     expect([id, chunkId, content]).toEqual([
       'c',
       'c:body:1of1:0to40',

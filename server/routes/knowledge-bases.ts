@@ -7,7 +7,7 @@ import {
   type KnowledgeBase,
   type KnowledgeBaseInput,
 } from '../../protocol/api/knowledge-bases';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { ValidationError } from '../errors';
 import {
   KB_SETTING_KEYS,

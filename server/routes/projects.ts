@@ -3,7 +3,7 @@ import { DATA_SOURCES, SYSTEM_DATABASES } from '../domain/system-databases';
 import type { Declared } from '../../protocol/api/answers';
 import type { Project } from '../../protocol/api/projects';
 import type { TreeDatabase, TreeObject } from '../../protocol/api/tree';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { sourceTree } from '../services/data-sources/tree';
 import { systemDatabaseTables } from '../sql/information-schema';
 import { HttpProblem } from '../http/problem';

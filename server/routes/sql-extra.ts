@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import type { Declared } from '../../protocol/api/answers';
 import { copyRequestSchema, type ListDatabases } from '../../protocol/api/sql';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { callerOf } from '../http/caller';
 import { DEFAULT_PROJECT } from '../services/projects';
 import { bindParameters } from '../sql/sql-params';

@@ -17,8 +17,8 @@ import {
   encodeSqlSseEvent,
   sqlResultPieces,
 } from '../../protocol/sql-stream';
-import type { AppDeps } from '../app-deps';
-import { parseStatement } from '../dialect/parser';
+import type { AppDeps } from './app-deps';
+import { statementKind } from '../sql/statement-kind';
 import { ValidationError } from '../errors';
 import { callerOf } from '../http/caller';
 import { DEFAULT_PROJECT } from '../services/projects';
@@ -100,11 +100,8 @@ export function registerSqlRoutes(app: FastifyInstance, deps: AppDeps): void {
 
 /** Whether the text is one INSERT (the only statement `keep_running` applies to); unparsable text is not. */
 function isInsert(query: string): boolean {
-  try {
-    return parseStatement(query).kind === 'insert';
-  } catch {
-    return false;
-  }
+  const read = statementKind(query);
+  return 'kind' in read && read.kind === 'insert';
 }
 
 /** MindsDB's title for a request body it cannot use; the detail still names the field. */

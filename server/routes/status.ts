@@ -3,7 +3,7 @@ import type { Declared } from '../../protocol/api/answers';
 import type { Status } from '../../protocol/api/auth';
 import { pingNativeSchema, pingSchema } from '../../protocol/api/auth';
 import type { z } from 'zod';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { isAuthenticated } from './auth';
 
 export function registerStatusRoutes(app: FastifyInstance, deps: AppDeps): void {

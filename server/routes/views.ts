@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
 import { createViewBodySchema, updateViewBodySchema, type View } from '../../protocol/api/views';
 import type { ViewInfo } from '../services/views/service';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { parseBody } from '../http/problem';
 
 /** A view as MindsDB's REST API answers it. */

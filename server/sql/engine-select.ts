@@ -5,7 +5,7 @@ import { lineColumn, toEngineDialect } from '../dialect/engine-dialect';
 import { tokenize } from '../dialect/tokenizer';
 import { MAX_RESULT_BYTES, MAX_RESULT_ROWS } from '../domain/sql-limits';
 import type { StatementOf } from '../dialect/ast';
-import { ValidationError } from '../errors';
+import { TooManyRowsError } from '../errors';
 import { type ProjectService } from '../services/projects';
 import {
   looksLikePath,
@@ -61,12 +61,12 @@ export class EngineSelect {
       return { type: 'table', column_names: result.columnNames, data: result.rows, truncated: true };
     }
     if (result.truncated === 'rows') {
-      throw new ValidationError(
+      throw new TooManyRowsError(
         `The query returns more than ${maxRows.toLocaleString('en-US')} rows: add a LIMIT, a WHERE or an aggregate`,
       );
     }
     if (result.truncated === 'bytes') {
-      throw new ValidationError(
+      throw new TooManyRowsError(
         `The query returns more than ${MAX_RESULT_BYTES / 2 ** 20} MB of data: select fewer or shorter columns, or add a LIMIT or a WHERE`,
       );
     }

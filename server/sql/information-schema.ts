@@ -7,6 +7,7 @@ import { type ProjectService } from '../services/projects';
 import type { JobInfo } from '../services/jobs/service';
 import { readLocated, SqlEngineError } from './engine-select';
 import { lineColumn } from '../dialect/engine-dialect';
+import { TooManyRowsError } from '../errors';
 import type { TableReference } from '../engines/table-references';
 import { table, type SqlOutcome, type SqlSession } from '../domain/sql';
 
@@ -231,7 +232,7 @@ export async function runInformationSchemaSelect(
       throw new SqlEngineError(first.replace(/^(Binder|Catalog|Conversion|Parser|Permission) Error: /, ''));
     }
     if (result.truncated)
-      throw new SqlEngineError(`The query returns more than ${MAX_ROWS} rows: add a LIMIT`);
+      throw new TooManyRowsError(`The query returns more than ${MAX_ROWS} rows: add a LIMIT`);
     return table(result.columnNames, result.rows.map(restoreNumbers));
   } finally {
     engine.close();

@@ -14,7 +14,7 @@ import {
   type KnowledgeBaseInput,
 } from '../domain/knowledge-bases';
 import type { EngineSelect } from './engine-select';
-import { insertSelectedRows, insertsInBackground } from './kb-insert-answer';
+import { insertSelectedRows, insertsInBackground } from '../services/knowledge-bases/insert-answer';
 import { isDataSource, locate } from './kb-names';
 import { registerKbManageHandlers } from './kb-manage-handlers';
 import { searchFromWhere, toFilter } from './kb-where';

@@ -3,7 +3,7 @@ import { DATA_SOURCES } from '../domain/system-databases';
 import { tokenize } from '../dialect/tokenizer';
 import type { DuckDb, JsonValue } from '../engines/duckdb';
 import type { CatalogDb } from '../engines/catalog-db';
-import { NotFoundError, ValidationError } from '../errors';
+import { NotFoundError, TooManyRowsError, ValidationError } from '../errors';
 import type { KnowledgeBaseService } from '../services/knowledge-bases/service';
 import { KB_SEARCH_COLUMNS, type KbSearchRow } from '../domain/knowledge-bases';
 import { KbCatalog } from '../store/knowledge-bases';
@@ -128,7 +128,7 @@ export function registerKbTableHandlers(
       const limit = use.limit ?? (search.query ? undefined : MAX_KB_TABLE_ROWS + 1);
       const rows = await kbs.search(project, kb.name, { ...search, limit });
       if (rows.length > MAX_KB_TABLE_ROWS) {
-        throw new ValidationError(
+        throw new TooManyRowsError(
           `Knowledge base '${kb.name}' gives more than ${MAX_KB_TABLE_ROWS.toLocaleString('en-US')} rows to this ` +
             `query, the most a query may join or group: add a content condition, a filter or a LIMIT`,
         );

@@ -21,6 +21,7 @@ import { registerKbTableHandlers } from './kb-table-handlers';
 import { registerKnowledgeBaseHandlers } from './kb-handlers';
 import { registerMysqlHandlers } from './mysql-handlers';
 import type { SqlRouter } from './router';
+import { engineStreamer, sourceStreamer } from './select-streamers';
 import { registerShowHandlers } from './show-handlers';
 import { registerSourceHandlers } from './source-handlers';
 import { registerTableHandlers } from './table-handlers';
@@ -65,6 +66,10 @@ export interface SqlServices {
  * The same order decides the other kinds: a data source's DROP DATABASE, USE, SHOW TABLES and DESCRIBE come
  * before a project's; DESCRIBE asks knowledge bases, then agents, and names an unknown object last.
  * Add a handler as one line at the place its statements must be seen.
+ *
+ * An export (SqlRouter.exportSelect) asks two streamers before these handlers, in this order, so that a large
+ * result is written as it is read, with no row limit: the SQL engine, when it reads every table itself; then
+ * one data source, when the SELECT is its whole query. Anything else is answered by the handlers above.
  */
 export function registerSqlHandlers(router: SqlRouter, s: SqlServices): void {
   registerViewHandlers(router, { views: s.views, expander: s.viewExpander });
@@ -86,4 +91,7 @@ export function registerSqlHandlers(router: SqlRouter, s: SqlServices): void {
   });
   registerUnservedHandlers(router);
   registerFallbackHandlers(router, s);
+
+  router.registerStreamer(engineStreamer(s.engine));
+  router.registerStreamer(sourceStreamer({ select: s.sourceSelect, sources: s.dataSources }));
 }

@@ -1,5 +1,5 @@
 import type { StatementOf } from '../dialect/ast';
-import { NotFoundError, ServiceError } from '../errors';
+import { NotFoundError } from '../errors';
 import type { ViewExpander } from '../services/views/expand';
 import type { ViewService } from '../services/views/service';
 import { objectInProject } from './object-name';
@@ -76,8 +76,7 @@ export function registerViewHandlers(
   }
 
   async function delegate(sql: string, session: SqlSession, run: StatementRun) {
-    const result = await router.execute(sql, session, run);
-    if (result.type === 'error') throw new ServiceError(result.error_message);
+    const result = await router.answer(sql, session, run);
     if (result.type === 'table')
       return { type: 'table' as const, column_names: result.column_names, data: result.data };
     return { type: 'ok' as const, affected_rows: result.affected_rows };

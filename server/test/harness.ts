@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../app';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from '../routes/app-deps';
 import { openServices, type ServiceOptions } from '../open-services';
 import { checkAnswerShapes } from './answer-shapes';
 

@@ -1,7 +1,8 @@
+import { KB_SEARCH_COLUMNS } from '../../protocol/kb-search';
 import { fakeFetch, sqlTable } from './fake-fetch';
 
 /** The columns of a knowledge base search's answer, in the order the server sends them. */
-export const SEARCH_HIT_COLUMNS = ['id', 'chunk_id', 'chunk_content', 'metadata', 'relevance', 'distance'];
+export const SEARCH_HIT_COLUMNS = [...KB_SEARCH_COLUMNS];
 
 /**
  * Plays the server for the search tab of the knowledge base `mindsdb.{kb.name}`: its settings, no files, one

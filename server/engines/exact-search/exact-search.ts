@@ -7,7 +7,7 @@ import { compileRowFilter } from './row-filter';
 import { leastBytesOf, MirroredTable, type MirrorRow } from './mirrored-table';
 import { mirrorRow, rowsOf } from './mirror-rows';
 import { CopyVersions, type HeldCopies } from './copy-versions';
-import { copyPath, uncopiedPath, type SearchPath } from './search-path';
+import { copyPath, uncopiedPath, type SearchCopyState, type SearchPath } from './search-path';
 import {
   Centroids,
   groupPlan,
@@ -38,7 +38,7 @@ interface Loading {
  * `too_large` for the memory budget, `no_room` (the budget is taken by copies searched as often: it loads once
  * it is searched more, copy-budget.ts), or `off` (the store keeps no copies: no budget).
  */
-export type SearchCopyState = 'loaded' | 'loading' | 'not_loaded' | 'too_large' | 'no_room' | 'off';
+export type { SearchCopyState } from './search-path';
 
 export interface SearchCopyInfo {
   state: SearchCopyState;

@@ -1,4 +1,5 @@
-import type { SearchCopyState } from './exact-search';
+/** Where a table's in-memory search copy stands (exact-search.ts keeps it). */
+export type SearchCopyState = 'loaded' | 'loading' | 'not_loaded' | 'too_large' | 'no_room' | 'off';
 
 /**
  * Most work one search may do on a copy, in (row, non-zero query dimension) pairs, when the table has an ANN

@@ -1,9 +1,6 @@
-import Papa from 'papaparse';
-
 /**
- * What the agent's tools are called, what arguments they take and how their observations are written. The tools
- * (in the agents service) write observations with these helpers and the local model reads them back, so both
- * sides agree on one format: the one of api.md, which real models and the console also read.
+ * What the agent's tools are called and what arguments they take, and how a tool writes names and strings into
+ * the SQL it runs. How their observations are written and read is protocol/tool-observation.ts.
  */
 export const TOOL = {
   kbList: 'kb_list_tool',
@@ -19,32 +16,6 @@ export const TOOL_INPUT_KEY: Record<string, string | undefined> = {
   [TOOL.schema]: 'table_names',
   [TOOL.query]: 'query',
 };
-
-export const KB_COLUMNS = ['id', 'chunk_id', 'chunk_content', 'metadata', 'distance', 'relevance'] as const;
-
-export const outputColumnsLine = (columns: readonly string[]) =>
-  `Output columns: ${columns.map((c) => `'${c}'`).join(', ')}`;
-
-/** `Output columns: ...` and then the rows as CSV with a header row. Objects are written as JSON. */
-export function formatRows(columns: readonly string[], rows: readonly unknown[][]): string {
-  const cells = rows.map((row) =>
-    row.map((v) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : v)),
-  );
-  const csv = Papa.unparse({ fields: [...columns], data: cells }, { newline: '\n' });
-  return `${outputColumnsLine(columns)}\n${csv}`;
-}
-
-/** Reads an observation written by `formatRows` back into records; null when the text is not one. */
-export function parseRows(observation: string): Record<string, string>[] | null {
-  const newline = observation.indexOf('\n');
-  if (!observation.startsWith('Output columns:')) return null;
-  if (newline === -1) return [];
-  const parsed = Papa.parse<Record<string, string>>(observation.slice(newline + 1), {
-    header: true,
-    skipEmptyLines: true,
-  });
-  return parsed.data;
-}
 
 /** A name as SQL: backticked unless it is a plain lower-case identifier (which SQL would keep as it is). */
 const RESERVED = new Set(

@@ -3,7 +3,7 @@ import { openScratchEngine } from '../../engines/scratch';
 import { quoteSourceIdent } from '../../engines/sources/dialect';
 import type { ColumnKind } from '../../engines/sources/types';
 import { tokenize } from '../../dialect/tokenizer';
-import { ValidationError } from '../../errors';
+import { TooManyRowsError, ValidationError } from '../../errors';
 import { toEngineDialect } from '../../dialect/engine-dialect';
 import { readUserSelect, type TableReference } from '../../engines/table-references';
 import { table, type SqlOutcome } from '../../domain/sql';
@@ -61,7 +61,7 @@ export async function runCrossSourceSelect(
     }
     const result = await engine.queryAtMost(rewriteCatalogNames(engineSql, tables), maxRows, { signal });
     if (result.truncated) {
-      throw new ValidationError(
+      throw new TooManyRowsError(
         `The query returns more than ${maxRows.toLocaleString('en-US')} rows: add a LIMIT, a WHERE or an aggregate`,
       );
     }

@@ -6,7 +6,7 @@ import type { InputRow } from '../knowledge-bases/documents';
 import type { StreamedRows } from '../knowledge-bases/ingest';
 import type { KnowledgeBaseService } from '../knowledge-bases/service';
 import { MAX_INSERT_ROWS } from '../../domain/sql-limits';
-import { insertSelectedRows, insertsInBackground } from '../../sql/kb-insert-answer';
+import { insertSelectedRows, insertsInBackground } from '../knowledge-bases/insert-answer';
 import type { SqlOutcome, SqlSession, StatementRun } from '../../domain/sql';
 import type { DataSourceService } from './service';
 import type { SourceSelect } from './source-select';

@@ -22,6 +22,9 @@ import { type ProjectService } from '../projects';
 import { maskParameters, mergeParameters } from './masking';
 import { SourceStore, type StoredSource } from '../../store/data-sources';
 
+/** A data source's connection parameters, as given in CREATE DATABASE ... PARAMETERS or over REST. */
+export type SourceParameters = Record<string, Literal>;
+
 /** A data source as answers show it: parameters masked. */
 export type SourceView = Omit<StoredSource, 'parameters'> & { parameters: Record<string, Literal> };
 

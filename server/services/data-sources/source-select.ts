@@ -4,7 +4,7 @@ import { hasTopLevelLimit, renderForSource, withRowBound } from '../../engines/s
 import type { StatementOf } from '../../dialect/ast';
 import { nativeQueryShape } from '../../dialect/native-query';
 import { tokenize, type Token } from '../../dialect/tokenizer';
-import { ValidationError } from '../../errors';
+import { TooManyRowsError, ValidationError } from '../../errors';
 import { type ProjectService } from '../projects';
 import { MAX_RESULT_ROWS } from '../../domain/sql-limits';
 import { toEngineDialect } from '../../dialect/engine-dialect';
@@ -116,7 +116,7 @@ export class SourceSelect {
   ): Promise<SqlOutcome> {
     const result = await this.sources.query(source, sql, { timeoutMs: this.sources.timeoutMs, signal });
     if (result.rows.length > maxRows) {
-      throw new ValidationError(
+      throw new TooManyRowsError(
         `The query returns more than ${maxRows.toLocaleString('en-US')} rows: add a LIMIT, a WHERE or an aggregate`,
       );
     }

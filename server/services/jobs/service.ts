@@ -12,6 +12,8 @@ import { checkJobStatements } from './check';
 import { parseJobDate, scheduleText } from './schedule';
 import type { HistoryRow, JobRecord, JobSchedule, JobStore } from '../../store/jobs';
 
+export type { HistoryRow };
+
 /** A job as SHOW JOBS and the REST API show it (MindsDB's fields). */
 export interface JobInfo {
   id: number;

@@ -5,8 +5,8 @@ describe('parseSearchHits', () => {
   it('reads the seed columns by name', () => {
     const hits = parseSearchHits({
       type: 'table',
-      column_names: ['id', 'chunk_id', 'chunk_content', 'metadata', 'relevance', 'distance'],
-      data: [['A1', 'A1:content:1of1:0to5', 'hello', { author: 'ann', chunk_index: 0 }, 0.8, 0.25]],
+      column_names: ['id', 'chunk_id', 'chunk_content', 'metadata', 'distance', 'relevance'],
+      data: [['A1', 'A1:content:1of1:0to5', 'hello', { author: 'ann', chunk_index: 0 }, 0.25, 0.8]],
     });
     expect(hits).toEqual([
       {

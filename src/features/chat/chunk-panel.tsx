@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { splitMetadata } from '../../api/knowledge-bases/metadata-keys';
-import type { KbChunk } from './kb-observation';
+import type { KbChunk } from '../../../protocol/kb-observation';
 import './answer.css';
 
 interface Props {

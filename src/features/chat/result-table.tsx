@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { isBookkeepingKey } from '../../api/knowledge-bases/metadata-keys';
 import { TableHead } from '../../components/table-head';
-import type { KbChunk } from './kb-observation';
+import type { KbChunk } from '../../../protocol/kb-observation';
 import './result-table.css';
 
 /**

@@ -1,6 +1,7 @@
 import { memo, useId, useMemo, useState } from 'react';
 import type { ToolItem } from './chat-reducer';
-import { parseKbObservation, parseTableObservation } from './kb-observation';
+import { parseKbObservation } from '../../../protocol/kb-observation';
+import { parseTableObservation } from '../../../protocol/tool-observation';
 import { KbResultTable, RowsTable } from './result-table';
 import './tool-card.css';
 

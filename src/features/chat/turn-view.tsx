@@ -2,7 +2,7 @@ import { memo, useCallback, useId, useMemo, useState } from 'react';
 import { AnswerMarkdown } from './answer-markdown';
 import type { RunItem, Turn } from './chat-reducer';
 import { ChunkPanel } from './chunk-panel';
-import { chunksById } from './kb-observation';
+import { chunksById } from '../../../protocol/kb-observation';
 import { RowsTable } from './result-table';
 import { ToolCard } from './tool-card';
 import { TraceId } from './trace-id';

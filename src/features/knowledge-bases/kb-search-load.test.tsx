@@ -13,8 +13,8 @@ const renderAt = renderKbPage;
 describe('try a search', () => {
   it('runs the escaped statement and shows ranked chunks with relevance and metadata', async () => {
     const api = serveKbSearch(docs, [
-      ['A1', 'A1:content:1of1:0to20', 'Refunds take 5 days.', { author: 'ann', chunk_index: 0 }, 0.8, 0.25],
-      ['B2', 'B2:content:1of1:0to12', 'Ship it fast.', { author: 'bob', chunk_index: 0 }, 0.4, 1.5],
+      ['A1', 'A1:content:1of1:0to20', 'Refunds take 5 days.', { author: 'ann', chunk_index: 0 }, 0.25, 0.8],
+      ['B2', 'B2:content:1of1:0to12', 'Ship it fast.', { author: 'bob', chunk_index: 0 }, 1.5, 0.4],
     ]);
     const user = userEvent.setup();
     renderAt('search');

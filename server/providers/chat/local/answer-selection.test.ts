@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatRows, KB_COLUMNS, TOOL } from '../tool-protocol';
+import { TOOL } from '../tool-protocol';
+import { formatRows } from '../../../../protocol/tool-observation';
+import { KB_SEARCH_COLUMNS } from '../../../../protocol/kb-search';
 import { quotePassages } from './passages';
 import type { MadeCall } from './transcript';
 
@@ -15,7 +17,7 @@ const row = (id: string, content: string, relevance: number, title?: string) => 
 ];
 
 const searched = (rows: unknown[][]): MadeCall[] => [
-  { name: TOOL.kbQuery, input: 'SELECT ...', observation: formatRows(KB_COLUMNS, rows) },
+  { name: TOOL.kbQuery, input: 'SELECT ...', observation: formatRows(KB_SEARCH_COLUMNS, rows) },
 ];
 
 const CITATION = /\[([^\]\s]+:[^\]\s]+)\]/g;

@@ -1,4 +1,5 @@
-import { parseRows, TOOL } from '../tool-protocol';
+import { TOOL } from '../tool-protocol';
+import { parseRows } from '../../../../protocol/tool-observation';
 import { isLookupSql } from './count-plan';
 import { quotePassages } from './passages';
 import type { MadeCall, Transcript } from './transcript';

@@ -1,4 +1,5 @@
-import { parseRows, sqlIdent, sqlName, sqlString } from '../tool-protocol';
+import { sqlIdent, sqlName, sqlString } from '../tool-protocol';
+import { parseRows } from '../../../../protocol/tool-observation';
 import { stem, terms } from './text';
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatRows, KB_COLUMNS, TOOL } from '../tool-protocol';
+import { TOOL } from '../tool-protocol';
+import { formatRows } from '../../../../protocol/tool-observation';
+import { KB_SEARCH_COLUMNS } from '../../../../protocol/kb-search';
 import type { ChatMessage, ChatRequest, ToolSpec } from '../types';
 import { LocalChat } from './index';
 import { stem, terms } from './text';
@@ -45,7 +47,7 @@ async function converse(
   throw new Error('the local model did not finish');
 }
 
-const HELP = formatRows(KB_COLUMNS, [
+const HELP = formatRows(KB_SEARCH_COLUMNS, [
   chunk(
     '7:body:1of1:0to120',
     'Uploads are easy. Click the upload button and choose a CSV file to upload it as a table.',
@@ -75,7 +77,7 @@ describe('local chat model', () => {
   it('quotes only the matching sentences of a long chunk, and the best sentence of a close runner-up', async () => {
     const filler = 'Nothing here concerns the question at all, it is only padding text. '.repeat(12);
     const long = `${filler}Refunds are paid within five days. ${filler}Refund requests need an order number.`;
-    const observation = formatRows(KB_COLUMNS, [
+    const observation = formatRows(KB_SEARCH_COLUMNS, [
       chunk('r1:body:1of1:0to1700', long, 0.7),
       chunk('r2:body:1of1:0to60', 'Refunds paid by card take five days to appear.', 0.6),
       chunk('r3:body:1of1:0to40', 'Shipping is free over fifty pounds.', 0.9),
@@ -93,7 +95,7 @@ describe('local chat model', () => {
   it('answers from the top hit when every hit shares the question word and none repeats the rest', async () => {
     // "refund" is in every chunk and "long"/"take" in none: weighing words by their rarity among the hits
     // left nothing to match, and the answer was a refusal.
-    const observation = formatRows(KB_COLUMNS, [
+    const observation = formatRows(KB_SEARCH_COLUMNS, [
       chunk(
         '1:body:1of1:0to72',
         'Refunds are paid within 14 days of the returned item reaching our store.',
@@ -115,13 +117,13 @@ describe('local chat model', () => {
       chunk(`r${i}:body:1of1:0to60`, `Customer ${i}: the strap gave me a rash on my wrist.`, 0.9 - i * 0.01),
     );
     const { answer } = await converse('Which reviews mention the strap giving a rash?', KB_TOOLS, (tool) =>
-      tool === TOOL.kbList ? '["shop.kb"]' : formatRows(KB_COLUMNS, reviews),
+      tool === TOOL.kbList ? '["shop.kb"]' : formatRows(KB_SEARCH_COLUMNS, reviews),
     );
     expect(answer).toMatch(/^Customer 0: the strap gave me a rash on my wrist\. \[r0:body:1of1:0to60\]/);
   });
 
   it('answers a how-to question with the instruction rather than the chunk sharing most words', async () => {
-    const observation = formatRows(KB_COLUMNS, [
+    const observation = formatRows(KB_SEARCH_COLUMNS, [
       chunk(
         '13:body:1of1:0to80',
         'You can upload CSV, JSON and Parquet files. CSV files need a header row.',

@@ -1,4 +1,5 @@
-import { parseRows, TOOL } from '../tool-protocol';
+import { TOOL } from '../tool-protocol';
+import { parseRows } from '../../../../protocol/tool-observation';
 import { answerCue, asksHowTo, kindWords, type Cue } from './cues';
 import { sentences, stem, terms } from './text';
 import type { MadeCall } from './transcript';

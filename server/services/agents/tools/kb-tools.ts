@@ -1,12 +1,14 @@
 import type { JsonValue } from '../../../engines/duckdb';
-import { formatRows, KB_COLUMNS, TOOL } from '../../../providers/chat/tool-protocol';
+import { TOOL } from '../../../providers/chat/tool-protocol';
+import { formatRows } from '../../../../protocol/tool-observation';
+import { KB_SEARCH_COLUMNS } from '../../../../protocol/kb-search';
 import { noArgs, parseToolSql, oneStringArg, type AgentTool, type ToolContext } from './types';
 
 /** The KB search result as the observation of api.md: its column order, metadata keys with a leading `_`. */
 export function kbObservation(columns: string[], rows: JsonValue[][]): string {
   const order = [
-    ...KB_COLUMNS.filter((c) => columns.includes(c)),
-    ...columns.filter((c) => !(KB_COLUMNS as readonly string[]).includes(c)),
+    ...KB_SEARCH_COLUMNS.filter((c) => columns.includes(c)),
+    ...columns.filter((c) => !(KB_SEARCH_COLUMNS as readonly string[]).includes(c)),
   ];
   const index = order.map((c) => columns.indexOf(c));
   const out = rows.map((row) =>

@@ -1,4 +1,5 @@
-import { formatRows, sqlName, TOOL } from '../../../providers/chat/tool-protocol';
+import { sqlName, TOOL } from '../../../providers/chat/tool-protocol';
+import { formatRows } from '../../../../protocol/tool-observation';
 import { tablesRead } from './table-refs';
 import { noArgs, parseToolSql, oneStringArg, type AgentTool, type ToolContext } from './types';
 

@@ -20,7 +20,7 @@ const docs = {
 
 const serve = () =>
   serveKbSearch(docs, [
-    ['A1', 'A1:content:1of1:0to20', 'Refunds take 5 days.', { author: 'ann' }, 0.8, 0.25],
+    ['A1', 'A1:content:1of1:0to20', 'Refunds take 5 days.', { author: 'ann' }, 0.25, 0.8],
   ]);
 
 const renderSearch = () => renderKbPage('search');

@@ -7,13 +7,14 @@ import type {
 import type { SQLNamespace } from '@codemirror/lang-sql';
 import type { TreeDatabase, TreeObject } from '../../../../protocol/api/tree';
 import { referencedTables, type TableRef } from '../sql/referenced-tables';
+import { KB_CONTENT_ALIAS, KB_SEARCH_COLUMNS } from '../../../../protocol/kb-search';
 import { splitStatements, statementAt } from '../sql/split-statements';
 
 /** What a tree object is, as far as completion cares; `other` (models, jobs...) completes by name only. */
 export type ObjectKind = 'table' | 'knowledge_base' | 'agent' | 'other';
 
 /** Columns every knowledge base answers with, plus `content`, the column its semantic search is written on. */
-export const KB_COLUMNS = ['id', 'chunk_id', 'chunk_content', 'metadata', 'relevance', 'distance', 'content'];
+export const KB_COLUMNS: string[] = [...KB_SEARCH_COLUMNS, KB_CONTENT_ALIAS];
 /** What an agent is asked with and answers in. */
 export const AGENT_COLUMNS = ['question', 'answer'];
 

@@ -14,7 +14,7 @@ describe('describeColumns', () => {
     ['A1', 'A1:content:1of1:0to20', 'Request color: black', { start_char: 0, author: 'ann' }, 0.9, null],
     ['B2', 'B2:content:1of1:0to5', 'x'.repeat(200), { start_char: 0 }, 0.5, 0.1],
   ];
-  const names = ['id', 'chunk_id', 'chunk_content', 'metadata', 'relevance', 'distance'];
+  const names = ['id', 'chunk_id', 'chunk_content', 'metadata', 'distance', 'relevance'];
 
   it('infers kinds from the values, ignoring NULLs', () => {
     const kinds = describeColumns(names, kbRows).map((c) => c.kind);

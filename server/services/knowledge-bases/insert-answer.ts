@@ -1,11 +1,11 @@
-import { BACKGROUND_QUERY_COLUMNS } from '../../protocol/api/background-query';
-import type { JsonValue } from '../engines/duckdb';
-import type { UsingParams } from '../dialect/ast';
-import type { InputRow } from '../services/knowledge-bases/documents';
-import type { StreamedRows } from '../services/knowledge-bases/ingest';
-import type { KnowledgeBaseService } from '../services/knowledge-bases/service';
-import type { InsertOptions } from '../domain/knowledge-bases';
-import { ok, table, type SqlOutcome, type SqlSession, type StatementRun } from '../domain/sql';
+import { BACKGROUND_QUERY_COLUMNS } from '../../../protocol/api/background-query';
+import type { JsonValue } from '../../engines/duckdb';
+import type { UsingParams } from '../../dialect/ast';
+import type { InputRow } from './documents';
+import type { StreamedRows } from './ingest';
+import type { KnowledgeBaseService } from './service';
+import type { InsertOptions } from '../../domain/knowledge-bases';
+import { ok, table, type SqlOutcome, type SqlSession, type StatementRun } from '../../domain/sql';
 
 /**
  * Whether an `INSERT INTO kb SELECT ...` runs in the background, as MindsDB v26 decides it (its planner):

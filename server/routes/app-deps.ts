@@ -1,17 +1,17 @@
-import type { Databases } from './engines/catalog';
-import type { AgentService } from './services/agents/agent-service';
-import type { RunLog } from './services/agents/run-log';
-import type { AgentRunner } from './services/agents/runner';
-import type { AuthService } from './services/auth';
-import type { DataSourceService } from './services/data-sources/service';
-import type { FileService } from './services/files';
-import type { JobScheduler } from './services/jobs/scheduler';
-import type { JobService } from './services/jobs/service';
-import type { KbEvaluationService } from './services/knowledge-bases/evaluate/service';
-import type { KnowledgeBaseService } from './services/knowledge-bases/service';
-import type { ProjectService } from './services/projects';
-import type { SqlRouter } from './sql/router';
-import type { ViewService } from './services/views/service';
+import type { Databases } from '../engines/catalog';
+import type { AgentService } from '../services/agents/agent-service';
+import type { RunLog } from '../services/agents/run-log';
+import type { AgentRunner } from '../services/agents/runner';
+import type { AuthService } from '../services/auth';
+import type { DataSourceService } from '../services/data-sources/service';
+import type { FileService } from '../services/files';
+import type { JobScheduler } from '../services/jobs/scheduler';
+import type { JobService } from '../services/jobs/service';
+import type { KbEvaluationService } from '../services/knowledge-bases/evaluate/service';
+import type { KnowledgeBaseService } from '../services/knowledge-bases/service';
+import type { ProjectService } from '../services/projects';
+import type { SqlRouter } from '../sql/router';
+import type { ViewService } from '../services/views/service';
 
 /** Everything the HTTP layer needs, built by `openServices` (or by a test). */
 export interface AppDeps {

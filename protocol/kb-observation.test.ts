@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunksById, parseKbObservation, parseLooseObject, parseTableObservation } from './kb-observation';
+import { chunksById, parseKbObservation, parseLooseObject } from './kb-observation';
+import { parseTableObservation } from './tool-observation';
 
 const COLUMNS = "Output columns: 'id', 'chunk_id', 'chunk_content', 'metadata', 'distance', 'relevance'";
 

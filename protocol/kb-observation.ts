@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { readObservation } from './tool-observation';
 
 /**
  * Reads what the knowledge-base tool tells the agent: an `Output columns: 'id', 'chunk_id', ...` line, then
@@ -20,10 +20,6 @@ export interface KbChunk {
 export interface KbObservation {
   chunks: KbChunk[];
 }
-
-const HEADER = /^\s*Output columns:\s*(.*)$/i;
-
-const unquote = (name: string) => name.trim().replace(/^(['"`])(.*)\1$/, '$2');
 
 const toNumber = (value: string | undefined): number | null => {
   if (value === undefined || value.trim() === '') return null;
@@ -95,27 +91,6 @@ function toChunk(record: Record<string, string>): KbChunk {
   };
 }
 
-interface ReadTable {
-  header: string[];
-  rows: string[][];
-  /** Whether the text announced itself with an `Output columns:` line. */
-  announced: boolean;
-}
-
-/** Splits an observation into its column names and CSV rows; the CSV may or may not repeat the names. */
-function readObservation(text: string, headerHas: (row: string[]) => boolean): ReadTable | null {
-  const newline = text.indexOf('\n');
-  const first = newline === -1 ? text : text.slice(0, newline);
-  const announced = HEADER.exec(first);
-  const names = announced ? announced[1].split(',').map(unquote).filter(Boolean) : [];
-  const csv = announced ? (newline === -1 ? '' : text.slice(newline + 1)) : text;
-  const { data } = Papa.parse<string[]>(csv.trim(), { skipEmptyLines: true });
-  if (data.length === 0) return announced ? { header: names, rows: [], announced: true } : null;
-  const hasHeaderRow = headerHas(data[0]) || (names.length > 0 && names.every((n, i) => data[0][i] === n));
-  const header = hasHeaderRow ? data[0] : names;
-  return header.length ? { header, rows: hasHeaderRow ? data.slice(1) : data, announced: !!announced } : null;
-}
-
 /** The chunks of a knowledge-base tool observation, or null when the text is not one (an error, say). */
 export function parseKbObservation(text: string): KbObservation | null {
   const table = readObservation(text, (row) => row.includes('chunk_id'));
@@ -124,12 +99,6 @@ export function parseKbObservation(text: string): KbObservation | null {
     toChunk(Object.fromEntries(table.header.map((name, i) => [name, row[i] ?? '']))),
   );
   return { chunks: chunks.filter((c) => c.chunkId) };
-}
-
-/** Rows of any tool that writes the `Output columns:` format (the SQL tools), or null. */
-export function parseTableObservation(text: string): { columns: string[]; rows: string[][] } | null {
-  const table = readObservation(text, () => false);
-  return table?.announced ? { columns: table.header, rows: table.rows } : null;
 }
 
 /** Every chunk the knowledge-base tool returned during a run, by chunk id: what citations point to. */
