@@ -11,8 +11,8 @@ export const MAX_NESTING = 1000;
 
 /**
  * How many conditions one statement may join with AND / OR. Statements our parser does not read whole go to
- * the engine, whose planner is quadratic in a chain's length (measured: 10,000 ORs took 3 s to plan, 50,000
- * several minutes); a long OR list is an IN (...) list.
+ * the engine, whose planner is quadratic in a chain's length (docs/measurements.md); a long OR list is an
+ * IN (...) list.
  */
 export const MAX_CONDITIONS = 1000;
 

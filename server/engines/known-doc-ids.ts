@@ -19,8 +19,8 @@ function hashId(id: string): number {
 
 /**
  * The document ids a table may hold, kept in memory so that an insert of new documents need not ask the table.
- * Asking means a `doc_id IN (...)` scan of the whole column per batch: 32 ms per 2,000 ids at 100,000 rows and
- * ten times that at a million (measured), more than embedding the batch. The set is a superset: ids are added as
+ * Asking means a `doc_id IN (...)` scan of the whole column per batch, which grows with the table and soon
+ * costs more than embedding the batch (docs/measurements.md). The set is a superset: ids are added as
  * they are written and never removed (a deleted document costs one needless lookup), and it is read from the
  * table once, on the first write after the store opens. It assumes this process is the table's only writer, as
  * the store does: a table's writes go through its write queue.

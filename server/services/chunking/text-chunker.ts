@@ -41,8 +41,8 @@ interface CodePointText {
 }
 
 // Classes rather than object literals with closures: a chunker runs once per document, and the server runs
-// through a loader that names every closure as it is made (a property definition each, measured at 5% of an
-// insert's main thread).
+// through a loader that names every closure as it is made (a property definition each, a cost an insert's
+// main thread felt: docs/measurements.md).
 class PlainText implements CodePointText {
   constructor(private readonly text: string) {}
 

@@ -15,10 +15,8 @@ export const MIN_COVERAGE = 0.34;
 /**
  * Hits of each search the answer chooses from: the search's top ones. The search ranked the whole knowledge
  * base with BM25 and vectors; a chunk it put lower than this wins the answer only by sharing more of the
- * question's words with it, and such a chunk is more often a wrong answer than a right one. Measured by
- * `npm run bench:agent -- --answers`: choosing from 6 of 10 hits answers 66 of 75 own questions right
- * instead of 64, and 31 of 41 held-out ones instead of 30; 5 does as well, and fetching only 3, 4 or 8 hits
- * did worse (64, 65, 65).
+ * question's words with it, and such a chunk is more often a wrong answer than a right one
+ * (`npm run bench:agent -- --answers`; the figures are in docs/measurements.md).
  * The tool still shows all the hits it fetched.
  */
 export const CONSIDERED = 6;

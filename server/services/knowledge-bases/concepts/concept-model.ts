@@ -10,8 +10,7 @@ const MAX_TERMS = 30_000;
 const MIN_CHUNKS_PER_TERM = 2;
 /**
  * Below this many chunks a KB has too few co-occurrences for RANK topics (a few chunks per dimension), and its
- * concept model is noise: such a KB keeps the `local` embedding's closeness (measured on our own sets of 22 and
- * 63 articles, which a model made worse; any floor from 100 to 400 chunks gives the same figures).
+ * concept model is noise: such a KB keeps the `local` embedding's closeness (docs/measurements.md).
  */
 export const MIN_CHUNKS = 4 * RANK;
 const MAX_REMEMBERED_STEMS = 200_000;
