@@ -97,6 +97,8 @@ export interface UpdateAssignment {
 export interface JobEvery {
   count: number;
   unit: 'minute' | 'hour' | 'day' | 'week' | 'month';
+  /** The schedule as it was written (`every hour`): MindsDB answers it back as the job's `schedule_str`. */
+  text?: string;
 }
 
 export type Statement =

@@ -128,7 +128,7 @@ function parseCreateJob(ts: TokenStream, parse: StatementParser): Statement {
   for (;;) {
     if (ts.acceptKeyword('start')) start = dateValue(ts);
     else if (ts.acceptKeyword('end')) end = dateValue(ts);
-    else if (ts.acceptKeyword('every')) every = parseEvery(ts);
+    else if (ts.acceptKeyword('every')) every = everyAsWritten(ts);
     else if (ts.acceptKeyword('if')) {
       if (!ts.isOp('(')) ts.fail("expected '(' and the job's condition");
       const open = ts.peek();
@@ -143,6 +143,14 @@ function parseCreateJob(ts: TokenStream, parse: StatementParser): Statement {
 }
 
 /** `EVERY [n] unit`: n a whole number of at least 1, unit one of MindsDB's periods. */
+/** EVERY's period, with its words as written after `every ` (MindsDB's schedule_str: `every hour`). */
+function everyAsWritten(ts: TokenStream): JobEvery {
+  const first = ts.peek();
+  const every = parseEvery(ts);
+  const words = first.kind === 'string' ? first.value : ts.source.slice(first.offset, ts.peek().offset);
+  return { ...every, text: `every ${words.trim().replace(/\s+/g, ' ')}` };
+}
+
 function parseEvery(ts: TokenStream): JobEvery {
   let count = 1;
   if (ts.peek().kind === 'number' || ts.isOp('-')) {

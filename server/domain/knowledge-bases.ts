@@ -78,8 +78,8 @@ export interface KbSearchRow {
   chunk_id: string;
   chunk_content: string;
   metadata: Record<string, JsonValue>;
-  relevance: number | null;
   distance: number | null;
+  relevance: number | null;
 }
 
 export { KB_SEARCH_COLUMNS } from '../../protocol/kb-search';

@@ -104,6 +104,19 @@ describe('REST: /api/projects/{project}/views and /jobs', () => {
     expect((await call('GET', '/api/projects/web/jobs/nightly/history')).status).toBe(404);
   });
 
+  it("answers a SQL job's schedule_str as its EVERY was written, as MindsDB keeps it", async () => {
+    await t.sqlOk('CREATE JOB web.sql_hourly (SELECT 1) EVERY hour');
+    await t.sqlOk("CREATE JOB web.sql_quoted (SELECT 1) EVERY '2  days'");
+    const rows = await t.sqlRows(
+      "SELECT name, schedule_str FROM web.jobs WHERE name LIKE 'sql_%' ORDER BY name",
+    );
+    expect(rows).toEqual([
+      { name: 'sql_hourly', schedule_str: 'every hour' },
+      { name: 'sql_quoted', schedule_str: 'every 2 days' },
+    ]);
+    expect((await call('GET', '/api/projects/web/jobs/sql_hourly')).body.schedule_str).toBe('every hour');
+  });
+
   it("answers a job's schedule_str as it was given, as MindsDB keeps it", async () => {
     const made = await call('POST', '/api/projects/web/jobs', {
       job: { name: 'hourly', query: 'SELECT 1', schedule_str: 'every hour' },

@@ -99,8 +99,8 @@ const toRow = (c: StoredChunk, relevance: number | null): KbSearchRow => ({
   chunk_id: c.chunkId,
   chunk_content: c.content,
   metadata: c.metadata,
-  relevance,
   distance: c.distance,
+  relevance,
 });
 
 /**
