@@ -19,7 +19,13 @@ export class Shell extends ConsolePage {
     await dialog.getByLabel('File', { exact: true }).setInputFiles(file);
     await dialog.getByLabel('Table name').fill(tableName);
     await dialog.getByRole('button', { name: 'Upload' }).click();
-    await dialog.getByRole('status').getByText(`files.${tableName} is ready.`).waitFor();
+    // The e2e server is shared by the specs of a worker: another spec may have made this table already, and
+    // the console then asks before replacing it. This upload means to replace it.
+    const ready = dialog.getByRole('status').getByText(`files.${tableName} is ready.`);
+    const replace = this.page.getByRole('dialog', { name: `Replace table files.${tableName}?` });
+    await ready.or(replace).first().waitFor();
+    if (await replace.isVisible()) await replace.getByRole('button', { name: 'Replace' }).click();
+    await ready.waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
   }
 }
