@@ -36,17 +36,13 @@ process.env.LANCE_INCLUDE_VECTOR_CENTROIDS ??= 'false';
 export const FTS_INDEX = 'content_idx';
 
 /**
- * Rows per IVF partition (each partition holds its own HNSW graph; a search visits them all). Measured on
- * 100k x 384-d lexical vectors: 8 partitions recall a little more than 4 for the same search settings, and
- * 1 partition clearly less.
+ * Rows per IVF partition (each partition holds its own HNSW graph; a search visits them all): more partitions
+ * recall more for the same search settings, up to about this size (docs/measurements.md).
  */
 const ROWS_PER_PARTITION = 12_500;
 /**
- * Search-time knobs, measured on 100k x 384-d lexical vectors in 8 partitions, files compacted before the
- * build (recall@10 against brute force, CPU per query on a busy 2-core machine): ef 300 / refine 2 gave 0.994 at
- * 10.7 ms, ef 150 / refine 2 0.977 at 8.2 ms, ef 150 without refine 0.939. Before compaction (50 files) ef 300 /
- * refine 2 cost 15.4 ms. The refine factor re-ranks candidates with the full-precision vectors, undoing the
- * scalar quantisation's error.
+ * Search-time knobs: the recall and CPU of each choice are in docs/measurements.md. The refine factor re-ranks
+ * candidates with the full-precision vectors, undoing the scalar quantisation's error.
  */
 const SEARCH_EF = 150;
 const REFINE_FACTOR = 2;
@@ -102,7 +98,7 @@ export function maintenanceFor(
 /**
  * Merges the small data files that many insert batches leave into few large ones. Run before the first ANN
  * build: with no vector index to remap it takes about a second per 100,000 rows, and every search afterwards
- * reads its candidates' rows from a few files rather than dozens (measured: half the CPU per search). Once the
+ * reads its candidates' rows from a few files rather than dozens, at a fraction of the CPU. Once the
  * index exists, the same merge also rewrites the index and takes minutes.
  */
 export async function compactFiles(table: Table): Promise<void> {
@@ -111,9 +107,9 @@ export async function compactFiles(table: Table): Promise<void> {
 
 /**
  * From this many rows the graph is built with fewer candidates per insertion (efConstruction 150, LanceDB's
- * default being 300; not below the search's ef). Measured on a million lexical vectors: the build took 220 s
- * instead of 283 s, and recall@10 went from 0.879 to 0.872. Such a table is mostly searched from its in-memory
- * copy; below this size the build is short and keeps the default.
+ * default being 300; not below the search's ef): a much shorter build for a small loss of recall
+ * (docs/measurements.md). Such a table is mostly searched from its in-memory copy; below this size the build is
+ * short and keeps the default.
  */
 const QUICK_BUILD_ROWS = 500_000;
 
@@ -137,8 +133,8 @@ export async function buildAnnIndex(table: Table, rows: number): Promise<void> {
 
 /**
  * B-tree indexes on the metadata columns, built with the ANN index: a filtered search then finds its rows
- * through them instead of reading the columns of every row (measured at 100k rows: CPU per filtered top-10
- * 9.5 -> 7.0 ms; each index builds in tens of milliseconds). Columns added later are filtered by a scan.
+ * through them instead of reading the columns of every row, and each builds in tens of milliseconds
+ * (docs/measurements.md). Columns added later are filtered by a scan.
  */
 export async function buildMetadataIndexes(table: Table): Promise<void> {
   for (const field of (await table.schema()).fields) {

@@ -80,8 +80,8 @@ export class IndexUpkeep {
       const { action, rows } = await maintenanceNeeded(table, this.policy);
       if (action === 'none') return undefined;
       // Only before the first build: once an index exists, LanceDB's merge (`optimize`) rewrites it too and
-      // takes minutes while holding the write queue (526 s for 100,000 rows, measured). Later rebuilds read
-      // the rows where they lie.
+      // takes minutes while holding the write queue (docs/measurements.md). Later rebuilds read the rows
+      // where they lie.
       if (action === 'build') await compactFiles(table);
       const running = this.buildOutsideQueue(name, table, rows, action === 'rebuild');
       this.building.set(name, running);
@@ -120,8 +120,7 @@ export class IndexUpkeep {
    * Called once after a whole insert, not per batch, so that an index build never stalls an insert midway. It
    * starts once the table has had no write for `settleMs` (or after `maxDeferMs` at most): a load sent as
    * many INSERT statements in a row would otherwise start a build after the first and rebuild the whole index
-   * after each later one, each build taking the CPU the load needs (a million rows in five statements took
-   * 905 s with a build after each, measured).
+   * after each later one, each build taking the CPU the load needs (docs/measurements.md).
    */
   schedule(name: string): void {
     if (this.deferred.has(name)) return; // its timer sees this insert's writes too
