@@ -249,8 +249,12 @@ export class KnowledgeBaseService {
     return queuedQuery(queryId, query.sql, query.database);
   }
 
-  /** Stops the inserts running in the background and waits for them (before the databases close). */
+  /**
+   * Stops the inserts running in the background and waits for them (before the databases close); a concept
+   * model still being learned is let go without a word.
+   */
   closeBackgroundInserts(): Promise<void> {
+    this.concepts.stop();
     return this.background.close();
   }
 

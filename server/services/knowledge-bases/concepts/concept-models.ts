@@ -34,6 +34,8 @@ interface Entry {
  */
 export class ConceptModels {
   private readonly entries = new Map<string, Entry>();
+  /** Set when the server closes: a model still being learned then fails on the closed store, unremarked. */
+  private stopped = false;
 
   constructor(
     private readonly source: ChunkSource,
@@ -68,6 +70,11 @@ export class ConceptModels {
     this.entries.delete(table);
   }
 
+  /** The server is closing: what is still being learned is left to fail quietly on the closed store. */
+  stop(): void {
+    this.stopped = true;
+  }
+
   /** Resolves when no model is being learned (tests and benchmarks). */
   async whenIdle(): Promise<void> {
     await Promise.all([...this.entries.values()].map((e) => e.learning));
@@ -81,7 +88,9 @@ export class ConceptModels {
         entry.model = model;
         entry.rows = rows;
       })
-      .catch(this.onError)
+      .catch((err: unknown) => {
+        if (!this.stopped) this.onError(err);
+      })
       .finally(() => {
         entry.learning = null;
       });
