@@ -150,21 +150,21 @@ test('completes data sources, tables, knowledge bases and columns from the serve
   await ws.setSql('');
   await page.keyboard.type('SELECT * FROM files.ord');
   const options = page.getByRole('listbox');
-  await options.getByRole('option', { name: /orders/ }).click();
+  await options.getByRole('option', { name: /^orders/ }).click();
   await expect(ws.editor).toHaveText('SELECT * FROM files.orders');
   await page.keyboard.press('Home');
   for (let i = 0; i < 'SELECT '.length; i++) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Delete');
   await page.keyboard.type('amo');
-  await options.getByRole('option', { name: /amount/ }).click();
+  await options.getByRole('option', { name: /^amount/ }).click();
   await expect(ws.editor).toHaveText('SELECT amount FROM files.orders');
 
   // A knowledge base completes by name, then its search columns and its metadata columns.
   await ws.setSql('');
   await page.keyboard.type('SELECT * FROM not');
-  await options.getByRole('option', { name: /notes/ }).click();
+  await options.getByRole('option', { name: /^notes/ }).click();
   await page.keyboard.type(' WHERE auth');
-  await options.getByRole('option', { name: /author/ }).click();
+  await options.getByRole('option', { name: /^author/ }).click();
   await expect(ws.editor).toHaveText('SELECT * FROM notes WHERE author');
 });
 
