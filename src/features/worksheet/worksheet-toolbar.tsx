@@ -1,4 +1,4 @@
-import type { RunMode } from './sql/run-plan';
+import type { RunMode } from '../../lib/sql/run-plan';
 
 export interface WorksheetToolbarProps {
   running: boolean;

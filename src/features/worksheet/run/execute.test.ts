@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SqlResult } from '../../../../protocol/api/sql';
 import type { RunSqlInput } from '../../../api/sql/run-sql';
-import { splitStatements } from '../sql/split-statements';
+import { splitStatements } from '../../../lib/sql/split-statements';
 import {
   changesSchema,
   executeStatements,

@@ -1,7 +1,7 @@
 import type { SqlContext, SqlResult } from '../../../../protocol/api/sql';
 import { ApiError } from '../../../api/client';
 import type { RunSqlInput } from '../../../api/sql/run-sql';
-import type { Statement } from '../sql/split-statements';
+import type { Statement } from '../../../lib/sql/split-statements';
 import type { RunItem } from '../store/results-store';
 
 /** What happened to one statement, as reported to the caller. */

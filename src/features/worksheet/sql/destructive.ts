@@ -1,4 +1,4 @@
-import { significantTokens } from './lexer';
+import { significantTokens } from '../../../lib/sql/lexer';
 
 export interface DestructiveAction {
   verb: 'DROP' | 'DELETE' | 'TRUNCATE';

@@ -1,5 +1,5 @@
 import type { ErrorPosition } from '../../../../protocol/api/sql';
-import { tokenize } from './lexer';
+import { tokenize } from '../../../lib/sql/lexer';
 
 /**
  * Offset in `text` of a server `error_position`: 1-based line and column within the statement that was sent.

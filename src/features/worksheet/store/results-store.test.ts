@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { splitStatements } from '../sql/split-statements';
+import { splitStatements } from '../../../lib/sql/split-statements';
 import { isRunning, useResultsStore } from './results-store';
 
 const statements = splitStatements('SELECT 1; SELECT 2; SELECT 3');

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { SqlResult } from '../../../../protocol/api/sql';
-import type { Statement } from '../sql/split-statements';
+import type { Statement } from '../../../lib/sql/split-statements';
 import { newId } from './new-id';
 
 export type RunStatus = 'queued' | 'running' | 'done' | 'stopped' | 'failed' | 'skipped';

@@ -5,10 +5,10 @@ import type {
   CompletionSource,
 } from '@codemirror/autocomplete';
 import type { SQLNamespace } from '@codemirror/lang-sql';
-import type { TreeDatabase, TreeObject } from '../../../../protocol/api/tree';
-import { referencedTables, type TableRef } from '../sql/referenced-tables';
-import { KB_CONTENT_ALIAS, KB_SEARCH_COLUMNS } from '../../../../protocol/kb-search';
-import { splitStatements, statementAt } from '../sql/split-statements';
+import type { TreeDatabase, TreeObject } from '../../../protocol/api/tree';
+import { referencedTables, type TableRef } from '../../lib/sql/referenced-tables';
+import { KB_CONTENT_ALIAS, KB_SEARCH_COLUMNS } from '../../../protocol/kb-search';
+import { splitStatements, statementAt } from '../../lib/sql/split-statements';
 
 /** What a tree object is, as far as completion cares; `other` (models, jobs...) completes by name only. */
 export type ObjectKind = 'table' | 'knowledge_base' | 'agent' | 'other';

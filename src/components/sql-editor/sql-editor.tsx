@@ -6,7 +6,7 @@
 import { historyField } from '@codemirror/commands';
 import CodeMirror, { EditorView, keymap, Prec, type Extension } from '@uiw/react-codemirror';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { RunMode } from '../sql/run-plan';
+import type { RunMode } from '../../lib/sql/run-plan';
 import { editorTheme } from './editor-theme';
 import { runMarks } from './marks';
 import './sql-editor.css';

@@ -6,7 +6,7 @@ import {
   type CompletionResult,
   type CompletionSource,
 } from '@codemirror/autocomplete';
-import { splitStatements } from '../sql/split-statements';
+import { splitStatements } from '../../lib/sql/split-statements';
 
 /**
  * Keyword completion for MindsDB's SQL. The dialect's highlighting knows every MySQL keyword, but offering
