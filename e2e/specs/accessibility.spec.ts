@@ -1,7 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import { axeBothThemes } from '../axe';
 import { test, expect } from '../fixtures';
 import { ChatPage } from '../pages/chat-page';
 import { LoginPage } from '../pages/login-page';
@@ -15,34 +12,6 @@ test.use({ serverOptions: { demo: true, auth: USER } });
 
 const KB = 'help_kb';
 const AGENT = 'help_agent';
-const THEMES = ['light', 'dark'] as const;
-/** The rules whose outcome depends on colours: the only ones the dark theme can change. */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/**
- * axe's minified build. The builder sends its full build (1.3 MB) into the page twice for every check, which
- * cost most of the spec's time; this puts the small one in once per page, and the builder is given a source
- * that only refers to it.
- */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const AXE_IN_PAGE = 'window.axe';
-
-/** Each violation as `rule (impact): target`, one line per element, so a failure says where to look. */
-async function violations(page: Page, rules?: string[]): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  // Legacy mode runs axe in the page itself: the console has no frames, and the default way opens a second
-  // page for each check just to gather the frames' results.
-  const builder = new AxeBuilder({ page, axeSource: AXE_IN_PAGE }).setLegacyMode(true);
-  // Only violations are read: axe then keeps one example of each rule that passed, not every element.
-  // Target size (WCAG 2.2, 24 px or room around) is off in axe by default; Lighthouse checks it, and so do we.
-  builder.options({ resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } });
-  // The dark theme: only the rules whose outcome depends on colours.
-  if (rules) builder.withRules(rules);
-  const results = await builder.analyze();
-  return results.violations.flatMap((v) =>
-    v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
-  );
-}
 
 test('every page and state has no axe violations, in the light and the dark theme', async ({ page }) => {
   test.setTimeout(600_000);
@@ -60,12 +29,7 @@ test('every page and state has no axe violations, in the light and the dark them
   );
   /** Checks what is on screen now, in both themes, under `state`. */
   const check = async (state: string) => {
-    for (const theme of THEMES) {
-      await page.emulateMedia({ colorScheme: theme });
-      const list = await violations(page, theme === 'dark' ? COLOUR_RULES : undefined);
-      if (list.length) found[`${state} [${theme}]`] = list;
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    Object.assign(found, await axeBothThemes(page, state));
   };
 
   await page.goto('/login');
