@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): FastifyInsta
     registerJsonBodyParser(app);
     app.register(multipart);
     registerAuthRoutes(app, deps);
-    registerConfigRoutes(app, deps);
+    registerConfigRoutes(app, deps, names);
     registerStatusRoutes(app, deps);
     registerProjectRoutes(app, deps);
     registerSqlRoutes(app, deps);

@@ -32,6 +32,17 @@ export const configSchema = z.looseObject({
     username: z.string().nullable().optional(),
   }),
   knowledge_bases: knowledgeBasesConfigSchema.optional(),
+  /**
+   * Ours: what the console needs to know of this server that MindsDB's config does not say. Whether other
+   * machines can reach it (bound beyond loopback, or named by `--allowed-hosts`): turning login off then
+   * opens it to them. And that its default models are set when it starts (flags), not by `PUT /api/config`.
+   */
+  instance: z
+    .looseObject({
+      reachable_from_other_machines: z.boolean(),
+      default_models_set_at_start: z.boolean(),
+    })
+    .optional(),
 });
 export type Config = z.infer<typeof configSchema>;
 

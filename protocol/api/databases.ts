@@ -47,9 +47,14 @@ export const connectionErrorSchema = z.looseObject({
   detail: z.string(),
 });
 
-/** `POST /api/databases/check_connection` (ours): tries parameters without saving them. */
+/**
+ * `POST /api/databases/check_connection` (ours): tries parameters without saving them. With `name`, the
+ * parameters are changes to that saved source, merged over its own (a secret left out, or sent back as the
+ * mask, keeps the saved one), and its engine is used.
+ */
 export const checkConnectionBodySchema = z.object({
-  engine: z.string().min(1),
+  engine: z.string().min(1).optional(),
+  name: z.string().min(1).optional(),
   parameters: parametersSchema,
 });
 export const connectionStatusSchema = z.looseObject({

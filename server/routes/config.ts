@@ -3,6 +3,7 @@ import type { Declared } from '../../protocol/api/answers';
 import { configChangeSchema, type Config } from '../../protocol/api/config';
 import type { AppDeps } from './app-deps';
 import { HttpProblem, parseBody } from '../http/problem';
+import { reachableFromOtherMachines } from '../http/reach';
 
 /** Every knowledge base of this server is stored in LanceDB; no other vector engine can be chosen. */
 const KB_STORAGE_ENGINE = 'lancedb';
@@ -24,7 +25,15 @@ const knowledgeBasesConfig = (deps: AppDeps) =>
  * stored. Reading or changing them needs a login while login is on (the auth hook sees to that), so only
  * the user may turn it off.
  */
-export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerConfigRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  names: { boundHost: string; allowedHosts: string[] },
+): void {
+  const instance = {
+    reachable_from_other_machines: reachableFromOtherMachines(names.boundHost, names.allowedHosts),
+    default_models_set_at_start: true,
+  } satisfies Declared<NonNullable<Config['instance']>>;
   // The router ignores a trailing slash, so `/api/config/` (MindsDB's spelling) lands here too.
   app.get(
     '/api/config',
@@ -32,6 +41,7 @@ export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps): void 
       ({
         auth: { ...deps.auth.view() },
         knowledge_bases: knowledgeBasesConfig(deps),
+        instance,
       }) satisfies Declared<Config>,
   );
   app.put('/api/config', async (request, reply) => {

@@ -140,8 +140,14 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
   // outcome as MindsDB's `connection_status`.
   app.post('/api/databases/check_connection', async (request) => {
     const body = parseBody(checkConnectionBodySchema, request.body);
+    const params = (body.parameters ?? {}) as SourceParameters;
+    const { engine, name } = body;
+    if (name === undefined && engine === undefined) {
+      throw new ValidationError('Give the engine, or the name of a saved source', 'engine');
+    }
     try {
-      await sources.test(body.engine, (body.parameters ?? {}) as SourceParameters);
+      if (name !== undefined) await sources.testChanges(name, params);
+      else if (engine !== undefined) await sources.test(engine, params);
       return { success: true, error_message: null } satisfies Declared<ConnectionStatus>;
     } catch (err) {
       if (err instanceof ValidationError) {

@@ -88,6 +88,17 @@ export class DataSourceService {
     await client.close();
   }
 
+  /**
+   * Tries a saved source's parameters with `changes` merged over them (as `alter` would save them, a secret
+   * sent back as the mask keeping the stored one), saving nothing: a form that edits a source never holds its
+   * password, and can still test the edit before saving it.
+   */
+  async testChanges(name: string, changes: Record<string, Literal>): Promise<void> {
+    const stored = await this.store.find(name);
+    if (!stored) throw new NotFoundError(`Database '${name}' does not exist`);
+    await this.test(stored.engine, mergeParameters(stored.parameters, changes));
+  }
+
   /** Creates a source once a connection with its parameters works; nothing is saved otherwise. */
   async create(
     name: string,
