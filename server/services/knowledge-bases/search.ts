@@ -4,6 +4,7 @@ import { ValidationError } from '../../errors';
 import type { ConceptModel } from './concepts/concept-model';
 import { localSemantics } from './concepts/local-semantics';
 import { fuseHybrid } from './fusion';
+import { anchorRelevance } from './match-strength';
 import { keywordQuery } from './keyword-query';
 import { semanticRelevance } from './score';
 import type { FilterNode, KbSearchQuery, KbSearchRow } from '../../domain/knowledge-bases';
@@ -147,7 +148,8 @@ async function candidates(
   // MindsDB's weight.
   const semantic = (concepts && localSemantics(concepts, q.query)) ?? undefined;
   const alpha = q.hybridAlpha ?? (semantic ? LOCAL_HYBRID_ALPHA : DEFAULT_HYBRID_ALPHA);
-  return fuseHybrid(nearest, keyword, alpha, semantic).map((f) => toRow(f.chunk, f.relevance));
+  const fused = anchorRelevance(q.query, fuseHybrid(nearest, keyword, alpha, semantic), alpha);
+  return fused.map((f) => toRow(f.chunk, f.relevance));
 }
 
 /** A knowledge-base search: semantic (optionally hybrid and reranked) with a query, a filtered scan without. */

@@ -171,10 +171,31 @@ describe('KnowledgeBaseService: insert, search, delete', () => {
     expect(byDefault).toEqual(
       await env.service.search('mindsdb', 'kb', { query: 'refund policy', hybrid: true }),
     );
-    // The best row of a hybrid search is the best of both sides here, so it scores 1 (not 1/(1+distance)).
-    expect(byDefault[0]).toMatchObject({ id: 'r3', relevance: 1 });
+    // The best row's relevance is its absolute match: every query term held, plus its cosine similarity.
+    expect(byDefault[0].id).toBe('r3');
+    expect(byDefault[0].relevance).toBeGreaterThan(0.5);
+    expect(byDefault[0].relevance).toBeLessThan(1);
     await env.service.alter('mindsdb', 'kb', { reranking_model: { provider: 'local' } });
     expect(await env.service.search('mindsdb', 'kb', { query: 'refund policy' })).toEqual(byDefault);
+  });
+
+  it('gives the best of a weak lot a low hybrid relevance, not the 1 an exact match gets', async () => {
+    await env.service.insertRows('mindsdb', 'kb', ROWS);
+    const strong = await env.service.search('mindsdb', 'kb', { query: 'refund policy', hybrid: true });
+    // One of the query's three terms is in the KB ("europe"), and only weakly.
+    const weak = await env.service.search('mindsdb', 'kb', {
+      query: 'visa rules for europe holidays',
+      hybrid: true,
+    });
+    expect(weak[0].id).toBe('r2');
+    expect(weak[0].relevance).toBeLessThan(0.5);
+    expect(strong[0].relevance).toBeGreaterThan((weak[0].relevance ?? 1) + 0.2);
+    const kept = await env.service.search('mindsdb', 'kb', {
+      query: 'visa rules for europe holidays',
+      hybrid: true,
+      relevanceThreshold: 0.5,
+    });
+    expect(kept).toEqual([]);
   });
 
   it('hybrid search blends keyword matches into the ranking', async () => {
