@@ -1,5 +1,6 @@
 import type { Connection, Table } from '@lancedb/lancedb';
-import { buildWhere, docIdsWhere, type FilterNode } from './vector-filter';
+import { buildWhere, type FilterNode } from './vector-filter';
+import { mergeChunks } from './vector-merge';
 import { KeyedQueue, type KeyLock } from '../util/keyed-queue';
 import {
   chunkIdsWhere,
@@ -197,11 +198,8 @@ export class VectorStore {
   }
 
   /**
-   * Replaces the chunks of the documents in `docIds` with `records` in one commit (a merge on the chunk id:
-   * matched chunks updated, new ones added, the documents' other chunks deleted). A failure or a kill leaves
-   * the old chunks or the new ones, never neither nor both. The table must exist. `previousChunkIds`, the
-   * documents' chunk ids now: when the records keep every one of them (a metadata change), nothing is left to
-   * delete and the merge skips its delete clause, which reads the whole table (docs/measurements.md).
+   * Replaces the chunks of the documents in `docIds` with `records` in one commit (see vector-merge.ts for
+   * what a failure leaves and what `previousChunkIds` spares). The table must exist.
    */
   async replaceDocs(
     name: string,
@@ -216,7 +214,7 @@ export class VectorStore {
     });
   }
 
-  /** The one-commit replacement of `replaceDocs`, inside the table's write queue. */
+  /** The one-commit replacement of `replaceDocs` (vector-merge.ts), inside the table's write queue. */
   private async mergeDocs(
     table: Table,
     name: string,
@@ -224,19 +222,11 @@ export class VectorStore {
     docIds: readonly string[],
     previousChunkIds?: readonly string[],
   ): Promise<void> {
+    await mergeChunks(table, this.metadata, records, docIds, previousChunkIds);
     if (records.length === 0) {
-      await table.delete(docIdsWhere(docIds));
       this.exact?.removeDocs(name, docIds);
       return;
     }
-    // New metadata columns first (a schema change alone, null for every stored row): the merge must name them.
-    await this.metadata.add(table, metadataNamesOf(records));
-    const dims = (await this.dimensions(name)) ?? records[0].vector.length;
-    const kept = new Set(records.map((r) => r.id));
-    const nothingLeft = previousChunkIds?.every((id) => kept.has(id)) ?? false;
-    let merge = table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll();
-    if (!nothingLeft) merge = merge.whenNotMatchedBySourceDelete({ where: docIdsWhere(docIds) });
-    await merge.execute(recordsToArrow(records, dims, await this.metadata.names(table)));
     this.exact?.replaceDocs(name, docIds, records);
     await this.knownDocs?.add(table, docIdsOf(records));
   }

@@ -4,34 +4,14 @@ import type { FilterNode } from '../vector-filter';
 import type { ChunkRecord } from '../vector-schema';
 import { CopyBudget, type RoomVerdict } from './copy-budget';
 import { compileRowFilter } from './row-filter';
-import { leastBytesOf, MirroredTable, type MirrorRow } from './mirrored-table';
+import { leastBytesOf, MirroredTable } from './mirrored-table';
 import { mirrorRow, rowsOf } from './mirror-rows';
 import { CopyVersions, type HeldCopies } from './copy-versions';
 import { copyPath, uncopiedPath, type SearchCopyState, type SearchPath } from './search-path';
-import {
-  Centroids,
-  groupPlan,
-  nearestCentroids,
-  nonZeroShare,
-  sampleSize,
-  trainCentroids,
-  worthGrouping,
-} from './row-groups';
+import { CopyGrouping } from './copy-grouping';
+import { applyTo, holdForReplay, type Loading, type PendingWrite } from './pending-writes';
 
 export { scanFits } from './search-path';
-
-/** Writes seen while a table's copy loads, replayed once it has loaded; past this many rows the load restarts. */
-const MAX_PENDING_ROWS = 50_000;
-
-type PendingWrite =
-  { put: MirrorRow[] } | { removeDocs: readonly string[] } | { removeChunks: readonly string[] };
-
-interface Loading {
-  pending: PendingWrite[];
-  pendingRows: number;
-  /** A write that cannot be replayed (a failed write): the loaded copy is thrown away. */
-  spoiled: boolean;
-}
 
 /**
  * Whether searches of a table read its copy: `loaded`, `loading`, `not_loaded` (until its first search),
@@ -93,7 +73,10 @@ export class ExactSearch {
   /** Non-zero dimensions of each table's latest query: what a scan of its copy compares per row. */
   private readonly queryDims = new Map<string, number>();
   /** Copies whose rows are being grouped (row-groups.ts), one run at a time per table. */
-  private readonly grouping = new Map<string, Promise<void>>();
+  private readonly grouping = new CopyGrouping(
+    (name, copy) => !this.closed && this.copies.get(name) === copy,
+    (name, err) => this.report(name, 'not grouped', err),
+  );
 
   constructor(private readonly options: ExactSearchOptions) {
     this.budget = new CopyBudget(options.budgetBytes);
@@ -282,7 +265,7 @@ export class ExactSearch {
           this.copies.delete(name);
           this.tooLarge.add(name);
         } else {
-          this.groupWhenWorth(name, copy);
+          this.grouping.whenWorth(name, copy);
         }
       } catch (err) {
         this.copies.delete(name);
@@ -293,11 +276,7 @@ export class ExactSearch {
     // Where other servers write too, the version a loading copy will be labelled with is the one it began at:
     // a write of this server's meanwhile moved the table past it, so that copy would only be dropped.
     if (loading && this.options.versions) loading.spoiled = true;
-    if (loading && !loading.spoiled) {
-      loading.pending.push(write);
-      loading.pendingRows += rowsIn(write);
-      if (loading.pendingRows > MAX_PENDING_ROWS) loading.spoiled = true;
-    }
+    if (loading) holdForReplay(loading, write);
   }
 
   /** The store is closing: copies are let go, and loads stop at their next batch. */
@@ -329,36 +308,10 @@ export class ExactSearch {
 
   /** Resolves when no copy is loading (tests and benchmarks). */
   async whenLoaded(): Promise<void> {
-    while (this.loading.size > 0 || this.grouping.size > 0) {
+    while (this.loading.size > 0 || this.grouping.busy) {
       await Promise.all([...this.loading.values()].map((l) => l.done));
-      await Promise.all(this.grouping.values());
+      await this.grouping.settled();
     }
-  }
-
-  /**
-   * Groups a dense copy's rows in the background when a full scan of it costs too much (row-groups.ts), and
-   * again once the rows added since its grouping are a quarter of it (each search reads them all).
-   */
-  private groupWhenWorth(name: string, copy: MirroredTable): void {
-    if (this.grouping.has(name) || this.closed) return;
-    const grouping = copy.grouping;
-    if (grouping && grouping.ungrouped * 4 < copy.rows) return;
-    if (!worthGrouping(copy.rows, copy.dims, nonZeroShare(copy.sampleVectors(16)))) return;
-    const done = this.groupRows(name, copy)
-      .catch((err: unknown) => this.report(name, 'not grouped', err))
-      .finally(() => this.grouping.delete(name));
-    this.grouping.set(name, done);
-  }
-
-  /** Trains the centroids, assigns every row, and stores the copy group by group, between searches. */
-  private async groupRows(name: string, copy: MirroredTable): Promise<void> {
-    const { groups, probes } = groupPlan(copy.rows, copy.dims);
-    const generation = copy.generation;
-    const centroids = await trainCentroids(copy.sampleVectors(sampleSize(groups)), groups);
-    const groupOf = await nearestCentroids(copy.scoredRows, centroids, (slot) => copy.isRemoved(slot));
-    if (this.closed || this.copies.get(name) !== copy) return;
-    // False when the copy was compacted meanwhile: its next write tries again.
-    copy.group(new Centroids(centroids), groupOf, probes, generation);
   }
 
   private async load(name: string, table: Table, loading: Loading): Promise<void> {
@@ -385,7 +338,7 @@ export class ExactSearch {
       if (versions && !versions.loadFinished(name, await table.version())) return;
       for (const write of loading.pending) applyTo(copy, write);
       this.copies.set(name, copy);
-      this.groupWhenWorth(name, copy);
+      this.grouping.whenWorth(name, copy);
     });
   }
 
@@ -415,15 +368,4 @@ export class ExactSearch {
   private sizes(): Map<string, number> {
     return new Map([...this.copies].map(([name, copy]) => [name, copy.bytes]));
   }
-}
-
-function rowsIn(write: PendingWrite): number {
-  if ('put' in write) return write.put.length;
-  return 'removeDocs' in write ? write.removeDocs.length : write.removeChunks.length;
-}
-
-function applyTo(copy: MirroredTable, write: PendingWrite): void {
-  if ('put' in write) copy.put(write.put);
-  else if ('removeDocs' in write) copy.removeDocs(write.removeDocs);
-  else copy.removeChunks(write.removeChunks);
 }

@@ -7,7 +7,7 @@ import {
   textValue,
   type ChunkRecord,
 } from '../vector-schema';
-import type { FilterValue, MirrorRow } from './mirrored-table';
+import type { FilterValue, MirrorRow } from './chunk-columns';
 
 /** A record the store writes, as the copy keeps it. */
 export function mirrorRow(record: ChunkRecord): MirrorRow {

@@ -1,29 +1,14 @@
-import type { JsonValue } from '../duckdb';
 import type { StoredChunk } from '../vector-rows';
+import { Candidates } from './candidates';
+import { ChunkColumns, type ChunkFields, type MirrorRow } from './chunk-columns';
 import { FineCodes } from './fine-codes';
 import type { FilterableRows } from './row-filter';
 import { QuantisedBlocks } from './scan-kernel';
-import { TextColumn } from './text-column';
 import { TopScores } from './top-scores';
 import type { Centroids, ScoredRows } from './row-groups';
 import { decodedDot, distanceFromDot, encodeVector, type VectorCodes } from '../vector-codes';
 
-/** A chunk as the mirror takes it in: metadata as the JSON text the table stores. */
-export interface MirrorRow {
-  id: string;
-  docId: string;
-  content: string;
-  metadataJson: string;
-  vector: ArrayLike<number>;
-  /** The row's metadata columns by lowercased name, as the table stores them (text and number). */
-  filterable: ReadonlyMap<string, FilterValue>;
-}
-
-/** A metadata value as the table's two columns hold it (see vector-schema.ts `metadataColumns`). */
-export interface FilterValue {
-  text: string | null;
-  number: number | null;
-}
+export type { FilterValue, MirrorRow } from './chunk-columns';
 
 /** Rough bytes a row's strings and map entries cost on the JavaScript heap, besides the characters. */
 const ROW_OVERHEAD_BYTES = 160;
@@ -36,9 +21,6 @@ const ROW_OVERHEAD_BYTES = 160;
 const SMALL_BLOCK_ROWS = 256;
 const LARGE_BLOCK_ROWS = 4096;
 const SMALL_TABLE_ROWS = 4096;
-
-/** Distinct metadata values shared as one string each; past it (an id-like column) values are kept as they come. */
-const MAX_INTERNED = 10_000;
 
 /** The least a copy of `rows` rows of `dims` dimensions takes (its text not counted): read before loading it. */
 export function leastBytesOf(rows: number, dims: number): number {
@@ -60,21 +42,10 @@ export class MirroredTable implements FilterableRows {
   /** Scratch for one row's codes: one for coding a new row, one for reading a held row. */
   private readonly coding: VectorCodes;
   private readonly reading: VectorCodes;
-  private ids: string[] = [];
-  private docIds: string[] = [];
-  private contents = new TextColumn();
-  private metadata = new TextColumn();
+  /** Everything but the vectors, under the same row numbers (slots). */
+  private columns = new ChunkColumns();
   private removed = new Uint8Array(1024);
   private removedCount = 0;
-  /** Each metadata name's values by row, as text and as numbers (missing: the row has none). */
-  private filterTexts = new Map<string, (string | null)[]>();
-  private filterNumbers = new Map<string, (number | null)[]>();
-  private readonly slotOfId = new Map<string, number>();
-  /** A document's rows: one number for a one-chunk document (most), so that it costs no array. */
-  private readonly slotsOfDoc = new Map<string, number | number[]>();
-  private textBytes = 0;
-  /** One string per distinct metadata value (up to MAX_INTERNED): a million rows of 50 authors hold 50 strings. */
-  private readonly internedTexts = new Map<string, string>();
   /**
    * Dense rows stored group by group (row-groups.ts): group g holds rows [starts[g], starts[g + 1]), rows
    * added since are a tail from `tail` on. A search without a filter reads its `probes` nearest groups and the
@@ -99,18 +70,18 @@ export class MirroredTable implements FilterableRows {
 
   /** Chunks held (removed ones not counted). */
   get rows(): number {
-    return this.ids.length - this.removedCount;
+    return this.columns.slots - this.removedCount;
   }
 
   /** About what the copy costs in memory: its vector blocks and its text. */
   get bytes(): number {
-    return leastBytesOf(this.ids.length, this.dims) + this.textBytes;
+    return leastBytesOf(this.columns.slots, this.dims) + this.columns.bytes;
   }
 
   /** Adds the rows, each replacing a held chunk with the same id. */
   put(rows: readonly MirrorRow[]): void {
     for (const row of rows) {
-      const held = this.slotOfId.get(row.id);
+      const held = this.columns.slotOf(row.id);
       if (held !== undefined) this.removeSlot(held);
       this.append(row, encodeVector(row.vector, this.coding));
     }
@@ -118,35 +89,21 @@ export class MirroredTable implements FilterableRows {
   }
 
   /** Appends a chunk whose vector is already coded (compaction moves codes as they are). */
-  private append(row: Omit<MirrorRow, 'vector'>, codes: VectorCodes): void {
-    if (this.vectors.blockRows === SMALL_BLOCK_ROWS && this.ids.length >= SMALL_TABLE_ROWS) {
+  private append(row: ChunkFields, codes: VectorCodes): void {
+    if (this.vectors.blockRows === SMALL_BLOCK_ROWS && this.columns.slots >= SMALL_TABLE_ROWS) {
       this.requantise(LARGE_BLOCK_ROWS);
     }
     const slot = this.vectors.appendCodes(codes.coarse, codes.coarseScale);
     this.fine.set(slot, codes.fine, codes.fineScale);
     this.coarseNorm = Math.max(this.coarseNorm, codes.coarseScale * norm(codes.coarse));
     this.fineNorm = Math.max(this.fineNorm, codes.fineScale * norm(codes.fine));
-    this.ids[slot] = row.id;
-    this.docIds[slot] = row.docId;
-    this.contents.set(slot, row.content);
-    this.metadata.set(slot, row.metadataJson);
-    for (const [name, value] of row.filterable) {
-      columnOf(this.filterTexts, name)[slot] = value.text === null ? null : this.interned(value.text);
-      columnOf(this.filterNumbers, name)[slot] = value.number;
-    }
-    this.textBytes +=
-      row.id.length + row.docId.length + this.contents.bytesOf(slot) + this.metadata.bytesOf(slot);
-    this.slotOfId.set(row.id, slot);
-    const slots = this.slotsOfDoc.get(row.docId);
-    if (slots === undefined) this.slotsOfDoc.set(row.docId, slot);
-    else if (typeof slots === 'number') this.slotsOfDoc.set(row.docId, [slots, slot]);
-    else slots.push(slot);
+    this.columns.set(slot, row);
   }
 
   /** Removes every chunk of these documents. */
   removeDocs(docIds: Iterable<string>): void {
     for (const docId of docIds) {
-      for (const slot of slotList(this.slotsOfDoc.get(docId))) this.removeSlot(slot);
+      for (const slot of this.columns.slotsOf(docId)) this.removeSlot(slot);
     }
     this.compactWhenSparse();
   }
@@ -154,30 +111,30 @@ export class MirroredTable implements FilterableRows {
   /** Removes these chunks. */
   removeChunks(ids: Iterable<string>): void {
     for (const id of ids) {
-      const slot = this.slotOfId.get(id);
+      const slot = this.columns.slotOf(id);
       if (slot !== undefined) this.removeSlot(slot);
     }
     this.compactWhenSparse();
   }
 
   docId(row: number): string {
-    return this.docIds[row];
+    return this.columns.docId(row);
   }
 
   chunkId(row: number): string {
-    return this.ids[row];
+    return this.columns.chunkId(row);
   }
 
   content(row: number): string {
-    return this.contents.get(row);
+    return this.columns.content(row);
   }
 
   metadataText(name: string, row: number): string | null {
-    return this.filterTexts.get(name)?.[row] ?? null;
+    return this.columns.metadataText(name, row);
   }
 
   metadataNumber(name: string, row: number): number | null {
-    return this.filterNumbers.get(name)?.[row] ?? null;
+    return this.columns.metadataNumber(name, row);
   }
 
   /**
@@ -195,7 +152,7 @@ export class MirroredTable implements FilterableRows {
     const error = this.scanError(vector);
     const candidates = new Candidates();
     const removed = this.removed;
-    const held = this.ids.length;
+    const held = this.columns.slots;
     this.vectors.score(
       vector,
       () => kth.floor - 2 * error,
@@ -218,21 +175,14 @@ export class MirroredTable implements FilterableRows {
       if (score + error < best.floor) break;
       best.offer(decodedDot(vector, this.codesOf(row)), row);
     }
-    return best.sorted().map(({ score, row }) => this.chunkAt(row, distanceFromDot(score)));
+    return best.sorted().map(({ score, row }) => this.columns.chunkAt(row, distanceFromDot(score)));
   }
 
   /** A held chunk by id, with its cosine distance to `vector`; null when it is not held. */
   chunk(id: string, vector?: ArrayLike<number>): StoredChunk | null {
-    const slot = this.slotOfId.get(id);
+    const slot = this.columns.slotOf(id);
     if (slot === undefined) return null;
-    return this.chunkAt(slot, vector ? this.distanceOf(vector, slot) : null);
-  }
-
-  private interned(text: string): string {
-    const held = this.internedTexts.get(text);
-    if (held !== undefined) return held;
-    if (this.internedTexts.size < MAX_INTERNED) this.internedTexts.set(text, text);
-    return text;
+    return this.columns.chunkAt(slot, vector ? this.distanceOf(vector, slot) : null);
   }
 
   /** The most the int8 scan's score of a held row for `vector` can differ from its rescored dot product. */
@@ -259,22 +209,11 @@ export class MirroredTable implements FilterableRows {
   /** The int8 scan's codes again, in blocks of another size (removed rows stay zero, so row numbers hold). */
   private requantise(blockRows: number): void {
     const vectors = new QuantisedBlocks(this.dims, blockRows);
-    for (let slot = 0; slot < this.ids.length; slot++) {
+    for (let slot = 0; slot < this.columns.slots; slot++) {
       const { coarse, coarseScale } = this.codesOf(slot);
       vectors.appendCodes(coarse, coarseScale);
     }
     this.vectors = vectors;
-  }
-
-  private chunkAt(slot: number, distance: number | null): StoredChunk {
-    return {
-      chunkId: this.ids[slot],
-      docId: this.docIds[slot],
-      content: this.contents.get(slot),
-      metadata: JSON.parse(this.metadata.get(slot)) as Record<string, JsonValue>,
-      distance,
-      score: null,
-    };
   }
 
   private removeSlot(slot: number): void {
@@ -287,15 +226,7 @@ export class MirroredTable implements FilterableRows {
     }
     this.removed[slot] = 1;
     this.removedCount++;
-    const id = this.ids[slot];
-    const docId = this.docIds[slot];
-    this.textBytes -= id.length + docId.length + this.contents.bytesOf(slot) + this.metadata.bytesOf(slot);
-    this.contents.clear(slot);
-    this.metadata.clear(slot);
-    if (this.slotOfId.get(id) === slot) this.slotOfId.delete(id);
-    const slots = slotList(this.slotsOfDoc.get(docId)).filter((s) => s !== slot);
-    if (slots.length === 0) this.slotsOfDoc.delete(docId);
-    else this.slotsOfDoc.set(docId, slots.length === 1 ? slots[0] : slots);
+    this.columns.clear(slot);
   }
 
   /**
@@ -305,7 +236,7 @@ export class MirroredTable implements FilterableRows {
   private compactWhenSparse(): void {
     if (this.removedCount < 4096 || this.removedCount < this.rows) return;
     this.groups = null;
-    this.rebuild(Array.from({ length: this.ids.length }, (_, slot) => slot));
+    this.rebuild(Array.from({ length: this.columns.slots }, (_, slot) => slot));
   }
 
   /**
@@ -318,7 +249,7 @@ export class MirroredTable implements FilterableRows {
     return {
       groups: groups.centroids.count,
       probes: groups.probes,
-      ungrouped: this.ids.length - groups.tail,
+      ungrouped: this.columns.slots - groups.tail,
     };
   }
 
@@ -339,7 +270,7 @@ export class MirroredTable implements FilterableRows {
   /** Up to `count` held rows' vectors, decoded, picked by `random`: what groups are trained on. */
   sampleVectors(count: number, random: () => number = Math.random): Float32Array[] {
     const sample: Float32Array[] = [];
-    const slots = this.ids.length;
+    const slots = this.columns.slots;
     for (let tries = 0; sample.length < Math.min(count, this.rows) && tries < count * 4; tries++) {
       const slot = Math.floor(random() * slots);
       if (this.removed[slot] === 1) continue;
@@ -366,7 +297,7 @@ export class MirroredTable implements FilterableRows {
     const order: number[] = new Array<number>(starts[count]);
     const next = starts.slice(0, count);
     for (let slot = 0; slot < groupOf.length; slot++) if (grouped(slot)) order[next[groupOf[slot]]++] = slot;
-    for (let slot = 0; slot < this.ids.length; slot++) {
+    for (let slot = 0; slot < this.columns.slots; slot++) {
       if (!grouped(slot) && this.removed[slot] !== 1) order.push(slot);
     }
     this.rebuild(order);
@@ -382,7 +313,7 @@ export class MirroredTable implements FilterableRows {
     for (const g of groups.centroids.nearest(vector, groups.probes)) {
       ranges.push(groups.starts[g], groups.starts[g + 1]);
     }
-    ranges.push(groups.tail, this.ids.length);
+    ranges.push(groups.tail, this.columns.slots);
     return ranges;
   }
 
@@ -391,32 +322,13 @@ export class MirroredTable implements FilterableRows {
    * grouping do.
    */
   private rebuild(slots: ArrayLike<number>): void {
-    const old = {
-      vectors: this.vectors,
-      fine: this.fine,
-      ids: this.ids,
-      docIds: this.docIds,
-      contents: this.contents,
-      metadata: this.metadata,
-      filterTexts: this.filterTexts,
-      filterNumbers: this.filterNumbers,
-      removed: this.removed,
-    };
+    const old = { vectors: this.vectors, fine: this.fine, columns: this.columns, removed: this.removed };
     const large = this.rows >= SMALL_TABLE_ROWS;
     this.vectors = new QuantisedBlocks(this.dims, large ? LARGE_BLOCK_ROWS : SMALL_BLOCK_ROWS);
     this.fine = new FineCodes(this.dims);
-    this.ids = [];
-    this.docIds = [];
-    this.contents = new TextColumn();
-    this.metadata = new TextColumn();
-    this.filterTexts = new Map();
-    this.internedTexts.clear();
-    this.filterNumbers = new Map();
+    this.columns = new ChunkColumns();
     this.removed = new Uint8Array(1024);
     this.removedCount = 0;
-    this.slotOfId.clear();
-    this.slotsOfDoc.clear();
-    this.textBytes = 0;
     this.coarseNorm = 0;
     this.fineNorm = 0;
     this.rebuilds++;
@@ -426,72 +338,17 @@ export class MirroredTable implements FilterableRows {
       if (old.removed[slot] === 1) continue;
       codes.coarseScale = old.vectors.codesOf(slot, codes.coarse);
       codes.fineScale = old.fine.get(slot, codes.fine);
-      const filterable = new Map<string, FilterValue>();
-      for (const [name, texts] of old.filterTexts) {
-        filterable.set(name, {
-          text: texts[slot] ?? null,
-          number: old.filterNumbers.get(name)?.[slot] ?? null,
-        });
-      }
-      this.append(
-        {
-          id: old.ids[slot],
-          docId: old.docIds[slot],
-          content: old.contents.get(slot),
-          metadataJson: old.metadata.get(slot),
-          filterable,
-        },
-        codes,
-      );
+      this.append(old.columns.fieldsAt(slot), codes);
     }
   }
-}
-
-function slotList(slots: number | number[] | undefined): number[] {
-  return slots === undefined ? [] : typeof slots === 'number' ? [slots] : slots;
 }
 
 function emptyCodes(dims: number): VectorCodes {
   return { coarse: new Int8Array(dims), coarseScale: 0, fine: new Int8Array(dims), fineScale: 0 };
 }
 
-function columnOf<T>(columns: Map<string, T[]>, name: string): T[] {
-  let column = columns.get(name);
-  if (!column) columns.set(name, (column = []));
-  return column;
-}
-
 function norm(codes: Int8Array): number {
   let squares = 0;
   for (let d = 0; d < codes.length; d++) squares += codes[d] * codes[d];
   return Math.sqrt(squares);
-}
-
-/** The rows a search's scan kept, with their scan scores, in arrays that grow by doubling. */
-class Candidates {
-  private scores = new Float32Array(64);
-  private rows = new Int32Array(64);
-  private count = 0;
-
-  add(score: number, row: number): void {
-    if (this.count === this.rows.length) {
-      const scores = new Float32Array(this.count * 2);
-      scores.set(this.scores);
-      this.scores = scores;
-      const rows = new Int32Array(this.count * 2);
-      rows.set(this.rows);
-      this.rows = rows;
-    }
-    this.scores[this.count] = score;
-    this.rows[this.count++] = row;
-  }
-
-  /** Those scoring above `floor`, best first, ties by row. */
-  above(floor: number): { score: number; row: number }[] {
-    const kept: { score: number; row: number }[] = [];
-    for (let i = 0; i < this.count; i++) {
-      if (this.scores[i] > floor) kept.push({ score: this.scores[i], row: this.rows[i] });
-    }
-    return kept.sort((a, b) => b.score - a.score || a.row - b.row);
-  }
 }

@@ -2,6 +2,9 @@ import type { StoredChunk, VectorStore } from '../../engines/vector-store';
 import type { EmbeddingProvider, Reranker } from '../../providers/types';
 import { ValidationError } from '../../errors';
 import type { ConceptModel } from './concepts/concept-model';
+import type { ConceptModels } from './concepts/concept-models';
+import type { KbModels } from './models';
+import type { StoredKb } from '../../store/knowledge-bases';
 import { localSemantics } from './concepts/local-semantics';
 import { fuseHybrid } from './fusion';
 import { anchorRelevance } from './match-strength';
@@ -34,6 +37,36 @@ export interface SearchContext {
   reranker: Reranker | null;
   /** The KB's concept model, learned from its chunks (a KB with the `local` embedding; see concepts/). */
   concepts?: () => Promise<ConceptModel | null>;
+}
+
+/** The service's parts a search is built from. */
+export interface SearchParts {
+  store: VectorStore;
+  models: KbModels;
+  concepts: ConceptModels;
+}
+
+/** The context of a search of a stored KB: its table, models, metadata and (`local` embedding) concept model. */
+export function searchContext(
+  stored: StoredKb,
+  kbName: string,
+  query: KbSearchQuery,
+  parts: SearchParts,
+): SearchContext {
+  const table = stored.kb.vector_database_table;
+  const embedder = parts.models.embedder(stored.settings.embedding_model);
+  return {
+    store: parts.store,
+    table,
+    kbName,
+    declaredMetadata: stored.settings.metadata_columns,
+    embedder,
+    concepts: embedder.provider === 'local' ? () => parts.concepts.modelFor(table) : undefined,
+    reranker:
+      stored.settings.reranking_model && query.rerank !== false
+        ? parts.models.reranker(stored.settings.reranking_model)
+        : null,
+  };
 }
 
 function filterColumns(nodes: readonly FilterNode[], out: string[] = []): string[] {

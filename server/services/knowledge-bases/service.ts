@@ -1,13 +1,10 @@
-import type { CatalogDb } from '../../engines/catalog-db';
 import type { VectorStore } from '../../engines/vector-store';
 import type { IndexState, IndexUpkeepState } from '../../engines/vector-index';
 import type { SearchCopyInfo } from '../../engines/exact-search/exact-search';
 import type { SearchPath } from '../../engines/exact-search/search-path';
-import { LOCAL_EMBEDDING_MODEL } from '../../providers/local-embedding';
-import type { ProviderOptions } from '../../providers/types';
 import { ConflictError, NotFoundError } from '../../errors';
 import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from '../../store/knowledge-bases';
-import { chunkingOf, flattenInput, mask, settingsForAlter, settingsForCreate, validateName } from './config';
+import { flattenInput, mask, settingsForAlter, settingsForCreate, validateName } from './config';
 import type { InputRow } from './documents';
 import type { StreamedRows } from './ingest';
 import { InsertStatus } from './insert-status';
@@ -20,9 +17,9 @@ import { KbModels } from './models';
 import { applySearchDefaults, type SearchDefaults } from './search-defaults';
 import { KeyedQueue } from '../../util/keyed-queue';
 import { ProgressBoard } from './progress';
-import { readChanges, updateDocuments } from './update-docs';
+import { readChanges, updateContext, updateDocuments } from './update-docs';
 import { IndexBuilds, type IndexBuild } from './index-builds';
-import { checkFilterColumns, searchKb } from './search';
+import { checkFilterColumns, searchContext, searchKb, type SearchParts } from './search';
 import type {
   FilterNode,
   InsertOptions,
@@ -36,25 +33,9 @@ import type {
   ReadOptions,
 } from '../../domain/knowledge-bases';
 
-export interface KnowledgeBaseServiceDeps {
-  /** The catalog database; it must hold `projects(id, name, created_at)`. */
-  catalog: CatalogDb;
-  store: VectorStore;
-  /**
-   * MindsDB's `knowledge_bases.disable_autobatch`: an `INSERT INTO kb SELECT ...` without `USING batch_size`
-   * runs before it is answered, as every insert did before MindsDB v26. Off by default, as in MindsDB.
-   */
-  disableAutobatch?: boolean;
-  /** The embedding model of a KB created without one (default: the built-in local model). */
-  defaultEmbeddingModel?: ModelConfig;
-  /** HTTP settings for remote providers (tests shorten timeouts). */
-  providerOptions?: ProviderOptions;
-  /** Failures of background work (learning a concept model). */
-  onBackgroundError?: (err: unknown) => void;
-}
+import { BUILT_IN_EMBEDDING, type KnowledgeBaseServiceDeps, type ListedKnowledgeBase } from './service-deps';
 
-/** A knowledge base with its project's name, as the list endpoint shows it. */
-export type ListedKnowledgeBase = KnowledgeBase & { project_name: string };
+export type { KnowledgeBaseServiceDeps, ListedKnowledgeBase } from './service-deps';
 
 /**
  * Knowledge bases: catalog rows in DuckDB, chunks and vectors in LanceDB. This is the programmatic API the
@@ -80,6 +61,8 @@ export class KnowledgeBaseService {
   private readonly insertRun: InsertRunDeps;
   /** The concept models that hybrid searches of KBs with the `local` embedding rank with (concepts/). */
   private readonly concepts: ConceptModels;
+  /** What a search is built from (search.ts `searchContext`). */
+  private readonly searchParts: SearchParts;
 
   constructor(deps: KnowledgeBaseServiceDeps) {
     this.catalog = new KbCatalog(deps.catalog);
@@ -104,10 +87,8 @@ export class KnowledgeBaseService {
       },
       deps.onBackgroundError,
     );
-    this.defaultEmbedding = deps.defaultEmbeddingModel ?? {
-      provider: 'local',
-      model_name: LOCAL_EMBEDDING_MODEL,
-    };
+    this.searchParts = { store: this.store, models: this.models, concepts: this.concepts };
+    this.defaultEmbedding = deps.defaultEmbeddingModel ?? BUILT_IN_EMBEDDING;
   }
 
   /**
@@ -282,16 +263,7 @@ export class KnowledgeBaseService {
     filters: FilterNode[],
   ): Promise<number> {
     const stored = await this.load(project, name);
-    const ctx = {
-      store: this.store,
-      table: stored.kb.vector_database_table,
-      kbName: stored.kb.name,
-      contentColumns: stored.settings.content_columns,
-      idColumn: stored.settings.id_column,
-      declaredMetadata: stored.settings.metadata_columns,
-      embedder: this.models.embedder(stored.settings.embedding_model),
-      chunking: chunkingOf(stored.settings.preprocessing),
-    };
+    const ctx = updateContext(stored, this.store, this.models);
     const changes = readChanges(ctx, set);
     await checkFilterColumns({ ...ctx, declaredMetadata: ctx.declaredMetadata }, filters);
     return this.locks.run(String(stored.kb.id), async () => {
@@ -338,23 +310,7 @@ export class KnowledgeBaseService {
   async search(project: string, name: string, asked: KbSearchQuery): Promise<KbSearchRow[]> {
     const stored = await this.load(project, name);
     const query = applySearchDefaults(asked, await this.searchDefaults(stored.kb.id));
-    const table = stored.kb.vector_database_table;
-    const embedder = this.models.embedder(stored.settings.embedding_model);
-    return searchKb(
-      {
-        store: this.store,
-        table,
-        kbName: name,
-        declaredMetadata: stored.settings.metadata_columns,
-        embedder,
-        concepts: embedder.provider === 'local' ? () => this.concepts.modelFor(table) : undefined,
-        reranker:
-          stored.settings.reranking_model && query.rerank !== false
-            ? this.models.reranker(stored.settings.reranking_model)
-            : null,
-      },
-      query,
-    );
+    return searchKb(searchContext(stored, name, query, this.searchParts), query);
   }
 
   /**
@@ -375,10 +331,6 @@ export class KnowledgeBaseService {
     return this.inserts.last((await this.load(project, name)).kb.id);
   }
 
-  /**
-   * Whether the KB's vector table has its ANN and full-text indexes, how many rows they cover, and what
-   * background maintenance is doing to them.
-   */
   /** Whether the KB's searches read an in-memory copy of its chunks (exact-search/), and its size. */
   async searchCopy(project: string, name: string): Promise<SearchCopyInfo> {
     return this.store.searchCopyInfo((await this.load(project, name)).kb.vector_database_table);
@@ -389,6 +341,10 @@ export class KnowledgeBaseService {
     return this.store.searchPath((await this.load(project, name)).kb.vector_database_table);
   }
 
+  /**
+   * Whether the KB's vector table has its ANN and full-text indexes, how many rows they cover, and what
+   * background maintenance is doing to them.
+   */
   async indexState(
     project: string,
     name: string,

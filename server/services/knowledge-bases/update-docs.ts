@@ -6,6 +6,9 @@ import type { EmbeddingProvider } from '../../providers/types';
 import type { ChunkingConfig } from '../chunking/text-chunker';
 import { chunkDocument, chunkRecords, toJsonValue, type KbChunk } from './documents';
 import type { FilterNode } from '../../domain/knowledge-bases';
+import type { StoredKb } from '../../store/knowledge-bases';
+import { chunkingOf } from './config';
+import type { KbModels } from './models';
 
 /** Most documents one UPDATE may change: each is re-chunked or re-embedded in memory before anything is written. */
 export const MAX_UPDATE_DOCUMENTS = 10_000;
@@ -31,6 +34,20 @@ export interface UpdateContext {
   declaredMetadata: readonly string[] | null;
   embedder: EmbeddingProvider;
   chunking: ChunkingConfig;
+}
+
+/** The context of an UPDATE of a stored KB: its table, columns, embedding model and chunking. */
+export function updateContext(stored: StoredKb, store: VectorStore, models: KbModels): UpdateContext {
+  return {
+    store,
+    table: stored.kb.vector_database_table,
+    kbName: stored.kb.name,
+    contentColumns: stored.settings.content_columns,
+    idColumn: stored.settings.id_column,
+    declaredMetadata: stored.settings.metadata_columns,
+    embedder: models.embedder(stored.settings.embedding_model),
+    chunking: chunkingOf(stored.settings.preprocessing),
+  };
 }
 
 /** Reads a SET list into changes, refusing columns that cannot be set and values of the wrong kind. */

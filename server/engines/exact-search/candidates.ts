@@ -1,0 +1,28 @@
+/** The rows a search's scan kept, with their scan scores, in arrays that grow by doubling. */
+export class Candidates {
+  private scores = new Float32Array(64);
+  private rows = new Int32Array(64);
+  private count = 0;
+
+  add(score: number, row: number): void {
+    if (this.count === this.rows.length) {
+      const scores = new Float32Array(this.count * 2);
+      scores.set(this.scores);
+      this.scores = scores;
+      const rows = new Int32Array(this.count * 2);
+      rows.set(this.rows);
+      this.rows = rows;
+    }
+    this.scores[this.count] = score;
+    this.rows[this.count++] = row;
+  }
+
+  /** Those scoring above `floor`, best first, ties by row. */
+  above(floor: number): { score: number; row: number }[] {
+    const kept: { score: number; row: number }[] = [];
+    for (let i = 0; i < this.count; i++) {
+      if (this.scores[i] > floor) kept.push({ score: this.scores[i], row: this.rows[i] });
+    }
+    return kept.sort((a, b) => b.score - a.score || a.row - b.row);
+  }
+}

@@ -1,0 +1,60 @@
+import type { MirroredTable } from './mirrored-table';
+import {
+  Centroids,
+  groupPlan,
+  nearestCentroids,
+  nonZeroShare,
+  sampleSize,
+  trainCentroids,
+  worthGrouping,
+} from './row-groups';
+
+/**
+ * Groups dense copies' rows in the background (row-groups.ts), one run at a time per table: when a full scan
+ * of a copy costs too much, and again once the rows added since its grouping are a quarter of it (each search
+ * reads them all).
+ */
+export class CopyGrouping {
+  private readonly runs = new Map<string, Promise<void>>();
+
+  /**
+   * `stillHeld`: whether the copy is still the table's and the store open once the groups are trained (else
+   * they are thrown away); `report`: a run's failure.
+   */
+  constructor(
+    private readonly stillHeld: (name: string, copy: MirroredTable) => boolean,
+    private readonly report: (name: string, err: unknown) => void,
+  ) {}
+
+  whenWorth(name: string, copy: MirroredTable): void {
+    if (this.runs.has(name) || !this.stillHeld(name, copy)) return;
+    const grouping = copy.grouping;
+    if (grouping && grouping.ungrouped * 4 < copy.rows) return;
+    if (!worthGrouping(copy.rows, copy.dims, nonZeroShare(copy.sampleVectors(16)))) return;
+    const done = this.groupRows(name, copy)
+      .catch((err: unknown) => this.report(name, err))
+      .finally(() => this.runs.delete(name));
+    this.runs.set(name, done);
+  }
+
+  /** Whether a run is going on. */
+  get busy(): boolean {
+    return this.runs.size > 0;
+  }
+
+  /** Resolves when the runs going on now have finished. */
+  async settled(): Promise<void> {
+    await Promise.all(this.runs.values());
+  }
+
+  /** Trains the centroids, assigns every row, and stores the copy group by group, between searches. */
+  private async groupRows(name: string, copy: MirroredTable): Promise<void> {
+    const { groups, probes } = groupPlan(copy.rows, copy.dims);
+    const generation = copy.generation;
+    const centroids = await trainCentroids(copy.sampleVectors(sampleSize(groups)), groups);
+    const groupOf = await nearestCentroids(copy.scoredRows, centroids, (slot) => copy.isRemoved(slot));
+    if (!this.stillHeld(name, copy)) return;
+    // False when the copy was compacted meanwhile: its next write tries again.
+    copy.group(new Centroids(centroids), groupOf, probes, generation);
+  }
+}
