@@ -60,6 +60,16 @@ export function maskSecrets<T>(value: T): T {
   return out as T;
 }
 
+/**
+ * A copy of `record` with each of `fields` masked by `maskSecrets`: how a resource's presenter masks the fields
+ * that may hold credentials (a model object, connection parameters) and leaves the others as they are.
+ */
+export function maskFields<T extends object>(record: T, fields: readonly (keyof T)[]): T {
+  const out = { ...record };
+  for (const field of fields) out[field] = maskSecrets(record[field]);
+  return out;
+}
+
 /** `text` with each of the given secrets replaced by the mask: for messages that might quote one. */
 export function scrubSecrets(text: string, secrets: readonly (string | undefined)[]): string {
   let out = text;

@@ -5,7 +5,7 @@ export interface AgentData {
   tables: string[];
 }
 
-/** An agent as stored, secrets included: never sent as it is (see `toAgentResponse`). */
+/** An agent as stored, secrets included: never sent as it is (see services/agents/presenter.ts). */
 export interface AgentRecord {
   id: number;
   name: string;

@@ -10,7 +10,7 @@ import type { Declared } from '../../protocol/api/answers';
 import { encodeSseEvent } from '../../protocol/sse';
 import type { AppDeps } from './app-deps';
 import { changesFromRest } from '../services/agents/agent-input';
-import { toAgentResponse } from '../services/agents/masking';
+import { toAgentResponse } from '../services/agents/presenter';
 import type { AgentRecord } from '../domain/agents';
 import { collectAnswer, streamEvents } from '../services/agents/stream';
 import { ValidationError } from '../errors';

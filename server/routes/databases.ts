@@ -26,7 +26,7 @@ type DbParams = { Params: { db: string } };
 
 type TableParams = { Params: { db: string; table: string } };
 
-/** A connected source as MindsDB answers an integration: its parameters as `connection_data`, masked. */
+/** A connected source as MindsDB answers an integration: its parameters as `connection_data`, as presented. */
 const integration = (s: SourceView) =>
   ({
     id: s.id,

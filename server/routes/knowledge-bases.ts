@@ -24,7 +24,7 @@ function splitData(input: KnowledgeBaseInput): { settings: ServiceInput; data: C
   return { settings: settings as ServiceInput, data: { rows, query, files, urls } };
 }
 
-/** A knowledge base as the API answers it (the service masks its credentials). */
+/** A knowledge base as the API answers it (the service presents it: services/knowledge-bases/presenter.ts). */
 const presentKb = (kb: ServiceKb) => kb satisfies Declared<KnowledgeBase>;
 
 /** Whether a PUT body changes settings (KB_SETTING_KEYS); `rows`, `query`, `files` and `urls` are data. */

@@ -3,7 +3,7 @@ import { DATA_SOURCES } from '../domain/system-databases';
 import type { Expr, QualifiedName, SimpleSelect } from '../dialect/ast';
 import type { AgentService } from '../services/agents/agent-service';
 import { changesFromSql } from '../services/agents/agent-input';
-import { toAgentResponse } from '../services/agents/masking';
+import { presentAgent } from '../services/agents/presenter';
 import type { AgentRunner } from '../services/agents/runner';
 import { collectAnswer } from '../services/agents/stream';
 import type { AgentRecord } from '../domain/agents';
@@ -22,15 +22,15 @@ function locate(name: QualifiedName, session: SqlSession): { project: string; na
 }
 
 function agentRow(agent: AgentRecord, session: SqlSession): JsonValue[] {
-  const shown = toAgentResponse(agent, { showSecrets: session.show_secrets });
+  const shown = presentAgent(agent, { showSecrets: session.show_secrets });
   return [
-    agent.name,
-    agent.project,
+    shown.name,
+    shown.project,
     shown.model as JsonValue,
-    agent.data as unknown as JsonValue, // no secrets there; a SQL row keeps the column even when empty
-    agent.prompt_template,
-    agent.created_at,
-    agent.updated_at,
+    shown.data as unknown as JsonValue, // a SQL row keeps the column even when empty
+    shown.prompt_template,
+    shown.created_at,
+    shown.updated_at,
   ];
 }
 

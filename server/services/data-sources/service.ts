@@ -19,14 +19,13 @@ import {
   type ServiceError,
 } from '../../errors';
 import { type ProjectService } from '../projects';
-import { maskParameters, mergeParameters } from './masking';
+import { mergeParameters, presentSource, type SourceView } from './presenter';
 import { SourceStore, type StoredSource } from '../../store/data-sources';
 
 /** A data source's connection parameters, as given in CREATE DATABASE ... PARAMETERS or over REST. */
 export type SourceParameters = Record<string, Literal>;
 
-/** A data source as answers show it: parameters masked. */
-export type SourceView = Omit<StoredSource, 'parameters'> & { parameters: Record<string, Literal> };
+export type { SourceView } from './presenter';
 
 /** A source's name is written bare in SQL (`shop.orders`): a plain identifier. */
 const NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -63,7 +62,7 @@ export class DataSourceService {
   }
 
   async list(): Promise<SourceView[]> {
-    return (await this.store.list()).map(view);
+    return (await this.store.list()).map(presentSource);
   }
 
   /** The sources' names alone: asked by every SELECT, so without masking each source's parameters. */
@@ -73,7 +72,7 @@ export class DataSourceService {
 
   async find(name: string): Promise<SourceView | undefined> {
     const stored = await this.store.find(name);
-    return stored && view(stored);
+    return stored && presentSource(stored);
   }
 
   async get(name: string): Promise<SourceView> {
@@ -288,8 +287,4 @@ export class DataSourceService {
       throw asServiceError(err, ValidationError);
     }
   }
-}
-
-function view(stored: StoredSource): SourceView {
-  return { ...stored, parameters: maskParameters(stored.parameters) };
 }

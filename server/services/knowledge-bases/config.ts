@@ -1,27 +1,13 @@
 import { DEFAULT_CHUNKING, validateChunking, type ChunkingConfig } from '../chunking/text-chunker';
 import { MAX_METADATA_NAMES } from '../../engines/vector-schema';
-import { maskSecrets } from '../../../protocol/secrets';
 import { ValidationError } from '../../errors';
 import { mergeModelConfig, readModelConfig } from '../model-config';
 import type {
   KbSettings,
-  KnowledgeBase,
   KnowledgeBaseInput,
   ModelConfig,
   Preprocessing,
 } from '../../domain/knowledge-bases';
-
-export { MASK, maskSecrets } from '../../../protocol/secrets';
-
-/** A knowledge base as shown: the secrets of its model objects masked (REST always, SQL without show_secrets). */
-export function mask(kb: KnowledgeBase): KnowledgeBase {
-  return {
-    ...kb,
-    embedding_model: maskSecrets(kb.embedding_model),
-    reranking_model: maskSecrets(kb.reranking_model),
-    params: maskSecrets(kb.params),
-  };
-}
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 

@@ -4,7 +4,7 @@ import type { SearchCopyInfo } from '../../engines/exact-search/exact-search';
 import type { SearchPath } from '../../engines/exact-search/search-path';
 import { ConflictError, NotFoundError } from '../../errors';
 import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from '../../store/knowledge-bases';
-import { flattenInput, mask, settingsForAlter, settingsForCreate, validateName } from './config';
+import { flattenInput, settingsForAlter, settingsForCreate, validateName } from './config';
 import type { InputRow } from './documents';
 import type { StreamedRows } from './ingest';
 import { InsertStatus } from './insert-status';
@@ -14,6 +14,7 @@ import { KbLookup, kbNotFound } from './kb-lookup';
 import { ConceptModels } from './concepts/concept-models';
 import { InsertLog, type LastInsert } from '../../store/kb-inserts';
 import { KbModels } from './models';
+import { presentKb } from './presenter';
 import { applySearchDefaults, type SearchDefaults } from './search-defaults';
 import { KeyedQueue } from '../../util/keyed-queue';
 import { ProgressBoard } from './progress';
@@ -110,11 +111,11 @@ export class KnowledgeBaseService {
 
   async list(project: string, options: ReadOptions = {}): Promise<ListedKnowledgeBase[]> {
     const rows = await this.catalog.list(await this.catalog.projectId(project));
-    return rows.map((s) => ({ ...this.show(s.kb, options), project_name: s.projectName }));
+    return rows.map((s) => ({ ...presentKb(s.kb, options), project_name: s.projectName }));
   }
 
   async get(project: string, name: string, options: ReadOptions = {}): Promise<KnowledgeBase> {
-    return this.show((await this.load(project, name)).kb, options);
+    return presentKb((await this.load(project, name)).kb, options);
   }
 
   async create(
@@ -127,7 +128,7 @@ export class KnowledgeBaseService {
     const projectId = await this.catalog.projectId(project);
     const existing = await this.catalog.find(projectId, name);
     if (existing) {
-      if (options.ifNotExists) return this.show(existing.kb, options);
+      if (options.ifNotExists) return presentKb(existing.kb, options);
       throw new ConflictError(
         `Knowledge base '${existing.kb.name}' already exists in project '${existing.projectName}'`,
         'name',
@@ -140,7 +141,7 @@ export class KnowledgeBaseService {
     } catch (err) {
       // Another create of the name won meanwhile: IF NOT EXISTS is then satisfied by it.
       const winner = options.ifNotExists && (await this.catalog.find(projectId, name));
-      if (winner) return this.show(winner.kb, options);
+      if (winner) return presentKb(winner.kb, options);
       throw err;
     }
     return this.get(project, name, options);
@@ -392,9 +393,5 @@ export class KnowledgeBaseService {
 
   private forget(project: string, name: string): void {
     this.lookup.forget(project, name);
-  }
-
-  private show(kb: KnowledgeBase, options: ReadOptions): KnowledgeBase {
-    return options.showSecrets ? kb : mask(kb);
   }
 }

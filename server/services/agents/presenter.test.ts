@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { changesFromRest, changesFromSql } from './agent-input';
-import { maskModel } from './masking';
+import { presentAgent } from './presenter';
+import type { AgentRecord } from '../../domain/agents';
+import type { ModelConfig } from '../../providers/types';
 
-describe('maskModel', () => {
-  it('masks every credential-like key that is set, and nothing else', () => {
+const maskModel = (model: ModelConfig) =>
+  presentAgent({ model, params: {}, data: { knowledge_bases: [], tables: [] } } as unknown as AgentRecord)
+    .model;
+
+describe('presentAgent', () => {
+  it('masks every credential-like key of the model that is set, and nothing else', () => {
     expect(
       maskModel({
         provider: 'openai',
