@@ -22,6 +22,8 @@ export const integrationSchema = z.looseObject({
   class_type: z.string(),
   connection_data: z.record(z.string(), z.unknown()),
   date_last_update: z.string().nullable(),
+  /** With `?check_connection=true`: whether the saved parameters connect now. */
+  connection_status: z.looseObject({ success: z.boolean(), error_message: z.string().nullable() }).optional(),
 });
 export type Integration = z.infer<typeof integrationSchema>;
 

@@ -136,6 +136,16 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
     return reply.code(201).send(integration(await sources.get(name)));
   });
 
+  const savedConnectionStatus = async (db: string): Promise<Declared<ConnectionStatus>> => {
+    try {
+      await sources.testChanges(db, {});
+      return { success: true, error_message: null };
+    } catch (err) {
+      if (err instanceof ValidationError) return { success: false, error_message: err.message };
+      throw err;
+    }
+  };
+
   // Ours (the console's "Test connection"): tries the parameters without saving anything, and answers the
   // outcome as MindsDB's `connection_status`.
   app.post('/api/databases/check_connection', async (request) => {
@@ -157,16 +167,22 @@ export function registerDatabaseRoutes(app: FastifyInstance, deps: AppDeps): voi
     }
   });
 
-  app.get<DbParams>('/api/databases/:db', async (request) => {
-    const { db } = request.params;
-    const project = await deps.projects.find(db);
-    if (project) return summary(db, 'project', project.id, null);
-    const builtIn = DATA_SOURCES.find((d) => d.name === db);
-    if (builtIn) return summary(db, 'data', null, builtIn.engine);
-    const source = await sources.find(db);
-    if (!source) throw databaseNotFound(db);
-    return integration(source);
-  });
+  app.get<DbParams & { Querystring: { check_connection?: string } }>(
+    '/api/databases/:db',
+    async (request) => {
+      const { db } = request.params;
+      // MindsDB's `?check_connection=true`: a connected source also says whether its saved parameters work now.
+      const checking = ['1', 'true'].includes(String(request.query.check_connection ?? '').toLowerCase());
+      const project = await deps.projects.find(db);
+      if (project) return summary(db, 'project', project.id, null);
+      const builtIn = DATA_SOURCES.find((d) => d.name === db);
+      if (builtIn) return summary(db, 'data', null, builtIn.engine);
+      const source = await sources.find(db);
+      if (!source) throw databaseNotFound(db);
+      if (!checking) return integration(source);
+      return { ...integration(source), connection_status: await savedConnectionStatus(db) };
+    },
+  );
 
   app.put<DbParams>('/api/databases/:db', async (request, reply) => {
     const body = parseBody(updateDatabaseBodySchema, request.body);

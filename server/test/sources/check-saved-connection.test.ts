@@ -46,6 +46,15 @@ it('tries a saved source with changes merged over its parameters, keeping its pa
   expect(saved.connection_data).toMatchObject({ port: server.port, database: paramsOf(server).database });
   expect(JSON.stringify(saved)).not.toContain(APP_PASSWORD);
 
+  // MindsDB's `GET ?check_connection=true` tries the saved parameters as they are.
+  const status = await t.inject({ url: '/api/databases/crm?check_connection=true' });
+  expect(status.json().connection_status).toEqual({ success: true, error_message: null });
+  expect((await t.inject({ url: '/api/databases/crm' })).json().connection_status).toBeUndefined();
+  await server.stop();
+  const down = (await t.inject({ url: '/api/databases/crm?check_connection=1' })).json();
+  expect(down.connection_status.success).toBe(false);
+  expect(down.connection_status.error_message).toMatch(/\S/);
+
   // A name that is not a saved source is a 404; neither a name nor an engine is a 400 naming the engine.
   expect((await check({ name: 'nowhere', parameters: {} })).statusCode).toBe(404);
   const neither = await check({ parameters: {} });
