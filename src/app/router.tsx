@@ -10,6 +10,7 @@ import { RouteError } from './route-error';
 // downloads only React, the router and the auth code.
 const WorksheetRoute = lazy(() => import('./routes/worksheet-route'));
 const ChatRoute = lazy(() => import('./routes/chat-route'));
+const DataSourceRoute = lazy(() => import('./routes/data-source-route'));
 const loadKnowledgeBaseRoutes = () => import('./routes/knowledge-base-routes');
 const KnowledgeBasesRoute = lazy(() =>
   loadKnowledgeBaseRoutes().then((m) => ({ default: m.KnowledgeBasesRoute })),
@@ -60,6 +61,7 @@ export const router = createBrowserRouter([
       { path: 'projects/:project/agents/-/new', element: loading(<NewAgentRoute />) },
       { path: 'projects/:project/agents/:agent', element: loading(<AgentRoute />) },
       { path: 'projects/:project/chat/:agent?', element: loading(<ChatRoute />) },
+      { path: 'projects/:project/data-sources/:source', element: loading(<DataSourceRoute />) },
       { path: '*', element: <RouteError notFound /> },
     ],
   },

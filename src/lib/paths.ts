@@ -48,3 +48,13 @@ export const newAgentPath = (project: string) => `${agentPath(project)}/-/new`;
 export const chatPath = (project: string, agent?: string) => `${pagePath(project, 'chat')}${at(agent)}`;
 
 export const loginPath = (next?: string) => `/login${next ? `?next=${encodeURIComponent(next)}` : ''}`;
+
+/**
+ * A connected data source's page. Sources belong to the instance, not to a project: the project in the path is
+ * only the one the header stays on.
+ */
+export const dataSourcePath = (project: string, source: string) =>
+  `${projectPath(project)}/data-sources/${encodeURIComponent(source)}`;
+
+/** The instance's settings (login, default models); like a data source, not a project's. */
+export const settingsPath = (project: string) => `${projectPath(project)}/settings`;

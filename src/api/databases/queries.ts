@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { databaseSchema } from '../../../protocol/api/databases';
+import { databaseSchema, sourceTablesSchema } from '../../../protocol/api/databases';
 import { apiRequest } from '../client';
 import { databaseKeys } from './keys';
 
@@ -13,3 +13,12 @@ export const databaseQuery = (name: string) =>
   });
 
 export const useDatabase = (name: string, enabled = true) => useQuery({ ...databaseQuery(name), enabled });
+
+/** `GET /api/databases/{db}/tables`: a source's tables, each with its schema where the server says it. */
+export const useDatabaseTables = (name: string, enabled = true) =>
+  useQuery({
+    queryKey: databaseKeys.tables(name),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/databases/${encodeURIComponent(name)}/tables`, { schema: sourceTablesSchema, signal }),
+    enabled,
+  });

@@ -6,6 +6,7 @@ import { ConnectSourceDialog } from './connect-source-dialog';
 import { NameConflictsNotice } from './name-conflicts-notice';
 import { UploadDialog } from './upload-dialog';
 import { objectLink } from './object-links';
+import { dataSourcePath } from '../../lib/paths';
 import { TableWithColumns, type TableRowProps } from './table-columns';
 import { useTreeKeyboard } from './use-tree-keyboard';
 import './explorer.css';
@@ -80,8 +81,26 @@ function DatabaseNode({
       <span className="muted explorer-kind">{isProject ? 'project' : (db.engine ?? 'data')}</span>
     </>
   );
+  // A connected source (not the built-in `files`): MindsDB and ours both mark it deletable.
+  const isConnectedSource = db.type === 'data' && db.deletable === true;
   return (
     <TreeBranch level={1} open={open} onToggle={() => setOpen(!open)} label={label}>
+      {isConnectedSource && (
+        <li role="none">
+          <Link
+            role="treeitem"
+            aria-level={2}
+            className="explorer-object explorer-source-page"
+            to={dataSourcePath(currentProject, db.name)}
+            title={`The connection of ${db.name}: its parameters, a test, its tables, and Drop`}
+          >
+            <span className="explorer-icon is-data" aria-hidden>
+              ⚙
+            </span>
+            <span className="explorer-name">Source page</span>
+          </Link>
+        </li>
+      )}
       {objects.isPending && (
         <li role="none" className="muted explorer-note">
           Loading…

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeFetch } from '../../testing/fake-fetch';
+import { mindsdbRecordedInstance } from '../../testing/mindsdb-recorded-instance';
+import { renderRoutes } from '../../testing/render-routes';
+import { DataSourcePage } from './data-source-page';
+
+const renderPage = () =>
+  renderRoutes(
+    [
+      {
+        path: '/projects/:project/data-sources/:source',
+        element: <DataSourcePage project="mindsdb" name="shop" />,
+      },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    '/projects/mindsdb/data-sources/shop',
+  );
+
+afterEach(() => localStorage.clear());
+
+describe('a data source page against MindsDB (recorded behaviour)', () => {
+  it('never shows the password MindsDB sends in clear, and never sends it back', async () => {
+    const fake = mindsdbRecordedInstance({ connects: (p) => p.port === 5432 || p.port === 6432 });
+    const api = fakeFetch(fake.handler);
+    const user = userEvent.setup();
+    const view = renderPage();
+    const host = await screen.findByLabelText('Host');
+    expect(host).toHaveValue('db.internal');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(view.container.innerHTML).not.toContain('pg-secret-in-clear');
+
+    const port = screen.getByLabelText('Port');
+    await user.clear(port);
+    await user.type(port, '6432');
+    expect(localStorage.getItem('ks-draft:data-source:shop')).toContain('6432');
+    await user.click(screen.getByRole('button', { name: 'Review and save…' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save changes' }));
+    await screen.findByText(/^Saved\./);
+    // Only the port, as a number, and the check MindsDB needs to try it before saving.
+    expect(api.sent('PUT', '/api/databases/shop')[0].body).toEqual({
+      database: { parameters: { port: 6432 } },
+      check_connection: true,
+    });
+    expect(fake.state.source.params.password).toBe('pg-secret-in-clear');
+    expect(localStorage.getItem('ks-draft:data-source:shop')).toBeNull();
+    expect(view.container.innerHTML).not.toContain('pg-secret-in-clear');
+  });
+
+  it('tests the saved source with check_connection, and says an edit is tried by Save where it cannot be tried before', async () => {
+    const fake = mindsdbRecordedInstance({ connects: (p) => p.port === 5432 });
+    const api = fakeFetch(fake.handler);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The connection works.');
+    expect(api.requests.some((r) => r.search.get('check_connection') === 'true')).toBe(true);
+
+    const port = screen.getByLabelText('Port');
+    await user.clear(port);
+    await user.type(port, '1');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText(/cannot try changes before they are saved/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Review and save…' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/^Not saved: could not connect/)).toBeInTheDocument();
+    expect(fake.state.source.params.port).toBe(5432);
+    // MindsDB lists tables without a schema: they are shown under "Tables".
+    expect(await screen.findByRole('link', { name: 'orders' })).toHaveAttribute(
+      'href',
+      '/projects/mindsdb/worksheet?preview=shop&preview=orders',
+    );
+  });
+});

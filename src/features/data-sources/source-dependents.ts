@@ -1,0 +1,96 @@
+import type { ProjectObjects } from '../../api/databases/dependents';
+
+/** One object that names the source, and how. */
+export interface Dependent {
+  project: string;
+  name: string;
+  /** How it names the source: an agent's table entries, or the statement that does. */
+  via: string;
+}
+
+export interface SourceDependents {
+  agents: Dependent[];
+  views: Dependent[];
+  jobs: Dependent[];
+  /** Knowledge bases a job loads from the source (the only load either server remembers). */
+  knowledgeBases: Dependent[];
+  /** What could not be read, in words: the lists above may then be incomplete. */
+  unread: string[];
+}
+
+const bare = (part: string) => part.trim().replace(/^[`"]|[`"]$/g, '');
+
+/** Whether SQL text names `source` as the first part of a dotted name (`src.table`, `"src".schema.t`). */
+export function namesSource(text: string, source: string): boolean {
+  const escaped = source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\w.\`"])[\`"]?${escaped}[\`"]?\\s*\\.\\s*[\\w\`"*]`, 'i').test(text);
+}
+
+/** An agent's `data.tables` entries that name the source (`src.*`, `src.table`, `src.schema.table`). */
+export function tablesNaming(tables: readonly string[], source: string): string[] {
+  return tables.filter((entry) => bare(entry.split('.')[0] ?? '').toLowerCase() === source.toLowerCase());
+}
+
+/** The tables a statement inserts into, as `[project?, name]`. */
+export function insertTargets(sql: string): { project?: string; name: string }[] {
+  const found: { project?: string; name: string }[] = [];
+  const re = /insert\s+into\s+([`"]?\w+[`"]?)(?:\s*\.\s*([`"]?\w+[`"]?))?/gi;
+  for (let m = re.exec(sql); m; m = re.exec(sql)) {
+    found.push(m[2] ? { project: bare(m[1]), name: bare(m[2]) } : { name: bare(m[1]) });
+  }
+  return found;
+}
+
+const short = (sql: string) => {
+  const line = sql.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 120)}…` : line;
+};
+
+/** What in `objects` names `source`. */
+export function sourceDependents(objects: readonly ProjectObjects[], source: string): SourceDependents {
+  const out: SourceDependents = { agents: [], views: [], jobs: [], knowledgeBases: [], unread: [] };
+  const kbsOf = new Map(objects.map((o) => [o.project.toLowerCase(), o.knowledgeBases]));
+  for (const o of objects) {
+    const note = (what: string, list: unknown) => {
+      if (list instanceof Error) out.unread.push(`the ${what} of ${o.project} (${list.message})`);
+    };
+    note('agents', o.agents);
+    note('views', o.views);
+    note('jobs', o.jobs);
+    if (!(o.agents instanceof Error)) {
+      for (const agent of o.agents) {
+        const entries = tablesNaming(agent.data?.tables ?? [], source);
+        if (entries.length)
+          out.agents.push({ project: o.project, name: agent.name, via: entries.join(', ') });
+      }
+    }
+    if (!(o.views instanceof Error)) {
+      for (const view of o.views) {
+        if (namesSource(view.query, source))
+          out.views.push({ project: o.project, name: view.name, via: short(view.query) });
+      }
+    }
+    if (o.jobs instanceof Error) continue;
+    for (const job of o.jobs) {
+      const text = [job.query, job.if_query ?? ''].join('\n');
+      if (!namesSource(text, source)) continue;
+      out.jobs.push({ project: o.project, name: job.name, via: short(job.query) });
+      for (const target of insertTargets(job.query)) {
+        const project = target.project ?? o.project;
+        const kbs = kbsOf.get(project.toLowerCase());
+        if (!Array.isArray(kbs) || !kbs.some((kb) => kb.toLowerCase() === target.name.toLowerCase()))
+          continue;
+        if (out.knowledgeBases.some((d) => d.project === project && d.name === target.name)) continue;
+        out.knowledgeBases.push({
+          project,
+          name: target.name,
+          via: `loaded by job ${o.project}.${job.name}`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+export const dependentCount = (d: SourceDependents) =>
+  d.agents.length + d.views.length + d.jobs.length + d.knowledgeBases.length;
