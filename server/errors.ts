@@ -30,3 +30,9 @@ export class TooManyRowsError extends ValidationError {}
 
 /** 502: a model provider or other upstream service failed; the message names it and the cause. */
 export class UpstreamError extends ServiceError {}
+
+/**
+ * An upstream service that answered but refused the request itself (a 4xx other than 429): asking again the
+ * same way will not help, asking differently may.
+ */
+export class UpstreamRefusedError extends UpstreamError {}

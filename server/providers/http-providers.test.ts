@@ -84,7 +84,31 @@ describe('HTTP model providers (fake server)', () => {
     expect(message).toBe('openai embeddings (emb-1) failed: the model server answered 400 Bad Request');
     expect(message).not.toContain('sk-secret-123');
     expect(message).not.toContain('bad input');
-    expect(server.requests).toHaveLength(1);
+    // The first request asked for base64 vectors; a server that refuses it is asked once more without.
+    expect(server.requests.map((r) => r.body.encoding_format)).toEqual(['base64', undefined]);
+  });
+
+  it('openai: asks for base64 vectors and reads their float32 bytes', async () => {
+    const floats = (values: number[]) => Buffer.from(new Float32Array(values).buffer).toString('base64');
+    fallback = (req) => ({
+      json: { data: inputOf(req).map((text, index) => ({ index, embedding: floats([text.length, 1, 0]) })) },
+    });
+    const provider = createEmbeddingProvider({ provider: 'openai', base_url: server.origin }, fast);
+    const vectors = await provider.embed(['a', 'bbb']);
+    expect(server.requests[0].body.encoding_format).toBe('base64');
+    expect(vectors.map((v) => Math.round(v[0] / v[1]))).toEqual([1, 3]);
+    expect(Math.hypot(...vectors[1])).toBeCloseTo(1, 5);
+    fallback = () => ({ json: { data: [{ index: 0, embedding: 'AAAAAAA=' }] } });
+    await expect(provider.embed(['x'])).rejects.toThrow(/not whole float32 numbers/);
+  });
+
+  it('openai: a server that refuses encoding_format is asked for numbers from then on', async () => {
+    fallback = (req) =>
+      req.body.encoding_format ? { status: 422, json: { error: 'unknown field' } } : embeddingReply(req);
+    const provider = createEmbeddingProvider({ provider: 'openai', base_url: server.origin }, fast);
+    expect(await provider.embed(['a'])).toHaveLength(1);
+    expect(await provider.embed(['b'])).toHaveLength(1);
+    expect(server.requests.map((r) => r.body.encoding_format)).toEqual(['base64', undefined, undefined]);
   });
 
   it('gives up on repeated 5xx after the configured retries', async () => {

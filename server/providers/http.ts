@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { guardedFetch } from '../net/guarded-fetch';
 import { OutboundUrlError } from '../net/url-guard';
 import { scrubSecrets } from '../../protocol/secrets';
-import { UpstreamError } from '../errors';
+import { UpstreamError, UpstreamRefusedError } from '../errors';
 import { DEFAULT_HTTP, type HttpSettings } from './types';
 
 export interface JsonRequest {
@@ -15,6 +15,9 @@ export interface JsonRequest {
   signal?: AbortSignal;
   http?: Partial<HttpSettings>;
 }
+
+/** The server answered and refused the request (a 4xx other than 429). */
+class RefusedError extends Error {}
 
 class RetryableError extends Error {
   constructor(
@@ -96,7 +99,7 @@ async function attempt(req: JsonRequest, settings: HttpSettings): Promise<unknow
   if (response.status === 429 || response.status >= 500) {
     throw new RetryableError(message, retryAfterMs(response.headers.get('retry-after')));
   }
-  throw new Error(message);
+  throw response.status >= 400 && response.status < 500 ? new RefusedError(message) : new Error(message);
 }
 
 /**
@@ -115,7 +118,8 @@ export async function postJson<T>(req: JsonRequest): Promise<T> {
       const message = scrubSecrets(err instanceof Error ? err.message : String(err), [req.apiKey]);
       if (!(err instanceof RetryableError) || tryNo >= settings.retries) {
         const tries = tryNo > 0 ? ` (after ${tryNo + 1} attempts)` : '';
-        throw new UpstreamError(`${req.label} failed${tries}: ${message}`);
+        const Failure = err instanceof RefusedError ? UpstreamRefusedError : UpstreamError;
+        throw new Failure(`${req.label} failed${tries}: ${message}`);
       }
       const backoff = settings.baseDelayMs * 2 ** tryNo * (0.75 + Math.random() / 2);
       await sleep(Math.min(settings.maxDelayMs, err.retryAfterMs ?? backoff), req.signal);

@@ -1,4 +1,4 @@
-import { UpstreamError, ValidationError } from '../errors';
+import { UpstreamError, UpstreamRefusedError, ValidationError } from '../errors';
 import { joinUrl, postJson } from './http';
 import type { CallOptions, EmbeddingProvider, HttpSettings, ModelConfig, ProviderOptions } from './types';
 
@@ -7,9 +7,13 @@ export const OPENAI_EMBEDDING_MODEL = 'text-embedding-3-small';
 export const OLLAMA_BASE_URL = 'http://127.0.0.1:11434';
 export const OLLAMA_EMBEDDING_MODEL = 'nomic-embed-text';
 
+/** One vector as a server sent it: numbers, or (OpenAI's `encoding_format: "base64"`) its float32 bytes. */
+type SentVector = readonly number[] | Float32Array;
+
 /** Scales a vector to unit length so that cosine distance behaves the same whatever the server returns. */
-function unit(values: readonly number[], label: string): Float32Array {
-  const v = Float32Array.from(values);
+function unit(values: SentVector, label: string): Float32Array {
+  // A decoded base64 vector is this call's own array: scaled in place rather than copied.
+  const v = values instanceof Float32Array ? values : Float32Array.from(values);
   let sum = 0;
   for (let i = 0; i < v.length; i++) sum += v[i] * v[i];
   if (!(sum > 0) || !Number.isFinite(sum))
@@ -40,7 +44,7 @@ abstract class HttpEmbedding implements EmbeddingProvider {
     protected readonly http: Partial<HttpSettings> | undefined,
   ) {}
 
-  protected abstract embedBatch(texts: readonly string[], options?: CallOptions): Promise<number[][]>;
+  protected abstract embedBatch(texts: readonly string[], options?: CallOptions): Promise<SentVector[]>;
 
   /** Names this model in errors. */
   protected get label(): string {
@@ -48,12 +52,17 @@ abstract class HttpEmbedding implements EmbeddingProvider {
   }
 
   /** Posts one batch of texts to `path` under the base URL, with the key, retries and time limits of `postJson`. */
-  protected post<T>(path: string, texts: readonly string[], options?: CallOptions): Promise<T> {
+  protected post<T>(
+    path: string,
+    texts: readonly string[],
+    options?: CallOptions,
+    extra: Record<string, unknown> = {},
+  ): Promise<T> {
     return postJson<T>({
       label: this.label,
       url: joinUrl(this.baseUrl, path),
       apiKey: this.apiKey,
-      body: { model: this.model, input: texts },
+      body: { model: this.model, input: texts, ...extra },
       signal: options?.signal,
       http: this.http,
     });
@@ -75,17 +84,59 @@ abstract class HttpEmbedding implements EmbeddingProvider {
 }
 
 interface OpenAiEmbeddingResponse {
-  data?: { embedding: number[]; index: number }[];
+  data?: { embedding: number[] | string; index: number }[];
 }
 
-/** OpenAI's `/embeddings`, or any server that speaks it (set `base_url`). */
+/** A vector sent as base64 text of its little-endian float32 bytes (OpenAI's `encoding_format: "base64"`). */
+function decodeBase64Floats(text: string, label: string): Float32Array {
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length === 0 || bytes.length % 4 !== 0) {
+    throw new UpstreamError(`${label} returned a base64 vector that is not whole float32 numbers`);
+  }
+  // Copied into a buffer of its own: the decoded bytes may sit at an offset no Float32Array can start at.
+  const floats = new Float32Array(bytes.length / 4);
+  new Uint8Array(floats.buffer).set(bytes);
+  return floats;
+}
+
+/**
+ * OpenAI's `/embeddings`, or any server that speaks it (set `base_url`). It asks for base64 vectors, as
+ * OpenAI's own client libraries do by default, so every compatible server that serves them understands the
+ * request: the float32 bytes are a quarter of the JSON numbers' size and need no parsing, which is most of an
+ * ingest's CPU with 768 or 1,536 numbers per chunk. A server that sends numbers anyway is read as well.
+ */
 export class OpenAiEmbedding extends HttpEmbedding {
   readonly provider = 'openai';
+  /**
+   * Whether the server takes `encoding_format`: unknown until its first answer. A server that refuses the
+   * first request (a 4xx) is asked once more without it, and is then always asked for numbers.
+   */
+  private takesBase64: boolean | null = null;
 
-  protected async embedBatch(texts: readonly string[], options?: CallOptions): Promise<number[][]> {
-    const body = await this.post<OpenAiEmbeddingResponse>('embeddings', texts, options);
+  private async request(texts: readonly string[], options?: CallOptions): Promise<OpenAiEmbeddingResponse> {
+    if (this.takesBase64 === false) return this.post('embeddings', texts, options);
+    const base64 = { encoding_format: 'base64' };
+    if (this.takesBase64) return this.post('embeddings', texts, options, base64);
+    try {
+      const body = await this.post<OpenAiEmbeddingResponse>('embeddings', texts, options, base64);
+      this.takesBase64 = true;
+      return body;
+    } catch (err) {
+      if (!(err instanceof UpstreamRefusedError) || options?.signal?.aborted) throw err;
+      const body = await this.post<OpenAiEmbeddingResponse>('embeddings', texts, options);
+      this.takesBase64 = false;
+      return body;
+    }
+  }
+
+  protected async embedBatch(texts: readonly string[], options?: CallOptions): Promise<SentVector[]> {
+    const body = await this.request(texts, options);
     if (!Array.isArray(body.data)) throw new UpstreamError(`${this.label} answered without a data list`);
-    return [...body.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+    return [...body.data]
+      .sort((a, b) => a.index - b.index)
+      .map((d) =>
+        typeof d.embedding === 'string' ? decodeBase64Floats(d.embedding, this.label) : d.embedding,
+      );
   }
 }
 
@@ -97,7 +148,7 @@ interface OllamaEmbedResponse {
 export class OllamaEmbedding extends HttpEmbedding {
   readonly provider = 'ollama';
 
-  protected async embedBatch(texts: readonly string[], options?: CallOptions): Promise<number[][]> {
+  protected async embedBatch(texts: readonly string[], options?: CallOptions): Promise<SentVector[]> {
     const body = await this.post<OllamaEmbedResponse>('api/embed', texts, options);
     if (!Array.isArray(body.embeddings))
       throw new UpstreamError(`${this.label} answered without an embeddings list`);
