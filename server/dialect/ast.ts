@@ -133,6 +133,8 @@ export type Statement =
   /** START TRANSACTION / BEGIN / COMMIT / ROLLBACK: accepted, nothing to do (see parse-transaction.ts). */
   | { kind: 'transaction'; action: 'begin' | 'commit' | 'rollback' }
   | { kind: 'drop_table'; name: QualifiedName; ifExists: boolean }
+  /** ALTER TABLE t DISABLE | ENABLE KEYS (MySQL dumps): accepted, nothing to do. */
+  | { kind: 'alter_table_keys'; name: QualifiedName; enable: boolean }
   /**
    * CREATE [OR REPLACE] TABLE [IF NOT EXISTS] db.t: from a query (`selectSql`), or, in MindsDB's other form, from
    * column definitions (`columns`, their text), which this server reads and refuses.

@@ -26,7 +26,7 @@ const NAMES_THE_ENGINE_RESERVES = new Set([
 
 export function writeReservedNames(edits: TokenEdits): void {
   edits.tokens.forEach((t, i) => {
-    if (t.kind === 'ident' && NAMES_THE_ENGINE_RESERVES.has(t.value.toLowerCase()))
+    if (!edits.isReplaced(i) && t.kind === 'ident' && NAMES_THE_ENGINE_RESERVES.has(t.value.toLowerCase()))
       edits.replace(i, `"${t.value}"`);
   });
 }

@@ -43,3 +43,34 @@ export function nativeQueryBody(tokens: Token[]): { first: number; last: number 
 export function nativeQuerySource(sql: string): string | undefined {
   return nativeQueryShape(tokenize(sql))?.source;
 }
+
+/** Words a native query's text starts with: a statement of a source's language. */
+const STATEMENT_WORDS = new Set([
+  'select',
+  'with',
+  'show',
+  'describe',
+  'explain',
+  'insert',
+  'update',
+  'delete',
+  'db',
+]);
+
+/**
+ * A native query anywhere in a statement (`... FROM source (SELECT ...) ...`, `JOIN source (...)`): a name
+ * after FROM or JOIN followed by a bracket whose text starts as a statement does. A table function's
+ * arguments start with a value, so they are not taken for one.
+ */
+export function nativeQueryWithin(tokens: Token[]): { source: string; at: Token } | undefined {
+  const word = (t: Token | undefined) => (t?.kind === 'ident' ? t.value.toLowerCase() : '');
+  for (let i = 0; i + 3 < tokens.length; i++) {
+    const name = tokens[i + 1];
+    if (!['from', 'join'].includes(word(tokens[i]))) continue;
+    if (name.kind !== 'ident' && name.kind !== 'quoted_ident') continue;
+    if (tokens[i + 2].kind !== 'op' || tokens[i + 2].value !== '(') continue;
+    if (!STATEMENT_WORDS.has(word(tokens[i + 3]))) continue;
+    return { source: name.kind === 'ident' ? name.value.toLowerCase() : name.value, at: name };
+  }
+  return undefined;
+}

@@ -88,8 +88,28 @@ describe('SHOW in MindsDB grammar', () => {
 
   it('refuses FROM with IN on a listing of one database, and a SHOW of nothing', () => {
     expect(() => parseStatement('SHOW FULL TABLES from tab1 in tab2')).toThrow(
-      /FROM and IN cannot be used together/,
+      /^SHOW TABLES lists one database's objects: name it once, with FROM or IN, not both/,
+    );
+    expect(() => parseStatement("SHOW TRIGGERS from a in b like 'x' where a=1")).toThrow(
+      /^SHOW TRIGGERS lists one database's objects/,
     );
     expect(() => parseStatement('SHOW')).toThrow(/expected what to show/);
+  });
+
+  it('refuses a table named twice in SHOW COLUMNS | INDEX, and SHOW CREATE TABLE without a table', () => {
+    expect(() => parseStatement('SHOW FULL COLUMNS from tab1 from db1 in tab2 in db2')).toThrow(
+      /^SHOW COLUMNS lists one table's columns: name the table once and its database at most once/,
+    );
+    expect(() => parseStatement('SHOW KEYS from t in db in x')).toThrow(
+      /^SHOW KEYS lists one table's indexes/,
+    );
+    // One table and its database, each with FROM or IN, as MySQL reads them.
+    expect(parseStatement('SHOW KEYS from t in db')).toMatchObject({
+      kind: 'show_index',
+      table: { parts: ['db', 't'] },
+    });
+    expect(() => parseStatement('SHOW CREATE TABLE')).toThrow(
+      /^SHOW CREATE TABLE shows one table's definition: name the table/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { Expr, QualifiedName, ShowFilter, ShowTopic, Statement } from './ast';
 import { parseExpr } from './expressions';
 import type { TokenStream } from './token-stream';
+import type { Token } from './tokenizer';
 
 /**
  * SHOW in MindsDB's grammar, called after SHOW:
@@ -19,7 +20,7 @@ export function parseShow(ts: TokenStream): Statement {
   while (ts.isKeyword('full') || ts.isKeyword('extended'))
     full = ts.next().value.toLowerCase() === 'full' || full;
   const start = ts.peek();
-  const statement = readCategory(ts, full);
+  const statement = readCategory(ts, full, start);
   if (!statement)
     return ts.fail('expected what to show, such as DATABASES, TABLES, KNOWLEDGE_BASES or AGENTS', start);
   return statement;
@@ -30,12 +31,17 @@ type Listing = Exclude<
   { kind: 'show_columns' | 'show_index' | 'show_create_table' }
 >;
 
-function readCategory(ts: TokenStream, full: boolean): Statement | undefined {
+function readCategory(ts: TokenStream, full: boolean, start: Token): Statement | undefined {
   const listing = (make: (from: string | undefined) => Listing): Statement => {
     const at = ts.peek();
     const { from, inside, filter } = readTail(ts);
+    // MindsDB refuses FROM and IN together too: both name the one database a listing is of.
     if (inside.length > 0 || from.length > 1)
-      ts.fail('name one database: FROM and IN cannot be used together', at);
+      ts.refuse(
+        `SHOW ${categoryText(ts, start, at)} lists one database's objects: name it once, with FROM or IN, ` +
+          'not both (FROM and IN cannot be used together)',
+        at,
+      );
     return { ...make(from[0]?.parts.at(-1)), filter };
   };
   if (ts.acceptKeyword('projects')) return listing(() => ({ kind: 'show_projects' }));
@@ -51,9 +57,13 @@ function readCategory(ts: TokenStream, full: boolean): Statement | undefined {
   if (catalog) return listing((from) => ({ kind: 'show_catalog', catalog: catalog[1], from }));
   if (['columns', 'fields', 'index', 'indexes', 'keys'].some((w) => ts.isKeyword(w))) {
     const columns = ['columns', 'fields'].includes(ts.next().value.toLowerCase());
-    return readTableListing(ts, columns ? 'show_columns' : 'show_index', full);
+    return readTableListing(ts, columns ? 'show_columns' : 'show_index', full, start);
   }
   if (ts.acceptKeyword('create', 'table')) {
+    if (ts.atEnd())
+      ts.refuse(
+        "SHOW CREATE TABLE shows one table's definition: name the table (SHOW CREATE TABLE db.table)",
+      );
     const table = ts.qualifiedName('a table');
     ts.expectEnd();
     return { kind: 'show_create_table', table };
@@ -107,15 +117,31 @@ function readTopic(ts: TokenStream): ShowTopic | undefined {
 }
 
 /** `SHOW [FULL] COLUMNS | INDEX FROM t [FROM db]` (IN for FROM): the table, qualified by the database given. */
-function readTableListing(ts: TokenStream, kind: 'show_columns' | 'show_index', full: boolean): Statement {
+function readTableListing(
+  ts: TokenStream,
+  kind: 'show_columns' | 'show_index',
+  full: boolean,
+  start: Token,
+): Statement {
+  const at = ts.peek();
   const { from, inside, filter } = readTail(ts);
   const names = [...from, ...inside];
   if (names.length === 0) ts.fail('expected FROM and a table');
-  if (names.length > 2) ts.fail('name one table and at most one database (FROM table FROM database)');
+  if (names.length > 2)
+    ts.refuse(
+      `SHOW ${categoryText(ts, start, at)} lists one table's ${kind === 'show_columns' ? 'columns' : 'indexes'}: ` +
+        'name the table once and its database at most once (FROM table [FROM | IN database])',
+      at,
+    );
   const [table, db] = names;
   const parts = db ? [...db.parts, ...table.parts] : table.parts;
   const name: QualifiedName = { parts, offset: table.offset };
   return kind === 'show_columns' ? { kind, full, table: name, filter } : { kind, table: name, filter };
+}
+
+/** The words of a SHOW's category as written (`FULL TABLES`), for a message. */
+function categoryText(ts: TokenStream, start: Token, end: Token): string {
+  return ts.source.slice(start.offset, end.offset).trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
 /**

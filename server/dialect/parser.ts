@@ -78,6 +78,7 @@ const STATEMENT_PARSERS = new Map<string, (ts: TokenStream) => Statement>([
   ['commit', parseTransaction],
   ['rollback', parseTransaction],
   ['explain', parseExplain],
+  ['table', parseTableStatement],
   ['retrain', parseModelVerb],
   ['finetune', parseModelVerb],
 ]);
@@ -98,6 +99,17 @@ function parseModelVerb(ts: TokenStream): Statement {
 function ended<S extends Statement>(ts: TokenStream, statement: S): S {
   ts.expectEnd();
   return statement;
+}
+
+/** `TABLE t [ORDER BY ...] [LIMIT ...]`: MySQL's (and MindsDB's) short form of `SELECT * FROM t ...`. */
+function parseTableStatement(ts: TokenStream): Statement {
+  ts.next();
+  const start = ts.peek();
+  ts.qualifiedName('a table');
+  if (!ts.atEnd() && !ts.isKeyword('order') && !ts.isKeyword('limit'))
+    ts.fail('expected ORDER BY, LIMIT or the end after TABLE t');
+  const sql = `SELECT * FROM ${ts.restFrom(start)}`;
+  return parseSelect(new TokenStream(tokenize(sql), sql, ts.values));
 }
 
 function parseSelect(ts: TokenStream): Statement {
@@ -163,13 +175,34 @@ function parseDrop(ts: TokenStream): Statement {
 
 function parseAlter(ts: TokenStream): Statement {
   ts.next();
+  if (ts.acceptKeyword('table')) return parseAlterTable(ts);
   const isKb = acceptKnowledgeBase(ts);
-  if (!isKb && !ts.acceptKeyword('agent')) ts.fail('expected KNOWLEDGE_BASE or AGENT after ALTER');
+  if (!isKb && !ts.acceptKeyword('agent'))
+    ts.fail('expected KNOWLEDGE_BASE, AGENT, VIEW, DATABASE or TABLE after ALTER');
   const name = ts.qualifiedName(isKb ? 'a knowledge base' : 'an agent');
   ts.expectKeyword('using');
   const params = parseUsing(ts);
   ts.expectEnd();
   return isKb ? { kind: 'alter_knowledge_base', name, params } : { kind: 'alter_agent', name, params };
+}
+
+/**
+ * `ALTER TABLE t DISABLE | ENABLE KEYS`, which MySQL dumps wrap their inserts in: accepted and done, as MindsDB
+ * does (a table here has no index to suspend). Any other change of a table is refused: its columns are those
+ * of the query or file it was made from.
+ */
+function parseAlterTable(ts: TokenStream): Statement {
+  const name = ts.qualifiedName('a table');
+  const action = ts.peek();
+  if ((ts.acceptKeyword('disable', 'keys') || ts.acceptKeyword('enable', 'keys')) && ts.atEnd()) {
+    ts.expectEnd();
+    return { kind: 'alter_table_keys', name, enable: action.value.toLowerCase() === 'enable' };
+  }
+  return ts.refuse(
+    'ALTER TABLE is not supported here beyond DISABLE KEYS and ENABLE KEYS: a table keeps the columns of the ' +
+      'query or file it was made from (CREATE OR REPLACE TABLE db.t AS SELECT ... to change them)',
+    action,
+  );
 }
 
 function parseInsert(ts: TokenStream): Statement {

@@ -18,6 +18,16 @@ const END_OF_SELECT_LIST = new Set([
   'fetch',
 ]);
 
+/** The index after the bracket that closes the one at `open` (the end when it is never closed). */
+function afterBrackets(tokens: Token[], open: number): number {
+  let depth = 0;
+  for (let i = open; i < tokens.length; i++) {
+    if (isOpToken(tokens[i], '(')) depth++;
+    else if (isOpToken(tokens[i], ')') && --depth === 0) return i + 1;
+  }
+  return tokens.length;
+}
+
 /** One item of a SELECT list: its first and last tokens (both included). */
 export interface SelectItemSpan {
   first: number;
@@ -38,6 +48,13 @@ export function selectListItems(tokens: Token[]): SelectItemSpan[] {
     if (wordOf(t) !== 'select') return;
     let first = start + 1;
     while (['distinct', 'all', 'distinctrow'].includes(wordOf(tokens[first]))) first++;
+    // DISTINCT ON (a, b): the columns that make a row distinct, before the list.
+    if (
+      wordOf(tokens[first - 1]) === 'distinct' &&
+      wordOf(tokens[first]) === 'on' &&
+      isOpToken(tokens[first + 1], '(')
+    )
+      first = afterBrackets(tokens, first + 1);
     let depth = 0;
     for (let i = first; i < tokens.length; i++) {
       const token = tokens[i];

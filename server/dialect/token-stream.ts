@@ -185,6 +185,14 @@ export class TokenStream {
     throw new SqlSyntaxError(`Syntax error ${near}: ${message}`, token.line, token.column);
   }
 
+  /**
+   * Refuses a statement that was read but asks for what this server does not do: the message names what and
+   * why, with no "Syntax error" before it (the statement was understood), and the position of `token`.
+   */
+  refuse(message: string, token: Token = this.peek()): never {
+    throw new SqlSyntaxError(message, token.line, token.column);
+  }
+
   /** The source text from a token to the end, for statements handed on as text. */
   restFrom(token: Token): string {
     return this.source.slice(token.offset).replace(/;\s*$/, '');

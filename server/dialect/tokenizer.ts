@@ -34,6 +34,11 @@ export class SqlSyntaxError extends Error {
 const OPERATORS = [
   '<=>',
   '<->',
+  // pgvector's distances (inner product, L1, Hamming, Jaccard), which MindsDB reads for a source to answer.
+  '<#>',
+  '<+>',
+  '<~>',
+  '<%>',
   '->>',
   '<=',
   '>=',

@@ -3,6 +3,7 @@ import { DATA_SOURCES } from '../domain/system-databases';
 import type { RowBatch } from '../engines/row-batch';
 import { lineColumn, toEngineDialect } from '../dialect/engine-dialect';
 import { tokenize } from '../dialect/tokenizer';
+import { nativeQueryWithin } from '../dialect/native-query';
 import { MAX_RESULT_BYTES, MAX_RESULT_ROWS } from '../domain/sql-limits';
 import type { StatementOf } from '../dialect/ast';
 import { TooManyRowsError } from '../errors';
@@ -49,6 +50,7 @@ export class EngineSelect {
     }: { maxRows?: number; signal?: AbortSignal; partialResults?: boolean; caller?: string } = {},
   ): Promise<SqlOutcome> {
     const sql = toEngineDialect(statement.sql);
+    refuseSourceOnlyForms(sql);
     await this.checkReferences(await readLocated(this.data, sql), sql);
     let result;
     try {
@@ -97,6 +99,7 @@ export class EngineSelect {
    */
   async checkedForEngine(statement: StatementOf<'select'>): Promise<string> {
     const sql = toEngineDialect(statement.sql);
+    refuseSourceOnlyForms(sql);
     await this.checkReferences(await readLocated(this.data, sql), sql);
     return sql;
   }
@@ -147,6 +150,36 @@ export class EngineSelect {
         pos.column,
       );
     }
+  }
+}
+
+/** pgvector's distance operators, which only a PostgreSQL source with pgvector answers. */
+const VECTOR_OPERATORS = new Set(['<->', '<#>', '<+>', '<~>', '<%>']);
+
+/**
+ * Forms only a data source answers, refused when they reach the engine: a native query (`FROM name (SELECT
+ * ...)`), whose name is then no data source (the sources' handlers answer those that are), and pgvector's
+ * distance operators, which the engine does not have.
+ */
+function refuseSourceOnlyForms(sql: string): void {
+  const tokens = tokenize(sql);
+  const native = nativeQueryWithin(tokens);
+  if (native) {
+    throw new SqlEngineError(
+      `'${native.source}' is not a data source: FROM ${native.source} (...) sends a native query to a data source ` +
+        `connected with CREATE DATABASE ${native.source} WITH ENGINE = ..., PARAMETERS = ...`,
+      native.at.line,
+      native.at.column,
+    );
+  }
+  const vector = tokens.find((t) => t.kind === 'op' && VECTOR_OPERATORS.has(t.value));
+  if (vector) {
+    throw new SqlEngineError(
+      `The distance operator ${vector.value} is pgvector's: only a PostgreSQL data source with pgvector answers it ` +
+        '(the whole query sent to that source); to search by meaning here, query a knowledge base (WHERE content = ...)',
+      vector.line,
+      vector.column,
+    );
   }
 }
 

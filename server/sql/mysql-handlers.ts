@@ -50,6 +50,8 @@ export function registerMysqlHandlers(
   });
   // Each statement is applied when it runs: a transaction's bounds have nothing to do (as in MindsDB).
   router.register('transaction', async () => ok());
+  // A dump's DISABLE KEYS / ENABLE KEYS around its inserts: no index here to suspend (as in MindsDB).
+  router.register('alter_table_keys', async () => ok());
 
   router.register('drop_table', async (s, session) => {
     const [db, name] = s.name.parts.length > 1 ? s.name.parts : [session.db, s.name.parts[0]];

@@ -2,7 +2,7 @@ import type { DuckDb } from '../../engines/duckdb';
 import { DATA_SOURCES } from '../../domain/system-databases';
 import { hasTopLevelLimit, renderForSource, withRowBound } from '../../engines/sources/dialect';
 import type { StatementOf } from '../../dialect/ast';
-import { nativeQueryShape } from '../../dialect/native-query';
+import { nativeQueryShape, nativeQueryWithin } from '../../dialect/native-query';
 import { tokenize, type Token } from '../../dialect/tokenizer';
 import { TooManyRowsError, ValidationError } from '../../errors';
 import { type ProjectService } from '../projects';
@@ -193,6 +193,11 @@ function writtenSources(tokens: Token[], names: Set<string>): Set<string> {
   return found;
 }
 
+const nativeQueryAlone = (source: string) =>
+  new ValidationError(
+    `A native query is written alone: SELECT * FROM ${source} (...) with nothing after the brackets`,
+  );
+
 /**
  * `SELECT * FROM source (native text)`: MindsDB's way to send a statement in the source's own SQL. The text
  * between the brackets goes to the source as written.
@@ -203,16 +208,16 @@ function nativeQuery(
   names: Set<string>,
 ): { source: string; text: string } | undefined {
   const shape = nativeQueryShape(tokens);
-  if (!shape || !names.has(shape.source)) return undefined;
+  if (!shape || !names.has(shape.source)) {
+    const within = nativeQueryWithin(tokens);
+    if (within && names.has(within.source)) throw nativeQueryAlone(within.source);
+    return undefined;
+  }
   const { source, close } = shape;
   const rest = tokens
     .slice(close + 1)
     .filter((t) => t.kind !== 'eof' && !(t.kind === 'op' && t.value === ';'));
-  if (rest.length > 0) {
-    throw new ValidationError(
-      `A native query is written alone: SELECT * FROM ${source} (...) with nothing after the brackets`,
-    );
-  }
+  if (rest.length > 0) throw nativeQueryAlone(source);
   const text = sql.slice(tokens[shape.first - 1].offset + 1, tokens[close].offset).trim();
   if (!text) throw new ValidationError(`The native query for '${source}' is empty`);
   return { source, text };
