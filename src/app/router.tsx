@@ -11,6 +11,7 @@ import { RouteError } from './route-error';
 const WorksheetRoute = lazy(() => import('./routes/worksheet-route'));
 const ChatRoute = lazy(() => import('./routes/chat-route'));
 const DataSourceRoute = lazy(() => import('./routes/data-source-route'));
+const SettingsRoute = lazy(() => import('./routes/settings-route'));
 const loadKnowledgeBaseRoutes = () => import('./routes/knowledge-base-routes');
 const KnowledgeBasesRoute = lazy(() =>
   loadKnowledgeBaseRoutes().then((m) => ({ default: m.KnowledgeBasesRoute })),
@@ -62,6 +63,7 @@ export const router = createBrowserRouter([
       { path: 'projects/:project/agents/:agent', element: loading(<AgentRoute />) },
       { path: 'projects/:project/chat/:agent?', element: loading(<ChatRoute />) },
       { path: 'projects/:project/data-sources/:source', element: loading(<DataSourceRoute />) },
+      { path: 'projects/:project/settings', element: loading(<SettingsRoute />) },
       { path: '*', element: <RouteError notFound /> },
     ],
   },

@@ -20,7 +20,7 @@ function read<T>(key: string): T | undefined {
 export function useStoredDraft<T>(key: string, fresh: () => T) {
   const [draft, setDraft] = useState<T>(() => read<T>(key) ?? fresh());
   // Whether the page opened on a draft kept from an earlier visit (the page says so).
-  const [restored] = useState(() => read<T>(key) !== undefined);
+  const [restored, setRestored] = useState(() => read<T>(key) !== undefined);
   /** An edit: `unsaved` says whether the draft now differs from what is saved (else nothing is kept). */
   const edit = (next: T, unsaved: boolean) => {
     setDraft(next);
@@ -31,7 +31,10 @@ export function useStoredDraft<T>(key: string, fresh: () => T) {
       // A full or refused storage loses only the reload safety, never the edit.
     }
   };
-  /** Starts again from `next` (a save, a discard): the stored draft goes. */
-  const reset = (next: T) => edit(next, false);
+  /** Starts again from `next` (a save, a discard): the stored draft goes, and with it the restored note. */
+  const reset = (next: T) => {
+    setRestored(false);
+    edit(next, false);
+  };
   return { draft, edit, reset, restored };
 }

@@ -7,7 +7,7 @@ import { ReloginDialog } from '../../features/auth/relogin-dialog';
 import { useAuthDisabled } from '../../features/auth/auth-gate';
 import { PlainOptions } from '../../components/plain-options';
 import { ThemeToggle } from '../../components/theme-toggle';
-import { DEFAULT_PROJECT, loginPath, pagePath, type ProjectPage } from '../../lib/paths';
+import { DEFAULT_PROJECT, loginPath, pagePath, settingsPath, type ProjectPage } from '../../lib/paths';
 import { UnknownProject } from './unknown-project';
 import './app-shell.css';
 
@@ -36,6 +36,9 @@ export function AppShell() {
           <NavLink to={pagePath(project, 'chat')}>Chat</NavLink>
         </nav>
         <span className="shell-spacer" />
+        <NavLink to={settingsPath(project)} className="shell-settings">
+          Settings
+        </NavLink>
         <ThemeToggle />
         {authDisabled && (
           <span className="shell-banner" role="note" title="Anyone who can reach this server can use it">
