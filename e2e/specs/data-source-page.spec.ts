@@ -47,6 +47,7 @@ test('a source page shows its parameters and tables, tests, edits with the passw
     request,
     `CREATE DATABASE field WITH ENGINE = 'postgres', PARAMETERS = {"host": "127.0.0.1", "port": ${postgres.port}, "database": "${postgres.database}", "user": "${postgres.user}", "password": "${postgres.password}", "schema": "archive"}`,
   );
+  await sqlOk(request, 'CREATE PROJECT other_team');
   await sqlOk(request, "CREATE KNOWLEDGE_BASE notes_kb USING content_columns = ['body'], id_column = 'id'");
   await sqlOk(
     request,
@@ -130,6 +131,11 @@ test('a source page shows its parameters and tables, tests, edits with the passw
   await connection.getByRole('button', { name: 'Test connection' }).click();
   await expect(connection.getByRole('status')).toHaveText('The connection works.');
 
+  // A source belongs to the instance: another project keeps its page open.
+  await page.getByRole('combobox', { name: 'Project' }).selectOption('other_team');
+  await expect(page).toHaveURL(/\/projects\/other_team\/data-sources\/field$/);
+  await expect(connection.getByLabel('Host')).toHaveValue('127.0.0.1');
+
   // Drop lists what names the source first, in every project.
   await page.getByRole('button', { name: 'Drop…' }).click();
   const drop = page.getByRole('dialog', { name: 'Drop data source field?' });
@@ -143,7 +149,7 @@ test('a source page shows its parameters and tables, tests, edits with the passw
   expect(await axeBothThemes(page, 'drop data source dialog')).toEqual({});
   await drop.getByLabel('Type field to confirm').fill('field');
   await drop.getByRole('button', { name: 'Drop data source' }).click();
-  await expect(page).toHaveURL(/\/projects\/mindsdb\/worksheet/);
+  await expect(page).toHaveURL(/\/projects\/other_team\/worksheet/);
   await expect(browser.getByRole('treeitem', { name: /^field/ })).toHaveCount(0);
   expect((await request.get('/api/databases/field')).status()).toBe(404);
 });

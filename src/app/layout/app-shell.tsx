@@ -7,7 +7,14 @@ import { ReloginDialog } from '../../features/auth/relogin-dialog';
 import { useAuthDisabled } from '../../features/auth/auth-gate';
 import { PlainOptions } from '../../components/plain-options';
 import { ThemeToggle } from '../../components/theme-toggle';
-import { DEFAULT_PROJECT, loginPath, pagePath, settingsPath, type ProjectPage } from '../../lib/paths';
+import {
+  dataSourcePath,
+  DEFAULT_PROJECT,
+  loginPath,
+  pagePath,
+  settingsPath,
+  type ProjectPage,
+} from '../../lib/paths';
 import { UnknownProject } from './unknown-project';
 import './app-shell.css';
 
@@ -108,9 +115,13 @@ function ProjectSwitcher({ project, names }: { project: string; names: string[] 
         name="project"
         value={current ?? ''}
         onChange={(e) => {
-          // Keep the same page, in the other project.
-          const page = (window.location.pathname.split('/')[3] ?? 'worksheet') as ProjectPage;
-          navigate(pagePath(e.target.value, page));
+          // Keep the same page, in the other project. A data source belongs to the instance: its page stays.
+          const [, , , page = 'worksheet', source] = window.location.pathname.split('/');
+          if (page === 'data-sources' && source) {
+            navigate(dataSourcePath(e.target.value, decodeURIComponent(source)));
+          } else {
+            navigate(pagePath(e.target.value, page as ProjectPage));
+          }
         }}
       >
         {current === undefined && (
