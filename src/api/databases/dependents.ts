@@ -1,23 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { agentsSchema, type Agent } from '../../../protocol/api/agents';
-import { jobsSchema, type Job } from '../../../protocol/api/jobs';
-import { knowledgeBasesSchema } from '../../../protocol/api/knowledge-bases';
 import { projectsSchema } from '../../../protocol/api/projects';
-import { viewsSchema, type View } from '../../../protocol/api/views';
 import { apiRequest } from '../client';
 import { databaseKeys } from './keys';
+
+// Only the fields read here, leniently: a server's other fields (and their shapes) do not matter.
+const agentsSchema = z.array(
+  z.looseObject({
+    name: z.string(),
+    data: z
+      .looseObject({ tables: z.array(z.string()).optional() })
+      .nullable()
+      .optional(),
+  }),
+);
+const statementsSchema = z.array(
+  z.looseObject({
+    name: z.string(),
+    query: z.string().nullable().optional(),
+    if_query: z.string().nullable().optional(),
+  }),
+);
+const kbNamesSchema = z
+  .array(z.looseObject({ name: z.string() }))
+  .transform((kbs) => kbs.map((kb) => kb.name));
 
 /** One project's objects that may name a data source, each list or why it could not be read. */
 export interface ProjectObjects {
   project: string;
-  agents: Agent[] | Error;
-  views: View[] | Error;
-  jobs: Job[] | Error;
+  agents: z.infer<typeof agentsSchema> | Error;
+  /** Views and jobs: a name and the statement (`query`, a job's `if_query`) that may name the source. */
+  views: z.infer<typeof statementsSchema> | Error;
+  jobs: z.infer<typeof statementsSchema> | Error;
   knowledgeBases: string[] | Error;
 }
-
-const kbNamesSchema = knowledgeBasesSchema.transform((kbs) => kbs.map((kb) => kb.name));
 
 async function listOrError<T>(path: string, schema: z.ZodType<T>, signal: AbortSignal): Promise<T | Error> {
   try {
@@ -45,8 +61,8 @@ export const useProjectObjects = (source: string, enabled: boolean) =>
           const at = `/api/projects/${encodeURIComponent(name)}`;
           const [agents, views, jobs, knowledgeBases] = await Promise.all([
             listOrError(`${at}/agents`, agentsSchema, signal),
-            listOrError(`${at}/views`, viewsSchema, signal),
-            listOrError(`${at}/jobs`, jobsSchema, signal),
+            listOrError(`${at}/views`, statementsSchema, signal),
+            listOrError(`${at}/jobs`, statementsSchema, signal),
             listOrError(`${at}/knowledge_bases`, kbNamesSchema, signal),
           ]);
           return { project: name, agents, views, jobs, knowledgeBases };

@@ -73,3 +73,63 @@ describe('a data source page against MindsDB (recorded behaviour)', () => {
     );
   });
 });
+
+describe('dropping a source against MindsDB-shaped lists', () => {
+  it('lists what names it across projects, says what it could not read, and drops once the name is typed', async () => {
+    const fake = mindsdbRecordedInstance({ connects: () => true });
+    const lists: Record<string, unknown> = {
+      '/api/projects': [
+        { name: 'mindsdb', id: 1 },
+        { name: 'sales', id: 2 },
+      ],
+      '/api/projects/mindsdb/agents': [{ id: 1, name: 'shopper', data: { tables: ['shop.orders'] } }],
+      '/api/projects/mindsdb/views': [
+        { id: 1, name: 'big_orders', query: 'SELECT * FROM shop.orders WHERE n > 9' },
+      ],
+      // MindsDB's job: `query` and `if_query`, times as its JSON encoder writes them.
+      '/api/projects/mindsdb/jobs': [
+        {
+          id: 1,
+          name: 'nightly',
+          project: 'mindsdb',
+          start_at: 'Fri, 02 Jan 2026 03:04:05 GMT',
+          end_at: null,
+          next_run_at: null,
+          schedule_str: 'every 1 day',
+          query: 'INSERT INTO mindsdb.orders_kb SELECT * FROM shop.orders',
+          if_query: '',
+          variables: {},
+        },
+      ],
+      '/api/projects/mindsdb/knowledge_bases': [{ id: 1, name: 'orders_kb' }],
+      '/api/projects/sales/agents': [],
+      '/api/projects/sales/jobs': [],
+      '/api/projects/sales/knowledge_bases': [],
+    };
+    let dropped = false;
+    const api = fakeFetch((req) => {
+      if (req.method === 'GET' && req.path in lists) return { json: lists[req.path] };
+      if (req.path === '/api/projects/sales/views') return { status: 500, json: { title: 'Internal error' } };
+      if (req.method === 'DELETE' && req.path === '/api/databases/shop') {
+        dropped = true;
+        return { status: 204 };
+      }
+      return fake.handler(req);
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Drop…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Drop data source shop?' });
+    const names = await within(dialog).findByRole('note', { name: 'What names shop' });
+    expect(within(names).getByRole('link', { name: 'mindsdb.shopper' })).toBeInTheDocument();
+    expect(names).toHaveTextContent('mindsdb.big_orders');
+    expect(names).toHaveTextContent('mindsdb.nightly');
+    expect(within(names).getByRole('link', { name: 'mindsdb.orders_kb' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(/Could not read the views of sales .*the list may be incomplete/);
+    await user.type(within(dialog).getByLabelText(/to confirm/), 'shop');
+    await user.click(within(dialog).getByRole('button', { name: 'Drop data source' }));
+    expect(await screen.findByText('elsewhere')).toBeInTheDocument();
+    expect(dropped).toBe(true);
+    expect(api.sent('DELETE', '/api/databases/shop')).toHaveLength(1);
+  });
+});

@@ -66,16 +66,16 @@ export function sourceDependents(objects: readonly ProjectObjects[], source: str
     }
     if (!(o.views instanceof Error)) {
       for (const view of o.views) {
-        if (namesSource(view.query, source))
+        if (view.query && namesSource(view.query, source))
           out.views.push({ project: o.project, name: view.name, via: short(view.query) });
       }
     }
     if (o.jobs instanceof Error) continue;
     for (const job of o.jobs) {
-      const text = [job.query, job.if_query ?? ''].join('\n');
-      if (!namesSource(text, source)) continue;
-      out.jobs.push({ project: o.project, name: job.name, via: short(job.query) });
-      for (const target of insertTargets(job.query)) {
+      const query = job.query ?? '';
+      if (!namesSource([query, job.if_query ?? ''].join('\n'), source)) continue;
+      out.jobs.push({ project: o.project, name: job.name, via: short(query) });
+      for (const target of insertTargets(query)) {
         const project = target.project ?? o.project;
         const kbs = kbsOf.get(project.toLowerCase());
         if (!Array.isArray(kbs) || !kbs.some((kb) => kb.toLowerCase() === target.name.toLowerCase()))
