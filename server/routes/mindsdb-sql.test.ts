@@ -121,10 +121,9 @@ describe('information_schema', () => {
       ['name', 1],
       ['age', 2],
     ]);
-    expect((await t.sql('SELECT * FROM information_schema.knowledge_bases')).column_names).toEqual([
-      'NAME',
-      'PROJECT',
-    ]);
+    expect((await t.sql('SELECT * FROM information_schema.knowledge_bases')).column_names).toEqual(
+      (await t.sql('SHOW KNOWLEDGE_BASES')).column_names,
+    );
     expect((await t.sql('SELECT count(*) AS n FROM information_schema.agents')).data).toEqual([[0]]);
     // USE information_schema, then plain names.
     expect(

@@ -5,6 +5,8 @@ import { tokenize, type Token } from '../dialect/tokenizer';
 import type { FileService } from '../services/files';
 import { type ProjectService } from '../services/projects';
 import type { JobInfo } from '../services/jobs/service';
+import type { KnowledgeBaseService } from '../services/knowledge-bases/service';
+import { DESCRIBE_NAMES, knowledgeBaseRows } from './kb-describe';
 import { readLocated, SqlEngineError } from './engine-select';
 import { lineColumn } from '../dialect/engine-dialect';
 import { TooManyRowsError } from '../errors';
@@ -14,7 +16,7 @@ import { table, type SqlOutcome, type SqlSession } from '../domain/sql';
 /** Most rows one information_schema query answers with: the catalogue is small, a cross join need not be. */
 const MAX_ROWS = 100_000;
 
-/** What a virtual table reads from: the catalogue only, never a secret (no keys, no connection settings). */
+/** What a virtual table reads from: the catalogue only, never a secret (keys masked, no connection settings). */
 export interface CatalogSources {
   projects: ProjectService;
   files: FileService;
@@ -22,6 +24,8 @@ export interface CatalogSources {
   views?: { list(project: string): Promise<{ name: string; query: string }[]> };
   /** Every project's jobs: JOBS. */
   jobs?: { list(): Promise<JobInfo[]> };
+  /** Knowledge bases, listed with their keys masked: KNOWLEDGE_BASES. */
+  knowledgeBases: KnowledgeBaseService;
 }
 
 /** One table of information_schema: its columns (MySQL's upper-case names) and how to fill it. */
@@ -135,23 +139,28 @@ registerInformationSchemaTable({
   },
 });
 
-/** Knowledge bases and agents: their names and projects (their settings hold keys, so they stay out). */
-for (const [name, type] of [
-  ['KNOWLEDGE_BASES', 'knowledge_base'],
-  ['AGENTS', 'agent'],
-] as const) {
-  registerInformationSchemaTable({
-    name,
-    columns: ['NAME', 'PROJECT'],
-    rows: async (s) => {
-      const rows: SqlParam[][] = [];
-      for (const p of await s.projects.list()) {
-        for (const o of await s.projects.objects(p.name)) if (o.type === type) rows.push([o.name, p.name]);
-      }
-      return rows;
-    },
-  });
-}
+/**
+ * Knowledge bases: MindsDB's columns, those of DESCRIBE KNOWLEDGE_BASE (models and parameters with their keys
+ * masked), so that what DESCRIBE shows of one can be selected across them all.
+ */
+registerInformationSchemaTable({
+  name: 'KNOWLEDGE_BASES',
+  columns: DESCRIBE_NAMES,
+  rows: (s) => knowledgeBaseRows(s.knowledgeBases, s.projects),
+});
+
+/** Agents: their names and projects (their settings hold keys, so they stay out). */
+registerInformationSchemaTable({
+  name: 'AGENTS',
+  columns: ['NAME', 'PROJECT'],
+  rows: async (s) => {
+    const rows: SqlParam[][] = [];
+    for (const p of await s.projects.list()) {
+      for (const o of await s.projects.objects(p.name)) if (o.type === 'agent') rows.push([o.name, p.name]);
+    }
+    return rows;
+  },
+});
 
 /** Views of every project, with their SELECT as MySQL shows a view's definition. */
 registerInformationSchemaTable({

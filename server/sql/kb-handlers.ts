@@ -4,17 +4,12 @@ import { parseStatement } from '../dialect/parser';
 import { NotFoundError, ValidationError } from '../errors';
 import { rowObject } from '../engines/row-object';
 import type { InputRow } from '../services/knowledge-bases/documents';
-import { describeIndexBuild } from '../services/knowledge-bases/index-builds';
 import { insertOptionsFromUsing } from '../services/knowledge-bases/insert-params';
 import type { KnowledgeBaseService } from '../services/knowledge-bases/service';
-import {
-  KB_SEARCH_COLUMNS,
-  KB_SETTING_KEYS,
-  type KnowledgeBase,
-  type KnowledgeBaseInput,
-} from '../domain/knowledge-bases';
+import { KB_SEARCH_COLUMNS, KB_SETTING_KEYS, type KnowledgeBaseInput } from '../domain/knowledge-bases';
 import type { EngineSelect } from './engine-select';
 import { insertSelectedRows, insertsInBackground } from '../services/knowledge-bases/insert-answer';
+import { DESCRIBE_NAMES, describeRow } from './kb-describe';
 import { isDataSource, locate } from './kb-names';
 import { registerKbManageHandlers } from './kb-manage-handlers';
 import { searchFromWhere, toFilter } from './kb-where';
@@ -34,52 +29,6 @@ export function inputFromUsing(params: UsingParams): KnowledgeBaseInput {
     );
   }
   return params as KnowledgeBaseInput;
-}
-
-/** What a DESCRIBE row is made of: the knowledge base, its project, its latest insert and index build. */
-interface DescribedKb {
-  kb: KnowledgeBase;
-  project: string;
-  last: Awaited<ReturnType<KnowledgeBaseService['lastInsert']>>;
-  build: Awaited<ReturnType<KnowledgeBaseService['indexBuild']>>;
-}
-
-/**
- * Columns of SHOW KNOWLEDGE_BASES and DESCRIBE KNOWLEDGE_BASE, each with its value: MindsDB's, with its latest
- * insert's status, and (ours) INDEX_STATUS, the latest CREATE INDEX ON KNOWLEDGE_BASE of this run, its phase
- * while it builds.
- */
-const DESCRIBE_COLUMNS: [string, (d: DescribedKb) => JsonValue][] = [
-  ['NAME', ({ kb }) => kb.name],
-  ['PROJECT', ({ project }) => project],
-  ['EMBEDDING_MODEL', ({ kb }) => kb.embedding_model as JsonValue],
-  ['RERANKING_MODEL', ({ kb }) => kb.reranking_model as JsonValue],
-  ['STORAGE', ({ kb }) => `${kb.vector_database}.${kb.vector_database_table}`],
-  ['METADATA_COLUMNS', ({ kb }) => kb.metadata_columns],
-  ['CONTENT_COLUMNS', ({ kb }) => kb.content_columns],
-  ['ID_COLUMN', ({ kb }) => kb.id_column],
-  ['PARAMS', ({ kb }) => kb.params as JsonValue],
-  ['INSERT_STARTED_AT', ({ last }) => last?.started_at ?? null],
-  ['INSERT_FINISHED_AT', ({ last }) => last?.finished_at ?? null],
-  ['PROCESSED_ROWS', ({ last }) => (last ? last.rows_done : null)],
-  ['ERROR', ({ last }) => last?.error ?? null],
-  ['QUERY_ID', ({ last }) => last?.query_id ?? null],
-  ['INDEX_STATUS', ({ build }) => describeIndexBuild(build)],
-];
-const DESCRIBE_NAMES = DESCRIBE_COLUMNS.map(([column]) => column);
-
-async function describeRow(
-  kbs: KnowledgeBaseService,
-  kb: KnowledgeBase,
-  project: string,
-): Promise<JsonValue[]> {
-  const described: DescribedKb = {
-    kb,
-    project,
-    last: await kbs.lastInsert(project, kb.name),
-    build: await kbs.indexBuild(project, kb.name),
-  };
-  return DESCRIBE_COLUMNS.map(([, value]) => value(described));
 }
 
 /** The KB a statement targets, or undefined when the target is not a knowledge base. */

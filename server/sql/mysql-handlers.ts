@@ -38,9 +38,9 @@ export function registerMysqlHandlers(
     files: FileService;
     engine: EngineSelect;
     userVariables: UserVariables;
-  } & Pick<CatalogSources, 'views' | 'jobs'>,
+  } & Pick<CatalogSources, 'views' | 'jobs' | 'knowledgeBases'>,
 ): void {
-  const { projects, files, engine, views, jobs } = deps;
+  const { projects, files, engine, views, jobs, knowledgeBases } = deps;
 
   // MindsDB accepts SET and keeps none of MySQL's settings (the session's database is changed with USE); it
   // keeps user variables given constants, for `@name` in later statements.
@@ -103,7 +103,7 @@ export function registerMysqlHandlers(
       return runInformationSchemaSelect(
         toEngineDialect(s.sql),
         session,
-        { projects, files, views, jobs },
+        { projects, files, views, jobs, knowledgeBases },
         { signal },
       );
     }

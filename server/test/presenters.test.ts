@@ -164,6 +164,7 @@ describe('every path that shows a resource shows it through its presenter', () =
         'DESCRIBE KNOWLEDGE_BASE kb_rest',
         'DESCRIBE kb_sql',
         'SELECT * FROM information_schema.tables',
+        'SELECT * FROM information_schema.knowledge_bases',
       ],
       [`CREATE KNOWLEDGE_BASE kb_sql USING ${using}`],
     );
