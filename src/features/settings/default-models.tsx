@@ -49,13 +49,19 @@ export function defaultModelChanges(config: InstanceConfig, drafts: Drafts) {
 
 /**
  * What `PUT /api/config` sends for the models that changed: each whole, as MindsDB replaces a default model
- * whole; an unchanged key is sent back as the server showed it (MindsDB shows these keys in clear).
+ * whole; an unchanged key is sent back as the server showed it (MindsDB shows these keys in clear), unless
+ * the address changed.
  */
 export function defaultModelsInput(config: InstanceConfig, drafts: Drafts): ConfigChange {
   const change: ConfigChange = {};
   for (const r of ROLES) {
-    const patch = modelPatch(config[r.key] as ModelConfig | null, drafts[r.key]);
-    if (patch) change[r.key] = patch;
+    const saved = config[r.key] as ModelConfig | null;
+    const patch = modelPatch(saved, drafts[r.key]);
+    if (!patch) continue;
+    // A saved key never goes to another address: MindsDB would keep it for the new one, as the form says not.
+    const moved = modelDraftFrom(saved).base_url !== drafts[r.key].base_url.trim();
+    if (moved && !drafts[r.key].api_key) delete patch.api_key;
+    change[r.key] = patch;
   }
   return change;
 }
