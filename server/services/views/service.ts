@@ -1,8 +1,8 @@
 import type { DuckDb } from '../../engines/duckdb';
 import type { CatalogDb } from '../../engines/catalog-db';
-import { nativeQuerySource } from '../../dialect/native-query';
+import { nativeQuerySource, nativeQueryWithin } from '../../dialect/native-query';
 import { parseStatement } from '../../dialect/parser';
-import { SqlSyntaxError } from '../../dialect/tokenizer';
+import { SqlSyntaxError, tokenize } from '../../dialect/tokenizer';
 import { ConflictError, ValidationError } from '../../errors';
 import { whyNotInserted } from '../../store/project-names';
 import type { Project, ProjectObjectSource, ProjectService } from '../projects';
@@ -122,6 +122,14 @@ export class ViewService implements ProjectObjectSource {
     // shape naming anything else (a table function) is checked as any SELECT.
     const source = nativeQuerySource(statement.sql);
     if (source !== undefined && (await this.sourceNames()).has(source)) return text;
+    const native = nativeQueryWithin(tokenize(statement.sql));
+    if (native) {
+      const why = (await this.sourceNames()).has(native.source)
+        ? `a native query is written alone: SELECT * FROM ${native.source} (...)`
+        : `'${native.source}' is not a data source, and FROM ${native.source} (...) holds a native query for one ` +
+          `(connect it with CREATE DATABASE ${native.source} WITH ENGINE = ..., PARAMETERS = ...)`;
+      throw new ValidationError(`The view's query is refused: ${why}`, 'query');
+    }
     const engineText = toEngineDialect(statement.sql);
     try {
       await readUserSelect(this.data, engineText);

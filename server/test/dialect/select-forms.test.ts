@@ -68,6 +68,10 @@ describe('SELECT forms refused with the reason', () => {
       /^'int1' is not a data source: FROM int1 \(\.\.\.\) sends a native query to a data source/,
     ],
     ["SELECT * FROM files.sales WHERE amount <#> '[3,1,2]'", /^The distance operator <#> is pgvector's/],
+    [
+      'CREATE VIEW v FROM integr AS (SELECT * FROM pred)',
+      /^The view's query is refused: 'integr' is not a data source, and FROM integr \(\.\.\.\) holds a native query/,
+    ],
     ['ALTER TABLE files.sales ADD COLUMN x INT', /^ALTER TABLE is not supported here beyond DISABLE KEYS/],
     ['SHOW FULL TABLES FROM files IN mindsdb', /^SHOW TABLES lists one database's objects: name it once/],
     ['SHOW FULL COLUMNS FROM a FROM b IN c IN d', /^SHOW COLUMNS lists one table's columns/],
