@@ -104,6 +104,8 @@ export interface JobEvery {
 export type Statement =
   | { kind: 'create_project'; name: string; ifNotExists: boolean }
   | { kind: 'drop_project'; name: string; ifExists: boolean }
+  /** `ALTER DATABASE project NAME = 'new'`: MindsDB's one change to a project, its name. */
+  | { kind: 'rename_project'; name: string; newName: string }
   | { kind: 'show_projects'; filter?: ShowFilter }
   /** CREATE DATABASE name WITH ENGINE = '...', PARAMETERS = {...}: a connection to an external data source. */
   | {

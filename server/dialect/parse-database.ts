@@ -3,7 +3,8 @@ import { parseLiteral } from './expressions';
 import type { TokenStream } from './token-stream';
 
 /**
- * `CREATE [OR REPLACE] DATABASE name WITH | USING ENGINE = 'postgres', PARAMETERS = {...}` and `ALTER DATABASE name PARAMETERS = {...}`:
+ * `CREATE [OR REPLACE] DATABASE name WITH | USING ENGINE = 'postgres', PARAMETERS = {...}` and `ALTER DATABASE name PARAMETERS = {...}`
+ * (and `ALTER DATABASE project NAME = 'new'`, which renames a project as MindsDB does):
  * connections to external data sources, written as MindsDB writes them. `CREATE DATABASE name` without an engine
  * stays a project (see parser.ts), and `DROP DATABASE` is shared with projects.
  */
@@ -21,6 +22,13 @@ export function isDatabaseStatement(ts: TokenStream): boolean {
 export function parseDatabaseStatement(ts: TokenStream): Statement {
   if (ts.acceptKeyword('alter', 'database')) {
     const name = ts.identifier('a database');
+    if (ts.acceptKeyword('name')) {
+      ts.acceptOp('=');
+      const newName = ts.next();
+      if (newName.kind !== 'string' && newName.kind !== 'ident') ts.fail('expected the new name', newName);
+      ts.expectEnd();
+      return { kind: 'rename_project', name, newName: newName.value };
+    }
     ts.acceptKeyword('with');
     const params = parseParameters(ts);
     ts.expectEnd();

@@ -79,6 +79,24 @@ export class ProjectService {
     return true;
   }
 
+  /**
+   * A new name for a project, as MindsDB's `ALTER DATABASE p NAME = 'new'`. What names the project by its
+   * old name (an agent's `p.kb`, a view's `p.table`, a statement) is not rewritten, as in MindsDB. The default
+   * project keeps its name: it is made again under that name at each start.
+   */
+  async rename(name: string, newName: string): Promise<Project> {
+    refuseSystemChange(name, 'altered');
+    if (!newName.trim()) throw new ValidationError('A project needs a name', 'name');
+    refuseSystemName(newName, 'name');
+    const project = await this.get(name);
+    if (project.name === DEFAULT_PROJECT)
+      throw new ValidationError(`The default project '${project.name}' cannot be renamed`);
+    const holder = await this.find(newName);
+    if (holder && holder.id !== project.id) throw new ConflictError(`Project '${newName}' already exists`);
+    if (!(await this.store.rename(project.id, newName))) throw projectNotFound(name);
+    return this.get(newName);
+  }
+
   /** Knowledge bases and agents of a project, from every registered source. */
   async objects(project: string): Promise<{ name: string; type: ProjectObjectType }[]> {
     await this.get(project);

@@ -29,6 +29,10 @@ export function registerCoreHandlers(
   router.register('drop_project', async (s) =>
     ok((await projects.drop(s.name, { ifExists: s.ifExists })) ? 1 : 0),
   );
+  router.register('rename_project', async (s) => {
+    await projects.rename(s.name, s.newName);
+    return ok(1);
+  });
   router.register('show_projects', async () =>
     table(
       ['name'],

@@ -1,7 +1,7 @@
 import { insertIntoKbFromSource } from '../services/data-sources/kb-insert';
 import type { DataSourceService } from '../services/data-sources/service';
 import type { SourceSelect } from '../services/data-sources/source-select';
-import { ConflictError } from '../errors';
+import { ConflictError, ValidationError } from '../errors';
 import type { KnowledgeBaseService } from '../services/knowledge-bases/service';
 import type { ProjectService } from '../services/projects';
 import type { SqlRouter } from './router';
@@ -40,6 +40,13 @@ export function registerSourceHandlers(
   );
   router.register('create_project', async (s) => {
     if (await sources.find(s.name)) throw new ConflictError(`'${s.name}' is already a data source`);
+    return undefined;
+  });
+  // A project's new name must not be a source's; a source keeps its name (MindsDB's words for both).
+  router.register('rename_project', async (s) => {
+    if (await sources.find(s.name))
+      throw new ValidationError("Only the 'parameters' field can be updated for integrations.");
+    if (await sources.find(s.newName)) throw new ConflictError(`'${s.newName}' is already a data source`);
     return undefined;
   });
 

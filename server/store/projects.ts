@@ -49,6 +49,15 @@ export class ProjectStore {
     );
   }
 
+  /** Its objects refer to the project by id, so a new name is one row's change. False when it was gone. */
+  async rename(id: number, name: string): Promise<boolean> {
+    const { rows } = await this.catalog.query(`UPDATE projects SET name = ? WHERE id = ? RETURNING id`, [
+      name,
+      id,
+    ]);
+    return rows.length > 0;
+  }
+
   /** False when the row was already gone (a drop that raced this one). */
   async delete(id: number): Promise<boolean> {
     const { rows } = await this.catalog.query(`DELETE FROM projects WHERE id = ? RETURNING id`, [id]);
