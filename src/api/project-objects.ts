@@ -4,7 +4,7 @@ import { apiRequest } from './client';
 import { treeKeys } from './tree/keys';
 
 /** The kinds of object a project holds that the API lists and serves one by one. */
-export type ObjectCollection = 'agents' | 'knowledge_bases';
+export type ObjectCollection = 'agents' | 'knowledge_bases' | 'jobs' | 'views';
 
 /** The address of a project's objects of one kind, or of one of them by name. */
 export function projectObjectPath(collection: ObjectCollection) {

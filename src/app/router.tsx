@@ -26,6 +26,15 @@ const loadAgentRoutes = () => import('./routes/agent-routes');
 const AgentsRoute = lazy(() => loadAgentRoutes().then((m) => ({ default: m.AgentsRoute })));
 const NewAgentRoute = lazy(() => loadAgentRoutes().then((m) => ({ default: m.NewAgentRoute })));
 const AgentRoute = lazy(() => loadAgentRoutes().then((m) => ({ default: m.AgentRoute })));
+const loadJobRoutes = () => import('./routes/job-routes');
+const JobsRoute = lazy(() => loadJobRoutes().then((m) => ({ default: m.JobsRoute })));
+const NewJobRoute = lazy(() => loadJobRoutes().then((m) => ({ default: m.NewJobRoute })));
+const JobRoute = lazy(() => loadJobRoutes().then((m) => ({ default: m.JobRoute })));
+const loadViewRoutes = () => import('./routes/view-routes');
+const ViewsRoute = lazy(() => loadViewRoutes().then((m) => ({ default: m.ViewsRoute })));
+const NewViewRoute = lazy(() => loadViewRoutes().then((m) => ({ default: m.NewViewRoute })));
+const ViewRoute = lazy(() => loadViewRoutes().then((m) => ({ default: m.ViewRoute })));
+const ProjectsRoute = lazy(() => import('./routes/projects-route'));
 
 const whenIdle = (run: () => void) =>
   window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000);
@@ -53,6 +62,7 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to={pagePath(DEFAULT_PROJECT, 'worksheet')} replace /> },
+      { path: 'projects', element: loading(<ProjectsRoute />) },
       { path: 'projects/:project', element: <Navigate to="worksheet" replace /> },
       { path: 'projects/:project/worksheet', element: loading(<WorksheetRoute />) },
       { path: 'projects/:project/knowledge-bases', element: loading(<KnowledgeBasesRoute />) },
@@ -64,6 +74,12 @@ export const router = createBrowserRouter([
       { path: 'projects/:project/chat/:agent?', element: loading(<ChatRoute />) },
       { path: 'projects/:project/data-sources/:source', element: loading(<DataSourceRoute />) },
       { path: 'projects/:project/settings', element: loading(<SettingsRoute />) },
+      { path: 'projects/:project/jobs', element: loading(<JobsRoute />) },
+      { path: 'projects/:project/jobs/-/new', element: loading(<NewJobRoute />) },
+      { path: 'projects/:project/jobs/:job', element: loading(<JobRoute />) },
+      { path: 'projects/:project/views', element: loading(<ViewsRoute />) },
+      { path: 'projects/:project/views/-/new', element: loading(<NewViewRoute />) },
+      { path: 'projects/:project/views/:view', element: loading(<ViewRoute />) },
       { path: '*', element: <RouteError notFound /> },
     ],
   },

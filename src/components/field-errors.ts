@@ -1,7 +1,7 @@
 import { ApiError } from '../api/client';
 
 /** Wrappers the server may put before a field name: the request body's key, or MindsDB's `params`. */
-const WRAPPERS = ['knowledge_base.', 'agent.', 'params.'];
+const WRAPPERS = ['knowledge_base.', 'agent.', 'job.', 'params.'];
 
 function normalise(field: string): string {
   let f = field.replace(/\[(\d+)\]/g, '.$1');

@@ -7,7 +7,7 @@
 export const DEFAULT_PROJECT = 'mindsdb';
 
 /** The pages a project has, in the order the header shows them. */
-export type ProjectPage = 'worksheet' | 'knowledge-bases' | 'agents' | 'chat';
+export type ProjectPage = 'worksheet' | 'knowledge-bases' | 'agents' | 'chat' | 'jobs' | 'views';
 
 const at = (name: string | undefined) =>
   name === undefined || name === '' ? '' : `/${encodeURIComponent(name)}`;
@@ -46,6 +46,19 @@ export const newAgentPath = (project: string) => `${agentPath(project)}/-/new`;
 
 /** The chat page, with an agent chosen or not. */
 export const chatPath = (project: string, agent?: string) => `${pagePath(project, 'chat')}${at(agent)}`;
+
+/** The list of jobs, or one job's page (its schedule, statements and runs). */
+export const jobPath = (project: string, job?: string) => `${pagePath(project, 'jobs')}${at(job)}`;
+
+export const newJobPath = (project: string) => `${jobPath(project)}/-/new`;
+
+/** The list of views, or one view's page (its query, first rows and what uses it). */
+export const viewPath = (project: string, view?: string) => `${pagePath(project, 'views')}${at(view)}`;
+
+export const newViewPath = (project: string) => `${viewPath(project)}/-/new`;
+
+/** The page that lists the projects, creates and deletes them: it belongs to no project. */
+export const projectsPath = () => '/projects';
 
 export const loginPath = (next?: string) => `/login${next ? `?next=${encodeURIComponent(next)}` : ''}`;
 

@@ -12,6 +12,7 @@ import {
   DEFAULT_PROJECT,
   loginPath,
   pagePath,
+  projectsPath,
   settingsPath,
   type ProjectPage,
 } from '../../lib/paths';
@@ -36,11 +37,16 @@ export function AppShell() {
       <header className="shell-header">
         <span className="shell-brand">Knowledge Studio</span>
         <ProjectSwitcher project={project} names={names ?? [project]} />
+        <NavLink className="shell-projects-link" to={projectsPath()} end>
+          Projects
+        </NavLink>
         <nav className="shell-tabs" aria-label="Pages">
           <NavLink to={pagePath(project, 'worksheet')}>Worksheet</NavLink>
           <NavLink to={pagePath(project, 'knowledge-bases')}>Knowledge bases</NavLink>
           <NavLink to={pagePath(project, 'agents')}>Agents</NavLink>
           <NavLink to={pagePath(project, 'chat')}>Chat</NavLink>
+          <NavLink to={pagePath(project, 'jobs')}>Jobs</NavLink>
+          <NavLink to={pagePath(project, 'views')}>Views</NavLink>
         </nav>
         <span className="shell-spacer" />
         <NavLink to={settingsPath(project)} className="shell-settings">

@@ -22,6 +22,8 @@ export interface SqlEditorProps {
   onView: (view: EditorView, present: boolean) => void;
   /** Id of the element that explains the keyboard shortcuts. */
   describedBy?: string;
+  /** The editor's accessible name, where a page has more than one or names what it edits. */
+  label?: string;
 }
 
 /** Editor states of worksheets not on screen, so switching tabs keeps undo history and selection. */
@@ -35,7 +37,16 @@ const SETUP = { highlightActiveLine: true, foldGutter: true, autocompletion: tru
  * editor); Escape then Tab leaves it. The worksheet shows both beside the editor (`describedBy`).
  */
 
-export function SqlEditor({ tabId, value, language, onChange, onRun, onView, describedBy }: SqlEditorProps) {
+export function SqlEditor({
+  tabId,
+  value,
+  language,
+  onChange,
+  onRun,
+  onView,
+  describedBy,
+  label = 'SQL editor',
+}: SqlEditorProps) {
   const viewRef = useRef<EditorView | null>(null);
   const onRunRef = useRef(onRun);
   useEffect(() => {
@@ -55,11 +66,11 @@ export function SqlEditor({ tabId, value, language, onChange, onRun, onView, des
       editorTheme,
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({
-        'aria-label': 'SQL editor',
+        'aria-label': label,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       }),
     ],
-    [describedBy],
+    [describedBy, label],
   );
   const extensions = useMemo(() => [...staticExtensions, language], [staticExtensions, language]);
 

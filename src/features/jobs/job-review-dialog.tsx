@@ -1,0 +1,35 @@
+import { ChangesTable } from '../../components/changes-table';
+import { DialogActions, ModalDialog } from '../../components/modal-dialog';
+import type { Change } from '../../components/model-fields/model-draft';
+
+/**
+ * What saving an edited job changes, before it is sent, and what re-creating it costs: neither server changes
+ * a job in place.
+ */
+export function JobReviewDialog(props: {
+  name: string;
+  changes: Change[];
+  pending: boolean;
+  onSave: () => void;
+  onClose: () => void;
+}) {
+  const { name, changes, pending, onSave, onClose } = props;
+  return (
+    <ModalDialog title={`Save changes to ${name}?`} onClose={onClose} className="job-review">
+      <ChangesTable changes={changes} caption="Settings that change" />
+      <p className="job-note">
+        A job cannot be changed in place (MindsDB has no ALTER JOB): saving deletes {name} and creates it
+        again with these settings. Its list of runs starts afresh, a <code>LAST</code> in its statements
+        starts again from the newest row at its first run, and a start already past means it runs at once.
+      </p>
+      <DialogActions>
+        <button type="button" className="btn" onClick={onClose}>
+          Keep editing
+        </button>
+        <button type="button" className="btn btn-primary" disabled={pending} onClick={onSave} autoFocus>
+          {pending ? 'Saving…' : 'Save changes'}
+        </button>
+      </DialogActions>
+    </ModalDialog>
+  );
+}
