@@ -13,7 +13,14 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import type { openServices } from '../server/open-services';
 import { createDemo } from '../server/services/demo/index';
-import { HELD_OUT_SETS, loadHeldOut, loadSet, OWN_SETS, type LabelledSet } from './retrieval-sets';
+import {
+  FRESH_SETS,
+  HELD_OUT_SETS,
+  loadHeldOut,
+  loadSet,
+  OWN_SETS,
+  type LabelledSet,
+} from './retrieval-sets';
 
 type Deps = Awaited<ReturnType<typeof openServices>>;
 
@@ -91,15 +98,28 @@ async function judge(
   return verdicts;
 }
 
-/** Runs both sets against the server at `base` (whose services are `deps`) and prints the figures. */
-export async function benchAnswers(deps: Deps, base: string, dir: string, verbose: boolean): Promise<void> {
+/**
+ * Runs both sets against the server at `base` (whose services are `deps`) and prints the figures; with
+ * `fresh`, only the fresh sets (run once, never tuned on).
+ */
+export async function benchAnswers(
+  deps: Deps,
+  base: string,
+  dir: string,
+  verbose: boolean,
+  fresh = false,
+): Promise<void> {
   const [help, shop] = OWN_SETS.map(loadSet);
-  const [heldOutHelp, heldOutShop] = HELD_OUT_SETS.map(loadHeldOut);
+  const [heldOutHelp, heldOutShop] = (fresh ? FRESH_SETS : HELD_OUT_SETS).map(loadHeldOut);
   if (!(await createDemo(deps))) throw new Error('the demo could not be created');
   await loadShop(deps, dir, shop);
   const runs: [LabelledSet, string, string, 'own' | 'held-out'][] = [
-    [help, 'help_agent', 'help_kb', 'own'],
-    [shop, 'shop_agent', 'shop_kb', 'own'],
+    ...(fresh
+      ? []
+      : ([
+          [help, 'help_agent', 'help_kb', 'own'],
+          [shop, 'shop_agent', 'shop_kb', 'own'],
+        ] as const)),
     [heldOutHelp, 'help_agent', 'help_kb', 'held-out'],
     [heldOutShop, 'shop_agent', 'shop_kb', 'held-out'],
   ];
@@ -140,10 +160,10 @@ export async function benchAnswers(deps: Deps, base: string, dir: string, verbos
       }
     }
   }
-  report('all own questions', all);
-  report('all held-out questions', heldOut);
+  if (!fresh) report('all own questions', all);
+  report(fresh ? 'all fresh questions' : 'all held-out questions', heldOut);
   const readme = all.find((v) => v.question === 'How do I upload a CSV file?');
-  console.log(`README question "How do I upload a CSV file?": ${readme?.outcome ?? 'not asked'}`);
+  if (!fresh) console.log(`README question "How do I upload a CSV file?": ${readme?.outcome ?? 'not asked'}`);
 }
 
 function report(label: string, verdicts: Verdict[]): void {

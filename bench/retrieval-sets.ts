@@ -63,10 +63,17 @@ export const OWN_SETS = ['help', 'shop'].map((name) => path.join(DATA, name));
  */
 export const HELD_OUT_SETS = ['help', 'shop'].map((name) => path.join(DATA, 'held-out', name));
 
+/**
+ * Questions written from the documents alone by someone who had not read the code nor any earlier question
+ * file (fresh/README.md), to be run once, never tuned on: `npm run bench:agent -- --answers --fresh`.
+ */
+export const FRESH_SETS = ['help', 'shop'].map((name) => path.join(DATA, 'fresh', name));
+
 /** A held-out set with the documents of the own set it asks about. */
 export function loadHeldOut(dir: string): LabelledSet {
   const own = loadSet(path.join(DATA, path.basename(dir)));
-  return { ...loadSet(dir), name: `held-out ${own.name}`, docs: own.docs };
+  const kind = path.basename(path.dirname(dir));
+  return { ...loadSet(dir), name: `${kind} ${own.name}`, docs: own.docs };
 }
 
 /** JSON lines of `file`, or of `file.gz` when only the compressed copy is there (a large public corpus). */
