@@ -113,13 +113,13 @@ export async function benchAnswers(
   const [heldOutHelp, heldOutShop] = (fresh ? FRESH_SETS : HELD_OUT_SETS).map(loadHeldOut);
   if (!(await createDemo(deps))) throw new Error('the demo could not be created');
   await loadShop(deps, dir, shop);
-  const runs: [LabelledSet, string, string, 'own' | 'held-out'][] = [
-    ...(fresh
-      ? []
-      : ([
-          [help, 'help_agent', 'help_kb', 'own'],
-          [shop, 'shop_agent', 'shop_kb', 'own'],
-        ] as const)),
+  type Run = [LabelledSet, string, string, 'own' | 'held-out'];
+  const own: Run[] = [
+    [help, 'help_agent', 'help_kb', 'own'],
+    [shop, 'shop_agent', 'shop_kb', 'own'],
+  ];
+  const runs: Run[] = [
+    ...(fresh ? [] : own),
     [heldOutHelp, 'help_agent', 'help_kb', 'held-out'],
     [heldOutShop, 'shop_agent', 'shop_kb', 'held-out'],
   ];

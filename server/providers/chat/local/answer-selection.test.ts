@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TOOL } from '../tool-protocol';
 import { formatRows } from '../../../../protocol/tool-observation';
 import { KB_SEARCH_COLUMNS } from '../../../../protocol/kb-search';
-import { quotePassages } from './passages';
+import { quotePassages, rankChunks, retrievedChunks } from './passages';
 import type { MadeCall } from './transcript';
 
 /** Which retrieved passage the local model quotes: the rules of passages.ts, one at a time. */
@@ -21,6 +21,10 @@ const searched = (rows: unknown[][]): MadeCall[] => [
 ];
 
 const CITATION = /\[([^\]\s]+:[^\]\s]+)\]/g;
+
+/** The chunk ranked first, before the answer decides whether it holds enough of the question to be quoted. */
+const rankedFirst = (question: string, calls: MadeCall[]) =>
+  rankChunks(question, retrievedChunks(calls)).ranked[0]?.chunk.chunkId;
 
 describe('answer selection', () => {
   it('counts a word naming the kind of answer ("cost") as held by a chunk that gives a price', () => {
@@ -79,7 +83,7 @@ describe('answer selection', () => {
     const filler = Array.from({ length: 5 }, (_, i) =>
       row(`x${i}:body:1of1:0to40`, `Gift cards are sold in the shop number ${i}.`, 0.5 - i * 0.02),
     );
-    const answer = quotePassages(
+    const first = rankedFirst(
       'Can I change the delivery address of my order?',
       searched([
         row(
@@ -96,8 +100,7 @@ describe('answer selection', () => {
         ),
       ]),
     );
-    expect(answer).toMatch(/^Orders not yet packed can be sent elsewhere/);
-    expect(answer).not.toContain('d7:body');
+    expect(first).toBe('a1:body:1of1:0to90');
   });
 
   it('does not count a particle ("out") as a word the question is about', () => {
@@ -149,7 +152,7 @@ describe('answer selection', () => {
   it("lifts a how-to chunk whose heading names the question's own action, whatever it acts on", () => {
     // "Deleting an exported report" acts on something exported; "Exporting a report" names the action asked
     // for. Were only what a heading acts on compared, the first would be lifted alone and quoted.
-    const answer = quotePassages(
+    const first = rankedFirst(
       'How can I export my spreadsheet?',
       searched([
         row(
@@ -166,14 +169,14 @@ describe('answer selection', () => {
         ),
       ]),
     );
-    expect(answer).toMatch(/^Exporting a report\./);
+    expect(first).toBe('e1:body:1of1:0to80');
   });
 
   it('does not lift a how-to chunk whose heading names an action on something else', () => {
     // "Deleting a project" names an action ("drop" is "delete") on a project, not on matches: the search's
     // first hit, about matches, stays the answer. Both hold an instruction; were any action heading lifted,
     // the second would win.
-    const answer = quotePassages(
+    const first = rankedFirst(
       'How do I drop weak matches from a search?',
       searched([
         row(
@@ -190,6 +193,29 @@ describe('answer selection', () => {
         ),
       ]),
     );
-    expect(answer).toMatch(/^Relevance of matches\./);
+    expect(first).toBe('m1:body:1of1:0to90');
+  });
+
+  it('refuses when the best chunk lacks what the question asks and nothing retrieved speaks of it', () => {
+    // "maximum" and "size" are in no retrieved chunk: the article on uploading says nothing of sizes.
+    const calls = searched([
+      row('u1:body:1of1:0to70', 'Uploading a file. Click upload, choose a file and name the table.', 0.9),
+      row('f1:body:1of1:0to60', 'File formats. You can upload CSV, JSON and Parquet files.', 0.8),
+    ]);
+    const question = 'What is the maximum size of a file I can upload?';
+    expect(rankedFirst(question, calls)).toBe('u1:body:1of1:0to70');
+    expect(quotePassages(question, calls)).toBe('');
+  });
+
+  it('answers when what the best chunk leaves out is held by another retrieved chunk', () => {
+    // "csv" is in the formats chunk, not in the how-to the answer quotes: a detail left out, not a fact unknown.
+    const answer = quotePassages(
+      'How do I upload a CSV file?',
+      searched([
+        row('u1:body:1of1:0to70', 'Uploading a file. Click upload, choose a file and name the table.', 0.9),
+        row('f1:body:1of1:0to60', 'File formats. You can upload CSV, JSON and Parquet files.', 0.8),
+      ]),
+    );
+    expect(answer).toMatch(/\[u1:body:1of1:0to70\]/);
   });
 });

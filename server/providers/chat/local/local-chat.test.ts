@@ -114,12 +114,18 @@ describe('local chat model', () => {
 
   it('quotes the hits when all of them share every question word', async () => {
     const reviews = Array.from({ length: 10 }, (_, i) =>
-      chunk(`r${i}:body:1of1:0to60`, `Customer ${i}: the strap gave me a rash on my wrist.`, 0.9 - i * 0.01),
+      chunk(
+        `r${i}:body:1of1:0to60`,
+        `Customer ${i} review: the strap gave me a rash on my wrist.`,
+        0.9 - i * 0.01,
+      ),
     );
     const { answer } = await converse('Which reviews mention the strap giving a rash?', KB_TOOLS, (tool) =>
       tool === TOOL.kbList ? '["shop.kb"]' : formatRows(KB_SEARCH_COLUMNS, reviews),
     );
-    expect(answer).toMatch(/^Customer 0: the strap gave me a rash on my wrist\. \[r0:body:1of1:0to60\]/);
+    expect(answer).toMatch(
+      /^Customer 0 review: the strap gave me a rash on my wrist\. \[r0:body:1of1:0to60\]/,
+    );
   });
 
   it('answers a how-to question with the instruction rather than the chunk sharing most words', async () => {

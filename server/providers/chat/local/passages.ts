@@ -13,6 +13,18 @@ import { CHUNK_METADATA_KEYS as BOOKKEEPING } from '../../../../protocol/api/kno
  */
 export const MIN_COVERAGE = 0.34;
 /**
+ * How much of the question the quoted chunk must hold before the agent answers at all: each question term
+ * counts once, but a term that none of the retrieved chunks holds counts UNFOUND_TERM_WEIGHT times, and the
+ * chunk must hold at least half of the total. A question term nothing found speaks of is the likeliest sign
+ * that the question asks for a fact no document states ("What is the maximum size of a file I can upload?"
+ * against the article on uploading, which says nothing of sizes); a term some other retrieved chunk holds is
+ * only a detail the best one leaves out ("csv" in "How do I upload a CSV file?"). Below this the agent says it
+ * could not find it: a wrong answer with a citation is worse than none. Measured with
+ * `npm run bench:agent -- --answers [--fresh]` (docs/local-models.md).
+ */
+export const MIN_ANSWERED_SHARE = 0.5;
+const UNFOUND_TERM_WEIGHT = 3;
+/**
  * Hits of each search the answer chooses from: the search's top ones. The search ranked the whole knowledge
  * base with BM25 and vectors; a chunk it put lower than this wins the answer only by sharing more of the
  * question's words with it, and such a chunk is more often a wrong answer than a right one
@@ -154,8 +166,15 @@ function termWeights(question: string[], held: boolean[][]): Map<string, number>
   );
 }
 
+/** Each question term's weight in `MIN_ANSWERED_SHARE`: 1, or UNFOUND_TERM_WEIGHT when no retrieved chunk holds it. */
+function answeredWeights(held: boolean[][], terms: number): number[] {
+  return Array.from({ length: terms }, (_, j) => (held.some((row) => row[j]) ? 1 : UNFOUND_TERM_WEIGHT));
+}
+
 interface Scored {
   chunk: Chunk;
+  /** Share of the question the chunk holds, weighed by `answeredWeights`. */
+  answeredShare: number;
   /** Share of the question's terms the chunk holds, each counted once. */
   share: number;
   coverage: number;
@@ -176,6 +195,8 @@ export function rankChunks(searchText: string, chunks: Chunk[]): { ranked: Score
   const held = chunks.map((c, i) => question.map((q) => holds(c.terms, q) || (answering[i] && kind.has(q))));
   const weights = termWeights(question, held);
   const total = [...weights.values()].reduce((a, b) => a + b, 0);
+  const answered = answeredWeights(held, question.length);
+  const answeredTotal = answered.reduce((a, b) => a + b, 0);
   // The search's relevance, scaled to its best, with the rank as a fallback when relevances are all alike.
   const best = Math.max(...chunks.map((c) => c.relevance));
   const ranked = chunks
@@ -203,7 +224,8 @@ export function rankChunks(searchText: string, chunks: Chunk[]): { ranked: Score
         WEIGHT.heading * heading +
         (howToAboutIt ? WEIGHT.howTo : 0) -
         0.001 * chunk.order;
-      return { chunk, share, coverage, answers, score };
+      const answeredShare = answered.reduce((sum, w, j) => sum + (held[i][j] ? w : 0), 0) / answeredTotal;
+      return { chunk, answeredShare, share, coverage, answers, score };
     })
     .filter((s) => s.share >= MIN_COVERAGE)
     .sort((a, b) => b.score - a.score);
@@ -239,7 +261,10 @@ export function quotePassages(searchText: string, calls: MadeCall[]): string {
   if (ranked.length === 0) return '';
   const question = new Set(terms(searchText));
   const [best, ...rest] = ranked;
-  const others = rest.filter((s) => s.score >= best.score * RUNNER_UP).slice(0, 2);
+  if (best.answeredShare < MIN_ANSWERED_SHARE) return '';
+  const others = rest
+    .filter((s) => s.score >= best.score * RUNNER_UP && s.answeredShare >= MIN_ANSWERED_SHARE)
+    .slice(0, 2);
   return [
     `${quoteFrom(best.chunk, question, cue, true, MAX_SENTENCES)} [${best.chunk.chunkId}]`,
     ...others.map(({ chunk }) => `${quoteFrom(chunk, question, cue, false, 2)} [${chunk.chunkId}]`),
