@@ -13,14 +13,7 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import type { openServices } from '../server/open-services';
 import { createDemo } from '../server/services/demo/index';
-import {
-  FRESH_SETS,
-  HELD_OUT_SETS,
-  loadHeldOut,
-  loadSet,
-  OWN_SETS,
-  type LabelledSet,
-} from './retrieval-sets';
+import { freshSets, HELD_OUT_SETS, loadHeldOut, loadSet, OWN_SETS, type LabelledSet } from './retrieval-sets';
 
 type Deps = Awaited<ReturnType<typeof openServices>>;
 
@@ -100,17 +93,17 @@ async function judge(
 
 /**
  * Runs both sets against the server at `base` (whose services are `deps`) and prints the figures; with
- * `fresh`, only the fresh sets (run once, never tuned on).
+ * `fresh` (a folder of retrieval-data such as `fresh2`), only that fresh set (run once, never tuned on).
  */
 export async function benchAnswers(
   deps: Deps,
   base: string,
   dir: string,
   verbose: boolean,
-  fresh = false,
+  fresh: string | null = null,
 ): Promise<void> {
   const [help, shop] = OWN_SETS.map(loadSet);
-  const [heldOutHelp, heldOutShop] = (fresh ? FRESH_SETS : HELD_OUT_SETS).map(loadHeldOut);
+  const [heldOutHelp, heldOutShop] = (fresh ? freshSets(fresh) : HELD_OUT_SETS).map(loadHeldOut);
   if (!(await createDemo(deps))) throw new Error('the demo could not be created');
   await loadShop(deps, dir, shop);
   type Run = [LabelledSet, string, string, 'own' | 'held-out'];
@@ -161,7 +154,7 @@ export async function benchAnswers(
     }
   }
   if (!fresh) report('all own questions', all);
-  report(fresh ? 'all fresh questions' : 'all held-out questions', heldOut);
+  report(fresh ? `all ${fresh} questions` : 'all held-out questions', heldOut);
   const readme = all.find((v) => v.question === 'How do I upload a CSV file?');
   if (!fresh) console.log(`README question "How do I upload a CSV file?": ${readme?.outcome ?? 'not asked'}`);
 }

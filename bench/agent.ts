@@ -1,8 +1,8 @@
 /**
  * Agent benchmark: prints figures, asserts nothing.
  * - how often the local agent answers our labelled questions right (bench/agent-quality.ts);
- *   `--answers` runs only that part, `--verbose` prints the answers that were not right, `--fresh` asks the
- *   fresh questions instead (retrieval-data/fresh: run once, never tuned on);
+ *   `--answers` runs only that part, `--verbose` prints the answers that were not right, `--fresh[=fresh2]` asks
+ *   a fresh set's questions instead (retrieval-data/fresh, fresh2: each run once, never tuned on);
  * - time from sending a streamed completion to its `start` event arriving on the wire;
  * - p50 of a full `local` answer over a knowledge base of 10,000 chunks.
  * Runs the real server (engines in a temporary data folder) on a local port.
@@ -62,7 +62,9 @@ async function main(): Promise<void> {
   const app = createApp(deps);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    await benchAnswers(deps, base, dir, process.argv.includes('--verbose'), process.argv.includes('--fresh'));
+    const freshArg = process.argv.find((a) => a === '--fresh' || a.startsWith('--fresh='));
+    const fresh = freshArg ? (freshArg.split('=')[1] ?? 'fresh') : null;
+    await benchAnswers(deps, base, dir, process.argv.includes('--verbose'), fresh);
     if (process.argv.includes('--answers')) return;
     const csv = path.join(dir, 'tickets.csv');
     await fs.writeFile(csv, rows());

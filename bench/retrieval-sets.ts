@@ -65,9 +65,10 @@ export const HELD_OUT_SETS = ['help', 'shop'].map((name) => path.join(DATA, 'hel
 
 /**
  * Questions written from the documents alone by someone who had not read the code nor any earlier question
- * file (fresh/README.md), to be run once, never tuned on: `npm run bench:agent -- --answers --fresh`.
+ * file (fresh/README.md, fresh2/README.md), each run once, never tuned on:
+ * `npm run bench:agent -- --answers --fresh[=fresh2]`.
  */
-export const FRESH_SETS = ['help', 'shop'].map((name) => path.join(DATA, 'fresh', name));
+export const freshSets = (folder = 'fresh') => ['help', 'shop'].map((name) => path.join(DATA, folder, name));
 
 /** A held-out set with the documents of the own set it asks about. */
 export function loadHeldOut(dir: string): LabelledSet {
