@@ -57,6 +57,17 @@ describe('VectorStore', () => {
     expect(await store.vectorSearch('kb_1', unit(0), { limit: 3 })).toEqual([]);
   });
 
+  it('reads a table whose first version is not written yet (being created) as one that holds nothing', async () => {
+    // What a read sees while another statement creates the table: its folder, and no version in it yet.
+    await fs.mkdir(path.join(dir, 'kb_new.lance'));
+    expect(await store.tableNames()).toContain('kb_new');
+    expect(await store.count('kb_new')).toBe(0);
+    expect(await store.vectorSearch('kb_new', unit(0), { limit: 3 })).toEqual([]);
+    // Once created, the table is read as usual.
+    await store.createTable('kb_new', DIMS);
+    expect(await store.dimensions('kb_new')).toBe(DIMS);
+  });
+
   it('upserts in one commit: a batch that cannot be stored leaves the stored document whole', async () => {
     await store.createTable('kb_1', DIMS);
     await store.upsert('kb_1', [record('a', 1, 0), record('b', 1, 1)], []);

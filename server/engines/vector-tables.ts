@@ -8,6 +8,11 @@ export interface TableHandleEvents {
   reopened(name: string): void;
 }
 
+/** LanceDB's error for a table whose folder holds no version yet. */
+function isMissingTable(err: unknown): boolean {
+  return /was not found/.test(String((err as Error)?.message ?? err));
+}
+
 /**
  * The open LanceDB table handles of the vector store, one per table name, opened on first use. On a folder
  * other servers share, a handle (and what the store caches of it, keyed by the handle) is replaced once the
@@ -49,7 +54,15 @@ export class TableHandles {
     if (!(await this.names()).includes(name)) return null;
     const table = this.db.openTable(name);
     this.tables.set(name, table);
-    table.catch(() => this.tables.delete(name));
+    try {
+      await table;
+    } catch (err) {
+      if (this.tables.get(name) === table) this.tables.delete(name);
+      // Listed, but its first version is not written yet: a statement is creating it right now (a knowledge
+      // base's first insert). Until then it holds nothing, as a table that does not exist.
+      if (isMissingTable(err)) return null;
+      throw err;
+    }
     if (cached) this.events.reopened(name);
     else this.events.opened(name);
     return table;
