@@ -36,7 +36,12 @@ test('a view: its query edited and saved after a review, its first rows, what us
   await expect(list.getByRole('row', { name: /^order_count/ })).toBeVisible();
   Object.assign(found, await axeBothThemes(page, 'view list'));
 
-  await list.getByRole('link', { name: 'big_orders' }).click();
+  // The object browser opens a project's view on its page.
+  const browser = page.getByRole('navigation', { name: 'Object browser' });
+  const project = browser.getByRole('treeitem', { name: new RegExp(`^${P}`) });
+  if ((await project.getAttribute('aria-expanded')) !== 'true') await project.click();
+  await browser.getByRole('treeitem', { name: 'big_orders' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${P}/views/big_orders$`));
   await expect(page.getByRole('heading', { name: 'big_orders', level: 1 })).toBeVisible();
   await expect(sqlField(page, 'Query')).toContainText('WHERE amount > 5');
   const rows = page.getByRole('table', { name: 'First rows of big_orders' });
@@ -90,6 +95,12 @@ test('a view: its query edited and saved after a review, its first rows, what us
   await page.goto(`/projects/${P}/views`);
   await page.getByRole('link', { name: 'New view' }).click();
   const form = page.getByRole('form', { name: 'New view' });
+  // A taken name is said beside the name.
+  await form.getByLabel('Name', { exact: true }).fill('big_orders');
+  await fillSqlField(page, 'Query', 'SELECT 1 AS x');
+  await form.getByRole('button', { name: 'Create view' }).click();
+  await expect(form.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText(/already exists/)).toBeVisible();
   await form.getByLabel('Name', { exact: true }).fill('cheap_orders');
   await fillSqlField(page, 'Query', 'SELECT item FROM files.view_orders WHERE amount < 5');
   await page.reload();

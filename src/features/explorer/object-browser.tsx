@@ -124,6 +124,7 @@ function DatabaseNode({
           currentProject={currentProject}
           level={2}
           withColumns={db.type === 'data'}
+          inProject={isProject}
         />
       ))}
     </TreeBranch>
@@ -136,6 +137,7 @@ function ObjectNode({
   currentProject,
   level,
   withColumns = false,
+  inProject = false,
 }: {
   db: string;
   object: TreeObject;
@@ -143,17 +145,28 @@ function ObjectNode({
   level: number;
   /** Tables of a data database (`files`, a connected source) open onto their columns. */
   withColumns?: boolean;
+  /** The object is a project's: its views and jobs open on their pages. */
+  inProject?: boolean;
 }) {
   if (object.class === 'schema')
     return <SchemaNode db={db} schema={object} currentProject={currentProject} level={level} />;
-  const kind = object.type === 'knowledge_base' ? 'KB' : object.type === 'agent' ? 'AG' : 'T';
+  const kind =
+    object.type === 'knowledge_base'
+      ? 'KB'
+      : object.type === 'agent'
+        ? 'AG'
+        : inProject && object.type === 'view'
+          ? 'V'
+          : inProject && object.type === 'job'
+            ? 'J'
+            : 'T';
   const link = (row?: TableRowProps) => (
     <Link
       {...row}
       role="treeitem"
       aria-level={level}
       className="explorer-object"
-      to={objectLink(db, object, currentProject)}
+      to={objectLink(db, object, currentProject, { inProject })}
       title={`${db}.${object.name}`}
     >
       <span className={`explorer-icon is-${object.type ?? 'table'}`} aria-hidden>

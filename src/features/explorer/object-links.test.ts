@@ -20,4 +20,16 @@ describe('objectLink', () => {
     const link = objectLink('shop', { name: 'leads', type: 'table', schema: 'sales' }, 'mindsdb');
     expect(new URLSearchParams(link.split('?')[1]).getAll('preview')).toEqual(['shop', 'sales', 'leads']);
   });
+
+  it("opens a project's views and jobs on their pages, and previews a data source's own views", () => {
+    expect(objectLink('sales', { name: 'big', type: 'view' }, 'mindsdb', { inProject: true })).toBe(
+      '/projects/sales/views/big',
+    );
+    expect(objectLink('sales', { name: 'nightly', type: 'job' }, 'mindsdb', { inProject: true })).toBe(
+      '/projects/sales/jobs/nightly',
+    );
+    expect(objectLink('shop', { name: 'recent', type: 'view' }, 'mindsdb')).toBe(
+      '/projects/mindsdb/worksheet?preview=shop&preview=recent',
+    );
+  });
 });

@@ -8,7 +8,7 @@ import { draftKey, useStoredDraft } from '../../components/stored-draft';
 import { NewResourceHeader } from '../../components/resource-header';
 import { SqlField } from '../../components/sql-editor/sql-field';
 import { viewPath } from '../../lib/paths';
-import { querySqlProblem } from './view-sql-error';
+import { querySqlProblem, refusedForName } from './view-sql-error';
 import '../../components/resource-page.css';
 import './views.css';
 
@@ -70,7 +70,7 @@ export function ViewCreatePage({ project }: { project: string }) {
           value={draft.name}
           autoComplete="off"
           spellCheck={false}
-          error={errors.name}
+          error={errors.name ?? (refusedForName(create.error) ? querySqlProblem(create.error) : undefined)}
           onChange={(e) => edit({ ...draft, name: e.target.value })}
         />
         <SqlField
@@ -80,7 +80,7 @@ export function ViewCreatePage({ project }: { project: string }) {
           value={draft.query}
           onChange={(query) => edit({ ...draft, query })}
           hint="One SELECT, read in this project. Saved with CREATE VIEW."
-          error={errors.query ?? querySqlProblem(create.error)}
+          error={errors.query ?? (refusedForName(create.error) ? undefined : querySqlProblem(create.error))}
         />
         <div className="rp-savebar">
           <span className="rp-savebar-note muted">

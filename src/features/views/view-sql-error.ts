@@ -8,3 +8,11 @@ export function querySqlProblem(error: unknown): string | undefined {
   const text = problemMessage(error);
   return at ? `${text} (line ${at.line}, column ${at.column} of the query)` : text;
 }
+
+/**
+ * Whether a refused CREATE VIEW was refused for its name (taken by a view, a knowledge base, an agent): SQL
+ * errors name no field, so the words tell (ours: "already exists" / "is already"; MindsDB: "already exists").
+ */
+export function refusedForName(error: unknown): boolean {
+  return !!error && /already exists|is already/i.test(problemMessage(error));
+}
