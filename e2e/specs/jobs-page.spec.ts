@@ -71,6 +71,8 @@ test('creates a job, shows its failing run from the list and its page, edits and
 
   // Edit: reviewed before it is saved; the draft survives a reload meanwhile.
   await row.getByRole('link', { name: 'nightly_sync' }).click();
+  const nextRun = facts.locator('dt:has-text("Next run") + dd');
+  const nextRunBefore = await nextRun.textContent();
   await page.getByRole('button', { name: 'Edit job' }).click();
   const edit = page.getByRole('form', { name: 'Edit job' });
   await edit.getByLabel('Schedule').fill('every 2 hours');
@@ -85,6 +87,8 @@ test('creates a job, shows its failing run from the list and its page, edits and
   await review.getByRole('button', { name: 'Save changes' }).click();
   await expect(review).toBeHidden();
   await expect(facts).toContainText('every 2 hours');
+  // Re-created with its start unchanged, it keeps its next run rather than running at once.
+  await expect(nextRun).toHaveText(nextRunBefore!);
   const saved = await (await request.get('/api/projects/jobs_e2e/jobs/nightly_sync')).json();
   expect(saved.schedule_str).toBe('every 2 hours');
   expect(saved.query).toBe('SELECT * FROM files.no_such_table');

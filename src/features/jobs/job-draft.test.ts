@@ -9,6 +9,7 @@ import {
   serverTimeOf,
   validateJobDraft,
   emptyJobDraft,
+  replacementInput,
 } from './job-draft';
 import { newestFirst, runDuration, runOutcome } from './job-runs';
 
@@ -76,6 +77,17 @@ describe('the job draft', () => {
       end_at: null,
       schedule_str: null,
     });
+  });
+
+  it('re-creates an edited job from its next run unless the start was changed', () => {
+    expect(replacementInput(JOB, { ...draftFromJob(JOB), schedule: 'every 2 days' }).start_at).toBe(
+      '2026-03-02 22:00:00',
+    );
+    const moved = { ...draftFromJob(JOB), start: localInputOf('2026-04-01 08:00:00') };
+    expect(replacementInput(JOB, moved).start_at).toBe('2026-04-01 08:00:00');
+    expect(replacementInput({ ...JOB, next_run_at: null }, draftFromJob(JOB)).start_at).toBe(
+      '2026-03-01 22:00:00',
+    );
   });
 
   it('says what an edit changes, in words', () => {

@@ -103,6 +103,17 @@ export function jobInputOf(draft: JobDraft): JobInput {
   };
 }
 
+/**
+ * What re-creating an edited job sends. A start left as it was would be a moment past, which both servers
+ * read as "now": the job would run at once. Its next run is sent as the start instead, so it keeps its place.
+ */
+export function replacementInput(job: Job, draft: JobDraft): JobInput {
+  const input = jobInputOf(draft);
+  if (draft.start === draftFromJob(job).start && job.next_run_at)
+    input.start_at = job.next_run_at.slice(0, 19);
+  return input;
+}
+
 const said = (text: string, none: string) => (text.trim() ? text.trim() : none);
 
 /** What saving `draft` over `job` changes, in words. */

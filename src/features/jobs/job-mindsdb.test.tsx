@@ -6,7 +6,7 @@ import { fakeTree } from '../../testing/fake-tree';
 import { mindsdbJobsFake } from '../../testing/mindsdb-jobs-fake';
 import { renderRoutes } from '../../testing/render-routes';
 import { draftKey } from '../../components/stored-draft';
-import { emptyJobDraft, type JobDraft } from './job-draft';
+import { emptyJobDraft, localInputOf, type JobDraft } from './job-draft';
 import { JobCreatePage } from './job-create-page';
 import { JobListPage } from './job-list-page';
 import { JobPage } from './job-page';
@@ -108,7 +108,7 @@ describe('jobs against MindsDB (recorded behaviour)', () => {
       name: 'nightly',
       query: 'SELECT * FROM files.docs',
       if_query: '',
-      start: '',
+      start: localInputOf('2026-03-01 22:00:00'),
       end: '',
       schedule: 'every 2 days',
     });
@@ -131,7 +131,8 @@ describe('jobs against MindsDB (recorded behaviour)', () => {
           name: 'nightly',
           query: 'SELECT * FROM files.docs',
           if_query: null,
-          start_at: null,
+          // The start was left as it was: the job keeps its next run rather than running at once.
+          start_at: '2026-03-02 22:00:00',
           end_at: null,
           schedule_str: 'every 2 days',
         },

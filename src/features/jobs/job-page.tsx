@@ -13,7 +13,7 @@ import {
   draftFromJob,
   JOB_FIELD,
   jobChanges,
-  jobInputOf,
+  replacementInput,
   validateJobDraft,
   type JobDraft,
 } from './job-draft';
@@ -162,7 +162,7 @@ function JobEditForm(props: {
   };
   const save = () =>
     replace.mutate(
-      { saved: job, job: jobInputOf(draft) },
+      { saved: job, job: replacementInput(job, draft) },
       {
         onSuccess: () => kept.reset(null),
         onSettled: () => setReviewing(false),

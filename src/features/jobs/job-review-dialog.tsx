@@ -20,7 +20,8 @@ export function JobReviewDialog(props: {
       <p className="job-note">
         A job cannot be changed in place (MindsDB has no ALTER JOB): saving deletes {name} and creates it
         again with these settings. Its list of runs starts afresh, a <code>LAST</code> in its statements
-        starts again from the newest row at its first run, and a start already past means it runs at once.
+        starts again from the newest row at its first run. Unless its start changes, its next run stays where
+        it was.
       </p>
       <DialogActions>
         <button type="button" className="btn" onClick={onClose}>
