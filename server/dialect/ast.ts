@@ -135,6 +135,8 @@ export type Statement =
   /** START TRANSACTION / BEGIN / COMMIT / ROLLBACK: accepted, nothing to do (see parse-transaction.ts). */
   | { kind: 'transaction'; action: 'begin' | 'commit' | 'rollback' }
   | { kind: 'drop_table'; name: QualifiedName; ifExists: boolean }
+  /** LOCK TABLES, UNLOCK TABLES, SAVEPOINT (see parse-mysql-admin.ts): accepted, nothing to do. */
+  | { kind: 'mysql_no_op'; statement: 'lock_tables' | 'unlock_tables' | 'savepoint' }
   /** ALTER TABLE t DISABLE | ENABLE KEYS (MySQL dumps): accepted, nothing to do. */
   | { kind: 'alter_table_keys'; name: QualifiedName; enable: boolean }
   /**

@@ -3,7 +3,7 @@ import type { TokenStream } from './token-stream';
 
 /**
  * `START TRANSACTION [READ ONLY | READ WRITE | WITH CONSISTENT SNAPSHOT, ...]`, `BEGIN [WORK]`,
- * `COMMIT [WORK] [AND [NO] CHAIN] [[NO] RELEASE]`, `ROLLBACK [WORK] ...`: what MySQL clients wrap their
+ * `COMMIT [WORK] [AND [NO] CHAIN] [[NO] RELEASE]`, `ROLLBACK [WORK] ... [TO [SAVEPOINT] s]`: what MySQL clients wrap their
  * statements in. Each statement here is applied when it runs, so, as MindsDB does, these are accepted and do
  * nothing. Called with the first word next.
  */
@@ -24,6 +24,11 @@ export function parseTransaction(ts: TokenStream): Statement {
   do {
     if (!modes.some((m) => ts.acceptKeyword(...m))) break;
   } while (ts.acceptOp(',') || !ts.atEnd());
+  // ROLLBACK [WORK] TO [SAVEPOINT] s: back to a savepoint, of which there are none to go back to either.
+  if (action === 'rollback' && ts.acceptKeyword('to')) {
+    ts.acceptKeyword('savepoint');
+    ts.identifier('a savepoint');
+  }
   ts.expectEnd();
   return { kind: 'transaction', action };
 }

@@ -9,6 +9,7 @@ import { parseShow } from './parse-show';
 import { parseDescribe } from './parse-describe';
 import { parseUnserved } from './parse-unserved';
 import { parseCreateTable, parseDropTable } from './parse-tables';
+import { parseMysqlAdmin } from './parse-mysql-admin';
 import { parseSet } from './parse-set';
 import { parseTransaction } from './parse-transaction';
 import { tryParseSimpleSelect } from './select';
@@ -26,7 +27,14 @@ export function parseStatement(sql: string, { values }: ParseOptions = {}): Stat
   const tokens = tokenize(sql);
   const ts = new TokenStream(tokens, sql, values);
   checkStatementBounds(ts);
-  if (ts.peek().kind === 'eof' || (ts.isOp(';') && ts.peek(1).kind === 'eof')) ts.fail('the query is empty');
+  if (ts.peek().kind === 'eof' || (ts.isOp(';') && ts.peek(1).kind === 'eof')) {
+    // MySQL runs the text of a version comment; MindsDB, as we do, reads it as a comment.
+    if (/^\s*\/\*!/.test(sql))
+      ts.refuse(
+        "MySQL's version comments (/*!40000 ... */) are comments here, as in MindsDB: send the statement without them",
+      );
+    ts.fail('the query is empty');
+  }
   if (isViewOrJobStatement(ts)) return parseViewOrJobStatement(ts, parseStatement);
   // One statement per request: a `;` followed by more text starts a second one.
   const separator = tokens.findIndex(
@@ -38,6 +46,8 @@ export function parseStatement(sql: string, { values }: ParseOptions = {}): Stat
   const word = first.kind === 'ident' ? first.value.toLowerCase() : '';
   const parse = STATEMENT_PARSERS.get(word);
   if (parse) return parse(ts);
+  const admin = parseMysqlAdmin(ts);
+  if (admin) return admin;
   if (ts.isOp('(')) return parseSelect(ts);
   return ts.fail('expected a statement such as SELECT, CREATE, DROP, ALTER, SHOW, USE, INSERT or DELETE');
 }

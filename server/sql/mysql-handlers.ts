@@ -52,6 +52,8 @@ export function registerMysqlHandlers(
   router.register('transaction', async () => ok());
   // A dump's DISABLE KEYS / ENABLE KEYS around its inserts: no index here to suspend (as in MindsDB).
   router.register('alter_table_keys', async () => ok());
+  // A dump's LOCK TABLES / UNLOCK TABLES, a SAVEPOINT: each statement is applied when it runs, nothing to hold.
+  router.register('mysql_no_op', async () => ok());
 
   router.register('drop_table', async (s, session) => {
     const [db, name] = s.name.parts.length > 1 ? s.name.parts : [session.db, s.name.parts[0]];

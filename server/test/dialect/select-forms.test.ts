@@ -49,9 +49,14 @@ describe('SELECT forms answered as MySQL answers them', () => {
     expect(await data('TABLE files.rates ORDER BY rate DESC LIMIT 1')).toEqual([['de', 3]]);
   });
 
-  it('accepts ALTER TABLE ... DISABLE | ENABLE KEYS, as a MySQL dump sends it', async () => {
-    expect(await t.sqlOk('ALTER TABLE files.sales DISABLE KEYS')).toMatchObject({ type: 'ok' });
-    expect(await t.sqlOk('ALTER TABLE files.sales ENABLE KEYS')).toMatchObject({ type: 'ok' });
+  it('accepts LOCK TABLES and ALTER TABLE ... DISABLE | ENABLE KEYS, as a MySQL dump sends them', async () => {
+    for (const sql of [
+      'LOCK TABLES `sales` WRITE',
+      'ALTER TABLE files.sales DISABLE KEYS',
+      'ALTER TABLE files.sales ENABLE KEYS',
+      'UNLOCK TABLES',
+    ])
+      expect(await t.sqlOk(sql)).toMatchObject({ type: 'ok' });
   });
 });
 
@@ -76,6 +81,7 @@ describe('SELECT forms refused with the reason', () => {
     ['SHOW FULL TABLES FROM files IN mindsdb', /^SHOW TABLES lists one database's objects: name it once/],
     ['SHOW FULL COLUMNS FROM a FROM b IN c IN d', /^SHOW COLUMNS lists one table's columns/],
     ['SHOW CREATE TABLE', /^SHOW CREATE TABLE shows one table's definition: name the table/],
+    ['TRUNCATE TABLE files.sales', /^TRUNCATE is not supported here/],
   ])('%s', async (query, message) => {
     expect(await t.sqlError(query)).toMatch(message);
   });
