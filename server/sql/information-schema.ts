@@ -6,7 +6,7 @@ import type { FileService } from '../services/files';
 import { type ProjectService } from '../services/projects';
 import type { JobInfo } from '../services/jobs/service';
 import type { KnowledgeBaseService } from '../services/knowledge-bases/service';
-import { DESCRIBE_NAMES, knowledgeBaseRows } from './kb-describe';
+import { DESCRIBE_NAMES, knowledgeBaseQueryRows, knowledgeBaseRows, QUERY_COLUMNS } from './kb-describe';
 import { readLocated, SqlEngineError } from './engine-select';
 import { lineColumn } from '../dialect/engine-dialect';
 import { TooManyRowsError } from '../errors';
@@ -147,6 +147,13 @@ registerInformationSchemaTable({
   name: 'KNOWLEDGE_BASES',
   columns: DESCRIBE_NAMES,
   rows: (s) => knowledgeBaseRows(s.knowledgeBases, s.projects),
+});
+
+/** The knowledge bases' latest inserts, where MindsDB lists its background queries (see kb-describe.ts). */
+registerInformationSchemaTable({
+  name: 'QUERIES',
+  columns: QUERY_COLUMNS,
+  rows: (s) => knowledgeBaseQueryRows(s.knowledgeBases, s.projects),
 });
 
 /** Agents: their names and projects (their settings hold keys, so they stay out). */

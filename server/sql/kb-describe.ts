@@ -67,3 +67,49 @@ export async function knowledgeBaseRows(
   }
   return rows;
 }
+
+/** MindsDB's information_schema.QUERIES columns: its background queries, ours the knowledge bases' inserts. */
+export const QUERY_COLUMNS = [
+  'ID',
+  'STARTED_AT',
+  'FINISHED_AT',
+  'PROCESSED_ROWS',
+  'ERROR',
+  'SQL',
+  'DATABASE',
+  'PARAMETERS',
+  'CONTEXT',
+  'UPDATED_AT',
+];
+
+/**
+ * The latest insert of every knowledge base, as rows of information_schema.QUERIES (where MindsDB's docs send a
+ * user to follow an insert). The statement's text is not kept once it started, so SQL is NULL; DATABASE is the
+ * knowledge base's project.
+ */
+export async function knowledgeBaseQueryRows(
+  kbs: KnowledgeBaseService,
+  projects: ProjectService,
+): Promise<SqlParam[][]> {
+  const rows: SqlParam[][] = [];
+  for (const p of await projects.list()) {
+    for (const kb of await kbs.list(p.name)) {
+      const last = await kbs.lastInsert(p.name, kb.name);
+      if (!last) continue;
+      const updated = last.finished_at ?? last.started_at;
+      rows.push([
+        last.query_id,
+        last.started_at,
+        last.finished_at,
+        last.rows_done,
+        last.error,
+        null,
+        p.name,
+        null,
+        null,
+        updated,
+      ]);
+    }
+  }
+  return rows.sort((a, b) => Number(a[0]) - Number(b[0]));
+}

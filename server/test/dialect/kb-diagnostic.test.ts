@@ -42,6 +42,10 @@ describe('checking a knowledge base step by step', () => {
         column('QUERY_ID'),
       ],
     ]);
+    // The insert's record, where MindsDB's docs follow an insert: information_schema.QUERIES.
+    expect(
+      (await t.sqlOk('SELECT id, processed_rows, error, database FROM information_schema.queries')).data,
+    ).toEqual([[column('QUERY_ID'), 2, null, 'mindsdb']]);
     const all = await t.sqlOk('SELECT * FROM information_schema.knowledge_bases');
     expect(all.column_names).toEqual(described.column_names);
     // Models and parameters as JSON text, their keys masked, as DESCRIBE shows them.
