@@ -32,6 +32,7 @@ test('creates a job, shows its failing run from the list and its page, edits and
   await expect(form.getByLabel('Schedule')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByText(/Write it as MindsDB does/)).toBeVisible();
   Object.assign(found, await axeBothThemes(page, 'new job, with a problem'));
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/job-new.png`, fullPage: true });
   await form.getByLabel('Schedule').fill('every 1 hour');
   await form.getByRole('button', { name: 'Create job' }).click();
   await expect(page).toHaveURL(/\/projects\/jobs_e2e\/jobs\/nightly_sync$/);
@@ -84,6 +85,7 @@ test('creates a job, shows its failing run from the list and its page, edits and
   await expect(review.getByRole('row', { name: /Schedule/ })).toContainText('every 2 hours');
   await expect(review).toContainText('MindsDB has no ALTER JOB');
   Object.assign(found, await axeBothThemes(page, 'job review'));
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/job-review.png` });
   await review.getByRole('button', { name: 'Save changes' }).click();
   await expect(review).toBeHidden();
   await expect(facts).toContainText('every 2 hours');

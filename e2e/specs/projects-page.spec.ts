@@ -64,6 +64,7 @@ test('creates, renames and deletes a project; the picker follows at once; delete
   await expect(holds).toContainText('It holds 1 view, 1 job.');
   await expect(holds.getByRole('listitem')).toHaveText(['Views: recent', 'Jobs: tick']);
   Object.assign(found, await axeBothThemes(page, 'project delete'));
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/project-delete.png` });
   await drop.getByLabel(/Type/).fill('proj_renamed');
   await drop.getByRole('button', { name: 'Delete project' }).click();
   await expect(drop).toBeHidden();

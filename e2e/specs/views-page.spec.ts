@@ -35,6 +35,7 @@ test('a view: its query edited and saved after a review, its first rows, what us
   await expect(list.getByRole('row', { name: /^big_orders/ })).toContainText('WHERE amount > 5');
   await expect(list.getByRole('row', { name: /^order_count/ })).toBeVisible();
   Object.assign(found, await axeBothThemes(page, 'view list'));
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/view-list.png` });
 
   // The object browser opens a project's view on its page.
   const browser = page.getByRole('navigation', { name: 'Object browser' });
@@ -77,6 +78,7 @@ test('a view: its query edited and saved after a review, its first rows, what us
   await expect(review).toContainText('WHERE amount > 5');
   await expect(review).toContainText('WHERE amount > 1');
   Object.assign(found, await axeBothThemes(page, 'view review'));
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/view-review.png` });
   await review.getByRole('button', { name: 'Save query' }).click();
   await expect(review).toBeHidden();
   await expect(rows.getByRole('columnheader')).toHaveText(['id', 'item', 'amount']);
