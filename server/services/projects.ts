@@ -19,6 +19,8 @@ export interface ProjectObjectSource {
    * sources create objects only while their project exists, so nothing can be added after this runs.
    */
   dropProjectObjects?(project: Project): Promise<void>;
+  /** Forgets what the source keeps by the project's old name (its objects follow the project by id). */
+  projectRenamed?(project: Project): void;
 }
 
 export class ProjectService {
@@ -94,6 +96,7 @@ export class ProjectService {
     const holder = await this.find(newName);
     if (holder && holder.id !== project.id) throw new ConflictError(`Project '${newName}' already exists`);
     if (!(await this.store.rename(project.id, newName))) throw projectNotFound(name);
+    for (const source of this.objectSources) source.projectRenamed?.(project);
     return this.get(newName);
   }
 

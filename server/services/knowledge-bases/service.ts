@@ -370,6 +370,11 @@ export class KnowledgeBaseService {
     return rows.map((s) => ({ name: s.kb.name, type: 'knowledge_base' as const }));
   }
 
+  /** KBs are looked up by project name and kept: a renamed project's entries would still answer its old name. */
+  projectRenamed(project: { name: string }): void {
+    this.lookup.forgetProject(project.name);
+  }
+
   /**
    * Drops every KB of a project whose row is already gone (ProjectObjectSource). No KB can be created in it
    * any more (the catalog inserts only while the project exists), so one delete finds them all, including

@@ -8,6 +8,8 @@ const t = useTestApp({}, async (app) => {
   await app.sqlOk('CREATE VIEW shop.big AS (SELECT n FROM files.nums WHERE n > 10)');
   await app.sqlOk('CREATE JOB shop.tick (SELECT 1) EVERY hour');
   await app.sqlOk('CREATE PROJECT taken');
+  await app.sqlOk('CREATE KNOWLEDGE_BASE shop.notes USING embedding_model = {"provider": "local"}');
+  await app.sqlOk("INSERT INTO shop.notes (id, content) VALUES ('n1', 'a note about refunds')");
 });
 
 const names = async () => ((await t.sqlOk('SHOW PROJECTS')).data as unknown[][]).map((r) => r[0]);
@@ -25,6 +27,18 @@ describe('renaming a project', () => {
     expect((await t.inject({ method: 'GET', url: '/api/projects/shop' })).statusCode).toBe(404);
     await t.sqlOk('ALTER DATABASE store NAME = shop');
     expect(await names()).toContain('shop');
+  });
+
+  it('leaves nothing answering the old name: a new project of that name starts empty', async () => {
+    // Read once under the old name, so that anything kept by name would be kept.
+    expect((await t.sqlRows('SELECT id FROM shop.notes')).map((r) => r.id)).toEqual(['n1']);
+    await t.sqlOk("ALTER DATABASE shop NAME = 'store'");
+    expect((await t.sqlRows('SELECT id FROM store.notes')).map((r) => r.id)).toEqual(['n1']);
+    expect(await t.sqlError('SELECT id FROM shop.notes')).toMatch(/shop/);
+    await t.sqlOk('CREATE PROJECT shop');
+    expect(await t.sqlError('SELECT id FROM shop.notes')).toMatch(/notes/);
+    await t.sqlOk('DROP PROJECT shop');
+    await t.sqlOk("ALTER DATABASE store NAME = 'shop'");
   });
 
   it('refuses a taken name, the default project, a system database and an unknown project', async () => {
