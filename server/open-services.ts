@@ -6,6 +6,8 @@ import type { HttpSettings, ModelConfig } from './providers/types';
 import { openAgents } from './services/agents/index';
 import type { RunnerSettings } from './services/agents/runner';
 import { AuthService, type AuthConfig } from './services/auth';
+import { InstanceDefaults, type DefaultModels } from './services/instance-defaults';
+import { BUILT_IN_EMBEDDING } from './services/knowledge-bases/service-deps';
 import { agentTablesOf } from './services/data-sources/agent-tables';
 import { DataSourceService } from './services/data-sources/service';
 import { SourceSelect } from './services/data-sources/source-select';
@@ -108,16 +110,17 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
   const jobs = await openJobs({ databases, projects, sql }, { log: options.log, ...options.jobs });
   // The outbound address policy is process-wide: every model call checks the address it connects to.
   setOutboundPolicy({ allowPrivate: options.allowPrivateModelUrls ?? false });
+  const instanceDefaults = new InstanceDefaults(
+    databases.catalog,
+    defaultModelsAtStart(options.defaultModel),
+  );
   const kbs = await openKnowledgeBases(
     { databases, projects },
     {
-      // An instance default of another provider embeds with that provider's own embedding model (its chat
-      // model name would not embed). The KB stores only the provider: its key and address are the
-      // default's, added at each call (`providerOptions.defaults`), so the key never lands in the catalog.
-      defaultEmbeddingModel:
-        options.defaultModel && options.defaultModel.provider !== 'local'
-          ? { provider: options.defaultModel.provider }
-          : undefined,
+      currentDefaults: async () => {
+        const now = await instanceDefaults.current();
+        return { embedding: now.default_embedding_model, reranking: now.default_reranking_model };
+      },
       providerOptions: {
         ...(options.providerHttp ? { http: options.providerHttp } : {}),
         ...(options.defaultModel ? { defaults: options.defaultModel } : {}),
@@ -133,7 +136,12 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     options.log?.(`Removed stored copies of the default API key from: ${forgotten.join(', ')}`);
   const agents = await openAgents(
     { databases, projects, files, sql, external: agentTablesOf(dataSources) },
-    { defaultModel: options.defaultModel, settings: options.agentSettings, log: options.agentLog },
+    {
+      defaultModel: options.defaultModel,
+      currentDefault: async () => (await instanceDefaults.current()).default_llm,
+      settings: options.agentSettings,
+      log: options.agentLog,
+    },
   );
   const kbEvaluations = await openKbEvaluations({
     databases,
@@ -168,6 +176,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     databases,
     projects,
     auth,
+    instanceDefaults,
     files,
     sql,
     staticDir: options.staticDir,
@@ -188,4 +197,18 @@ function sharedVectorsOf(options: ServiceOptions) {
   if (options.vectorsUri)
     return { location: options.vectorsUri, storageOptions: options.vectorsStorageOptions };
   return options.vectorsDir ? { location: options.vectorsDir } : undefined;
+}
+
+/**
+ * The default models the start flags give: the chat model as given (key included: shown masked, never handed
+ * out, see InstanceDefaults); an embedding model of the same provider (its own embedding model: the chat
+ * model's name would not embed), or the built-in local one; no reranking model.
+ */
+function defaultModelsAtStart(model: ModelConfig | undefined): DefaultModels {
+  return {
+    default_llm: model ?? { provider: 'local' },
+    default_embedding_model:
+      model && model.provider !== 'local' ? { provider: model.provider } : { ...BUILT_IN_EMBEDDING },
+    default_reranking_model: null,
+  };
 }

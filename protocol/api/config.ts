@@ -24,6 +24,14 @@ const knowledgeBasesConfigSchema = z.looseObject({
   disable_autobatch: z.boolean(),
 });
 
+/** A default model as `GET /api/config` shows it: any key masked. */
+const defaultModelSchema = z.looseObject({
+  provider: z.string(),
+  model_name: z.string().optional(),
+  base_url: z.string().optional(),
+  api_key: z.string().optional(),
+});
+
 /** `GET /api/config`: the instance's login settings (never the password) and its KB storage. */
 export const configSchema = z.looseObject({
   auth: z.looseObject({
@@ -32,10 +40,15 @@ export const configSchema = z.looseObject({
     username: z.string().nullable().optional(),
   }),
   knowledge_bases: knowledgeBasesConfigSchema.optional(),
+  /** MindsDB's default models: what an agent or knowledge base created without a model is given. Keys masked. */
+  default_llm: defaultModelSchema.nullable().optional(),
+  default_embedding_model: defaultModelSchema.nullable().optional(),
+  default_reranking_model: defaultModelSchema.nullable().optional(),
   /**
    * Ours: what the console needs to know of this server that MindsDB's config does not say. Whether other
    * machines can reach it (bound beyond loopback, or named by `--allowed-hosts`): turning login off then
-   * opens it to them. And that its default models are set when it starts (flags), not by `PUT /api/config`.
+   * opens it to them. And whether its default models can only be set when it starts (false on this server
+   * since they are settable with `PUT /api/config`; kept for older servers).
    */
   instance: z
     .looseObject({
@@ -48,7 +61,8 @@ export type Config = z.infer<typeof configSchema>;
 
 /**
  * `PUT /api/config`: login on or off, and its user, merged into what is set (keys left out keep their
- * value). As MindsDB's clients send them, an empty or null `username` / `password` clear it: login is
+ * value); and the default models, each replaced whole (null: back to the value given at start), read and
+ * checked by the server's model reader so that a problem names its field (`default_llm.base_url`). As MindsDB's clients send them, an empty or null `username` / `password` clear it: login is
  * turned off with `{"http_auth_enabled": false, "username": ..., "password": ""}`, and the `auth` block of
  * `GET /api/config` may be sent back as it came. Any other key is refused by name (strict).
  */
@@ -62,6 +76,9 @@ export const configChangeSchema = z
       })
       .strict()
       .optional(),
+    default_llm: z.unknown().optional(),
+    default_embedding_model: z.unknown().optional(),
+    default_reranking_model: z.unknown().optional(),
   })
   .strict();
 export type ConfigChange = z.infer<typeof configChangeSchema>;

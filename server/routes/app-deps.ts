@@ -3,6 +3,7 @@ import type { AgentService } from '../services/agents/agent-service';
 import type { RunLog } from '../services/agents/run-log';
 import type { AgentRunner } from '../services/agents/runner';
 import type { AuthService } from '../services/auth';
+import type { InstanceDefaults } from '../services/instance-defaults';
 import type { DataSourceService } from '../services/data-sources/service';
 import type { FileService } from '../services/files';
 import type { JobScheduler } from '../services/jobs/scheduler';
@@ -19,6 +20,8 @@ export interface AppDeps {
   databases: Databases;
   projects: ProjectService;
   auth: AuthService;
+  /** The default chat, embedding and reranking models (`/api/config`). */
+  instanceDefaults: InstanceDefaults;
   files: FileService;
   sql: SqlRouter;
   agents: AgentService;

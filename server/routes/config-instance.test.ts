@@ -27,12 +27,12 @@ describe('whether other machines can reach the server', () => {
     expect(reachableFromOtherMachines('127.0.0.1', ['studio.example.org'])).toBe(true);
   });
 
-  it('GET /api/config says so, and that the default models are set at start', async () => {
+  it('GET /api/config says so, and that the default models are not only set at start', async () => {
     t = await startTestApp();
     const local = (await t.inject({ url: '/api/config' })).json();
     expect(local.instance).toEqual({
       reachable_from_other_machines: false,
-      default_models_set_at_start: true,
+      default_models_set_at_start: false,
     });
     other = createApp(t.deps, { boundHost: '0.0.0.0' });
     await other.ready();

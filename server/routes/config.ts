@@ -21,8 +21,8 @@ const knowledgeBasesConfig = (deps: AppDeps) =>
   }) satisfies Declared<NonNullable<Config['knowledge_bases']>>;
 
 /**
- * The instance's settings as MindsDB's `/api/config` shows them: login, and where knowledge bases are
- * stored. Reading or changing them needs a login while login is on (the auth hook sees to that), so only
+ * The instance's settings as MindsDB's `/api/config` shows them: login, the default models (keys masked),
+ * and where knowledge bases are stored. Reading or changing them needs a login while login is on (the auth hook sees to that), so only
  * the user may turn it off.
  */
 export function registerConfigRoutes(
@@ -32,7 +32,7 @@ export function registerConfigRoutes(
 ): void {
   const instance = {
     reachable_from_other_machines: reachableFromOtherMachines(names.boundHost, names.allowedHosts),
-    default_models_set_at_start: true,
+    default_models_set_at_start: false,
   } satisfies Declared<NonNullable<Config['instance']>>;
   // The router ignores a trailing slash, so `/api/config/` (MindsDB's spelling) lands here too.
   app.get(
@@ -40,6 +40,7 @@ export function registerConfigRoutes(
     async () =>
       ({
         auth: { ...deps.auth.view() },
+        ...(await deps.instanceDefaults.view()),
         knowledge_bases: knowledgeBasesConfig(deps),
         instance,
       }) satisfies Declared<Config>,
@@ -55,7 +56,9 @@ export function registerConfigRoutes(
         'knowledge_bases',
       );
     }
-    const { auth } = parseBody(configChangeSchema, request.body, 'Wrong arguments');
+    const { auth, ...models } = parseBody(configChangeSchema, request.body, 'Wrong arguments');
+    // The models first: they are all checked before any is saved, so a bad one changes nothing.
+    if (Object.keys(models).length) await deps.instanceDefaults.update(models);
     if (auth) await deps.auth.update(auth);
     return reply.type('application/json').send('""');
   });

@@ -2,6 +2,7 @@ import type { CatalogDb } from '../engines/catalog-db';
 import { AGENTS_SCHEMA, AGENTS_TIDY } from './agents';
 import { AUTH_SCHEMA, AUTH_TIDY } from './auth';
 import { DATA_SOURCES_SCHEMA } from './data-sources';
+import { INSTANCE_DEFAULTS_SCHEMA } from './instance-defaults';
 import { JOBS_SCHEMA, JOBS_TIDY } from './jobs';
 import { KB_EVALUATIONS_SCHEMA } from './kb-evaluations';
 import { KB_INSERTS_SCHEMA } from './kb-inserts';
@@ -17,6 +18,7 @@ import { markInterruptedRuns, RUN_LIVENESS_SCHEMA } from './run-liveness';
 const SCHEMA: readonly (readonly string[])[] = [
   PROJECTS_SCHEMA,
   AUTH_SCHEMA,
+  INSTANCE_DEFAULTS_SCHEMA,
   DATA_SOURCES_SCHEMA,
   VIEWS_SCHEMA,
   JOBS_SCHEMA,

@@ -36,7 +36,13 @@ export class AgentService implements ProjectObjectSource {
     private readonly store: AgentStore,
     private readonly projects: ProjectService,
     private readonly resolver: DataResolver,
+    /** The operator's default from the start flags: its key is added at run time (`runtimeModel`). */
     private readonly defaultModel: DefaultModel,
+    /** The instance's default chat model now (`PUT /api/config` or the flags): what a new agent is given. */
+    private readonly currentDefault: () => Promise<ModelConfig> = async () => ({
+      provider: defaultModel.provider,
+      ...(defaultModel.model_name ? { model_name: defaultModel.model_name } : {}),
+    }),
   ) {
     this.objects = new ProjectObjects(projects, store, 'Agent');
   }
@@ -79,7 +85,7 @@ export class AgentService implements ProjectObjectSource {
     const record = {
       project_id: found.id,
       name,
-      model: this.buildModel(changes.model),
+      model: this.buildModel(await this.currentDefault(), changes.model),
       data,
       prompt_template: changes.prompt_template ?? null,
       params: mergeParams({}, changes.params),
@@ -108,6 +114,7 @@ export class AgentService implements ProjectObjectSource {
     if (rename !== undefined) this.checkName(rename);
     await checkModelAddress(changes.model, 'model');
     const data = changes.data ? await this.checkData(project, changes.data) : undefined;
+    const fallback = await this.currentDefault();
     return this.store.modify(agent.id, async (current, tx) => {
       if (current.name !== name) throw this.notFound(project, name);
       const etag = agentEtag(current)!;
@@ -125,7 +132,7 @@ export class AgentService implements ProjectObjectSource {
         }
         next.name = rename;
       }
-      if (changes.model) next.model = this.buildModel(changes.model, current.model);
+      if (changes.model) next.model = this.buildModel(fallback, changes.model, current.model);
       if (data) {
         next.data = {
           knowledge_bases: data.knowledge_bases ?? current.data.knowledge_bases,
@@ -179,27 +186,37 @@ export class AgentService implements ProjectObjectSource {
     return normalized;
   }
 
-  /** Keys of the instance default are not stored: they are added at run time (see `runtimeModel`). */
-  private buildModel(given: Partial<ModelConfig> = {}, old?: ModelConfig): ModelConfig {
+  /**
+   * The agent's model: `given` over `old`, its gaps filled from the instance's default chat model `fallback`
+   * as MindsDB fills them (the provider, and for the default's provider its name, address and a key typed
+   * in `PUT /api/config`). The agent keeps this copy: a later change of the default does not change it. The
+   * operator's key from the environment is not in `fallback`: it is added at run time (see `runtimeModel`).
+   */
+  private buildModel(
+    fallback: ModelConfig,
+    given: Partial<ModelConfig> = {},
+    old?: ModelConfig,
+  ): ModelConfig {
     const switching = old && given.provider !== undefined && given.provider !== old.provider;
     // A new base_url forgets the stored key unless `given` has one (see mergeModelConfig).
-    const model = mergeModelConfig(old && !switching ? old : undefined, given) as ModelConfig;
-    model.provider ||= this.defaultModel.provider;
+    let model = mergeModelConfig(old && !switching ? old : undefined, given) as ModelConfig;
+    model.provider ||= fallback.provider;
     if (!isChatProvider(model.provider)) {
       throw new ValidationError(
         `Unknown model provider '${model.provider}': use ${CHAT_PROVIDERS.join(', ')}`,
         'model.provider',
       );
     }
+    model = withDefaultCredentials(model, fallback);
     if (!model.model_name) {
-      const fallback =
-        model.provider === this.defaultModel.provider && this.defaultModel.model_name
-          ? this.defaultModel.model_name
+      const name =
+        model.provider === fallback.provider && fallback.model_name
+          ? fallback.model_name
           : FALLBACK_MODEL_NAME[model.provider];
-      if (!fallback) {
+      if (!name) {
         throw new ValidationError(`The ${model.provider} model needs a model_name`, 'model.model_name');
       }
-      model.model_name = fallback;
+      model.model_name = name;
     }
     return model;
   }

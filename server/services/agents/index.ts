@@ -8,9 +8,13 @@ import { RunLog } from './run-log';
 import { AgentRunner, DEFAULT_RUNNER_SETTINGS, type RunnerSettings } from './runner';
 import { AgentStore } from '../../store/agents';
 import type { DefaultModel } from '../../domain/agents';
+import type { ModelConfig } from '../../providers/types';
 
 export interface AgentOptions {
+  /** The operator's default from the start flags (its key is added at run time, never stored). */
   defaultModel?: DefaultModel;
+  /** The instance's default chat model now, for new agents (services/instance-defaults.ts). */
+  currentDefault?: () => Promise<ModelConfig>;
   settings?: Partial<RunnerSettings>;
   /** Receives one line per run (trace id, history size): main.ts prints it. */
   log?: (line: string) => void;
@@ -40,6 +44,7 @@ export async function openAgents(
     deps.projects,
     resolver,
     options.defaultModel ?? { provider: 'local' },
+    options.currentDefault,
   );
   deps.projects.addObjectSource(agents);
   const agentRuns = new RunLog(options.log);

@@ -1,7 +1,7 @@
 import { DEFAULT_CHUNKING, validateChunking, type ChunkingConfig } from '../chunking/text-chunker';
 import { MAX_METADATA_NAMES } from '../../engines/vector-schema';
 import { ValidationError } from '../../errors';
-import { mergeModelConfig, readModelConfig } from '../model-config';
+import { mergeModelConfig, readModelConfig, withDefaultCredentials } from '../model-config';
 import type {
   KbSettings,
   KnowledgeBaseInput,
@@ -112,18 +112,34 @@ export function chunkingOf(preprocessing: Preprocessing | null | undefined): Chu
   return chunking;
 }
 
-/** Settings for a new knowledge base, defaults filled in. */
-export function settingsForCreate(input: KnowledgeBaseInput, defaultEmbedding: ModelConfig): KbSettings {
+/** The instance's default models a new knowledge base is given where it names none (copies: the KB keeps them). */
+export interface KbDefaultModels {
+  embedding: ModelConfig;
+  reranking: ModelConfig | null;
+}
+
+/**
+ * Settings for a new knowledge base, defaults filled in as MindsDB fills them: no embedding model takes the
+ * default one; no reranking model (left out) takes the default one if set, while `false` or null asks for
+ * none; a model of the default's provider without an address takes the default's address and key.
+ */
+export function settingsForCreate(input: KnowledgeBaseInput, defaults: KbDefaultModels): KbSettings {
   const embedding = input.embedding_model
-    ? mergeModel(null, modelObject(input.embedding_model, 'embedding_model'), 'embedding_model')
-    : { ...defaultEmbedding };
+    ? withDefaultCredentials(
+        mergeModel(null, modelObject(input.embedding_model, 'embedding_model'), 'embedding_model'),
+        defaults.embedding,
+      )
+    : { ...defaults.embedding };
   const rerank = input.reranking_model;
+  let reranking: ModelConfig | null = null;
+  if (rerank === undefined) reranking = defaults.reranking && { ...defaults.reranking };
+  else if (rerank !== null && rerank !== false) {
+    reranking = mergeModel(null, modelObject(rerank, 'reranking_model'), 'reranking_model');
+    if (defaults.reranking) reranking = withDefaultCredentials(reranking, defaults.reranking);
+  }
   return {
     embedding_model: embedding,
-    reranking_model:
-      rerank === undefined || rerank === null || rerank === false
-        ? null
-        : mergeModel(null, modelObject(rerank, 'reranking_model'), 'reranking_model'),
+    reranking_model: reranking,
     metadata_columns:
       input.metadata_columns == null ? null : columnList(input.metadata_columns, 'metadata_columns', true),
     content_columns:

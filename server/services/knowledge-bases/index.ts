@@ -6,10 +6,13 @@ import { keepOutOfMessages } from '../../util/secret-text';
 import type { ModelConfig, ProviderOptions } from '../../providers/types';
 import type { ProjectService } from '../projects';
 import { KnowledgeBaseService } from './service';
+import type { KnowledgeBaseServiceDeps } from './service-deps';
 
 export interface KnowledgeBaseOptions {
   /** The embedding model of a KB created without one; the built-in `local` model when unset. */
   defaultEmbeddingModel?: ModelConfig;
+  /** The instance's default models now, read at each create (see KnowledgeBaseServiceDeps). */
+  currentDefaults?: KnowledgeBaseServiceDeps['currentDefaults'];
   providerOptions?: ProviderOptions;
   /** Failures of background index maintenance and orphan repair. */
   log?: (message: string) => void;
@@ -55,6 +58,7 @@ export async function openKnowledgeBases(
     catalog: deps.databases.catalog,
     store: vectorStore,
     defaultEmbeddingModel: options.defaultEmbeddingModel,
+    currentDefaults: options.currentDefaults,
     providerOptions: options.providerOptions,
     disableAutobatch: options.disableAutobatch,
     onBackgroundError: (err) =>

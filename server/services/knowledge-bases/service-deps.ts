@@ -3,6 +3,7 @@ import type { VectorStore } from '../../engines/vector-store';
 import { LOCAL_EMBEDDING_MODEL } from '../../providers/local-embedding';
 import type { ProviderOptions } from '../../providers/types';
 import type { KnowledgeBase, ModelConfig } from '../../domain/knowledge-bases';
+import type { KbDefaultModels } from './config';
 
 /** The embedding model of a KB created without one, unless the service is given another. */
 export const BUILT_IN_EMBEDDING: ModelConfig = { provider: 'local', model_name: LOCAL_EMBEDDING_MODEL };
@@ -19,6 +20,11 @@ export interface KnowledgeBaseServiceDeps {
   disableAutobatch?: boolean;
   /** The embedding model of a KB created without one (default: the built-in local model). */
   defaultEmbeddingModel?: ModelConfig;
+  /**
+   * The instance's default models now (services/instance-defaults.ts), read at each create; when given, it
+   * wins over `defaultEmbeddingModel`.
+   */
+  currentDefaults?: () => Promise<KbDefaultModels>;
   /** HTTP settings for remote providers (tests shorten timeouts). */
   providerOptions?: ProviderOptions;
   /** Failures of background work (learning a concept model). */

@@ -4,7 +4,13 @@ import type { SearchCopyInfo } from '../../engines/exact-search/exact-search';
 import type { SearchPath } from '../../engines/exact-search/search-path';
 import { ConflictError, NotFoundError } from '../../errors';
 import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from '../../store/knowledge-bases';
-import { flattenInput, settingsForAlter, settingsForCreate, validateName } from './config';
+import {
+  flattenInput,
+  settingsForAlter,
+  settingsForCreate,
+  validateName,
+  type KbDefaultModels,
+} from './config';
 import type { InputRow } from './documents';
 import type { StreamedRows } from './ingest';
 import { InsertStatus } from './insert-status';
@@ -30,7 +36,6 @@ import type {
   KbSearchRow,
   KnowledgeBase,
   KnowledgeBaseInput,
-  ModelConfig,
   ReadOptions,
 } from '../../domain/knowledge-bases';
 
@@ -47,7 +52,8 @@ export class KnowledgeBaseService {
   private readonly catalog: KbCatalog;
   private readonly insertLog: InsertLog;
   private readonly store: VectorStore;
-  private readonly defaultEmbedding: ModelConfig;
+  /** The default models a new KB is given (see settingsForCreate). */
+  private readonly defaults: () => Promise<KbDefaultModels>;
   private readonly locks = new KeyedQueue();
   private readonly progressBoard = new ProgressBoard();
   private readonly indexBuilds = new IndexBuilds();
@@ -89,7 +95,8 @@ export class KnowledgeBaseService {
       deps.onBackgroundError,
     );
     this.searchParts = { store: this.store, models: this.models, concepts: this.concepts };
-    this.defaultEmbedding = deps.defaultEmbeddingModel ?? BUILT_IN_EMBEDDING;
+    const embedding = deps.defaultEmbeddingModel ?? BUILT_IN_EMBEDDING;
+    this.defaults = deps.currentDefaults ?? (async () => ({ embedding, reranking: null }));
   }
 
   /**
@@ -134,7 +141,7 @@ export class KnowledgeBaseService {
         'name',
       );
     }
-    const settings = await this.models.check(settingsForCreate(flat, this.defaultEmbedding), { trial: true });
+    const settings = await this.models.check(settingsForCreate(flat, await this.defaults()), { trial: true });
     try {
       // Refused (404 or 409) when the project is gone or another object took the name meanwhile.
       await this.catalog.insert({ id: projectId, name: project }, name, settings);
