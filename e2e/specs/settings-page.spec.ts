@@ -19,9 +19,9 @@ test('instance settings: login turned on with a user and a write-only password, 
   await expect(page.getByRole('heading', { level: 1, name: 'Instance settings' })).toBeVisible();
   const loginForm = page.getByRole('form', { name: 'Login' });
   await expect(loginForm).toContainText('Login is off');
-  // Our server sets its default models at start: the page says so rather than offering a form.
-  const models = page.getByRole('region', { name: 'Default models' });
-  await expect(models).toContainText('--default-provider');
+  // The default models are settable here too: the form says what it wins over.
+  const models = page.getByRole('form', { name: 'Default models' });
+  await expect(models).toContainText('wins over the models this server was started with');
   await page.screenshot({ path: testInfo.outputPath('settings-page.png'), fullPage: true });
   expect(await axeBothThemes(page, 'settings page')).toEqual({});
 
@@ -74,4 +74,57 @@ test('instance settings: login turned on with a user and a write-only password, 
   await expect(loginForm.getByRole('status')).toHaveText('Saved: login is off.');
   await expect(page.getByText('Login is off on this instance')).toBeVisible();
   expect((await request.get('/api/projects')).status()).toBe(200);
+});
+
+test('instance settings: a new default chat model, reviewed and saved, is the model of an agent created afterwards', async ({
+  page,
+  request,
+}) => {
+  const before = await request.post('/api/projects/mindsdb/agents', {
+    data: { agent: { name: 'e2e_before_default' } },
+  });
+  expect(before.status()).toBe(201);
+  await page.goto('/projects/mindsdb/settings');
+  const models = page.getByRole('form', { name: 'Default models' });
+  const chat = models.getByRole('group', { name: 'Default chat model' });
+  await expect(chat).toContainText('Now: local');
+  await chat.getByLabel('Provider').selectOption('ollama');
+  await chat.getByLabel('Model name').fill('llama-e2e');
+  await chat.getByLabel('Base URL').fill('http://127.0.0.1:11434');
+
+  // The draft survives a reload.
+  await page.reload();
+  await expect(chat.getByLabel('Model name')).toHaveValue('llama-e2e');
+  await expect(models.getByText('Your unsaved changes were kept')).toBeVisible();
+
+  await models.getByRole('button', { name: 'Review and save…' }).click();
+  const review = page.getByRole('dialog', { name: 'Save the default models?' });
+  await expect(review.getByRole('row', { name: /^Default chat model local/ })).toContainText(
+    'ollama · llama-e2e',
+  );
+  await expect(review.getByRole('row', { name: /^Default chat model base URL/ })).toContainText(
+    'http://127.0.0.1:11434',
+  );
+  expect(await axeBothThemes(page, 'default models review')).toEqual({});
+  await review.getByRole('button', { name: 'Save changes' }).click();
+  await expect(models.getByRole('status')).toHaveText(/^Saved\./);
+  await expect(chat).toContainText('Now: ollama · llama-e2e');
+
+  const config = await (await request.get('/api/config')).json();
+  expect(config.default_llm).toEqual({
+    provider: 'ollama',
+    model_name: 'llama-e2e',
+    base_url: 'http://127.0.0.1:11434',
+  });
+  const after = await request.post('/api/projects/mindsdb/agents', {
+    data: { agent: { name: 'e2e_after_default' } },
+  });
+  expect(after.status()).toBe(201);
+  expect((await after.json()).model).toMatchObject({ provider: 'ollama', model_name: 'llama-e2e' });
+  // The agent made before keeps its model.
+  const kept = await (await request.get('/api/projects/mindsdb/agents/e2e_before_default')).json();
+  expect(kept.model.provider).toBe('local');
+
+  // Set back, so that the server's other objects are not changed for later specs of this worker.
+  expect((await request.put('/api/config', { data: { default_llm: null } })).status()).toBe(200);
 });

@@ -11,10 +11,11 @@ const defaultModelSchema = z.looseObject({
 });
 
 /**
- * What the console reads of `GET /api/config`: the login part, and MindsDB's default models
- * (`default_llm`, `default_embedding_model`, `default_reranking_model`) when the instance has them; an agent
- * without its own key then uses the chat model's. Ours has none, and says so in its `instance` block (with
- * whether other machines can reach it). Lenient: anything else passes through unread.
+ * What the console reads of `GET /api/config`: the login part, and the default models (`default_llm`,
+ * `default_embedding_model`, `default_reranking_model`) when the instance has them; an agent without its own
+ * key then uses the chat model's. Ours shows their keys masked, and adds an `instance` block (whether other
+ * machines can reach it; older versions also said their default models were set at start). Lenient: anything
+ * else passes through unread.
  */
 const instanceConfigSchema = z.looseObject({
   auth: z

@@ -3,7 +3,8 @@ import type { ModelConfig } from '../../../protocol/api/knowledge-bases';
 import { useRefreshSettings, useUpdateConfig, type ConfigChange } from '../../api/config/mutations';
 import type { InstanceConfig } from '../../api/config/queries';
 import { ChangesTable } from '../../components/changes-table';
-import { problemMessage } from '../../components/field-errors';
+import { formError } from '../../components/field-errors';
+import { modelFieldErrors } from '../../components/model-fields/model-errors';
 import { DialogActions, ModalDialog } from '../../components/modal-dialog';
 import {
   describeModel,
@@ -48,9 +49,9 @@ export function defaultModelChanges(config: InstanceConfig, drafts: Drafts) {
 }
 
 /**
- * What `PUT /api/config` sends for the models that changed: each whole, as MindsDB replaces a default model
- * whole; an unchanged key is sent back as the server showed it (MindsDB shows these keys in clear), unless
- * the address changed.
+ * What `PUT /api/config` sends for the models that changed: each whole, as both servers replace a default model
+ * whole; an unchanged key is sent back as the server showed it (MindsDB shows these keys in clear, ours masks
+ * them and reads the mask as "keep the saved key"), unless the address changed.
  */
 export function defaultModelsInput(config: InstanceConfig, drafts: Drafts): ConfigChange {
   const change: ConfigChange = {};
@@ -67,8 +68,9 @@ export function defaultModelsInput(config: InstanceConfig, drafts: Drafts): Conf
 }
 
 /**
- * The default chat, embedding and reranking models. MindsDB takes them in `PUT /api/config`; our server sets
- * its default model when it starts, and the section then says so instead of offering a form.
+ * The default chat, embedding and reranking models, as both servers take them in `PUT /api/config`. A server
+ * that can only set them when it starts (older versions of ours) says so, and the section then explains that
+ * instead of offering a form.
  */
 export function DefaultModels({ config }: { config: InstanceConfig }) {
   if (config.instance?.default_models_set_at_start) {
@@ -99,6 +101,11 @@ function DefaultModelsForm({ config }: { config: InstanceConfig }) {
   const refresh = useRefreshSettings();
   const changes = defaultModelChanges(config, drafts);
   const dirty = changes.length > 0;
+  // A problem the server names a model's field for is shown beside that field; any other one above the bar.
+  const unplaced = formError(
+    update.error,
+    ROLES.map((r) => r.key),
+  );
 
   const edit = (role: Role, next: ModelDraft) => {
     setSavedNote(false);
@@ -126,6 +133,14 @@ function DefaultModelsForm({ config }: { config: InstanceConfig }) {
   return (
     <form className="rp-section st-form" aria-labelledby="st-models" onSubmit={submit} noValidate>
       <h2 id="st-models">Default models</h2>
+      {config.instance && (
+        <p className="field-hint">
+          A model saved here wins over the models this server was started with (
+          <code>--default-provider</code>, <code>--default-model</code>, <code>--default-base-url</code>),
+          restarts included. Agents and knowledge bases created afterwards get a copy of it; those that exist
+          keep the model they have.
+        </p>
+      )}
       {stored.restored && dirty && !savedNote && (
         <p className="field-hint" role="note">
           Your unsaved changes were kept from your last visit. Typed keys are never kept: type them again.
@@ -144,13 +159,14 @@ function DefaultModelsForm({ config }: { config: InstanceConfig }) {
             }
             value={drafts[r.key]}
             savedKey={hasSavedKey(saved)}
+            errors={modelFieldErrors(update.error, r.key)}
             onChange={(next) => edit(r.key, next)}
           />
         );
       })}
       {update.isError && (
         <p role="alert" className="error-box">
-          Not saved: {problemMessage(update.error)}
+          Not saved: {unplaced ?? 'see the problem marked beside its field.'}
         </p>
       )}
       {savedNote && !dirty && (
