@@ -91,6 +91,14 @@ describe('the default models, set at run time with PUT /api/config', () => {
     expect(agent.statusCode, agent.body).toBe(201);
     expect(agent.json().model).toEqual(config.default_llm);
     expect((await t.deps.agents.get('mindsdb', 'made_after')).model.api_key).toBe(KEY);
+    const asked = await api.send({
+      method: 'POST',
+      url: '/api/projects/mindsdb/agents/made_after/completions',
+      payload: { messages: [{ role: 'user', content: 'hello' }] },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(provider.requests.at(-1)?.body.model).toBe('chat-x');
+    expect(provider.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
     // An agent keeps the model it was created with (as MindsDB's knowledge bases do).
     expect((await api.send({ url: '/api/projects/mindsdb/agents/made_before' })).json().model).toEqual({
       provider: 'local',
@@ -223,7 +231,19 @@ describe('the default models given by the start flags', () => {
         payload: { agent: { name: 'flag_agent' } },
       });
       expect(agent.statusCode, agent.body).toBe(201);
-      expect((await first.deps.agents.get('mindsdb', 'flag_agent')).model).not.toHaveProperty('api_key');
+      // Its address is not copied either: objects made from the flags follow them, as before.
+      expect((await first.deps.agents.get('mindsdb', 'flag_agent')).model).toEqual({
+        provider: 'openai',
+        model_name: 'flag-chat',
+      });
+      // At run time the agent is given the flags' address and key.
+      const asked = await api.send({
+        method: 'POST',
+        url: '/api/projects/mindsdb/agents/flag_agent/completions',
+        payload: { messages: [{ role: 'user', content: 'hello' }] },
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(provider.requests.at(-1)?.headers.authorization).toBe(`Bearer ${FLAG_KEY}`);
       // Changing the name alone, the mask sent back: the operator's key still serves the same address.
       expect(
         (await api.put({ default_llm: { ...config.default_llm, model_name: 'put-chat' } })).statusCode,

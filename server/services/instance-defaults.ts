@@ -23,8 +23,15 @@ export type DefaultModelsChange = Partial<Record<DefaultModelRole, unknown>>;
 /** The config's fields that may hold credentials (each a model object): masked when they leave the server. */
 export const DEFAULT_MODELS_SECRET_FIELDS: readonly DefaultModelRole[] = DEFAULT_MODEL_ROLES;
 
-const withoutSecrets = (model: ModelConfig): ModelConfig =>
-  Object.fromEntries(Object.entries(model).filter(([key]) => !isSecretKey(key))) as ModelConfig;
+/**
+ * A start value as an object keeps it: the provider and model name only. Its address and the operator's key
+ * are added at each call (`withDefaultCredentials`), so objects made from the flags follow them, as they
+ * always have.
+ */
+const asStarted = (model: ModelConfig): ModelConfig => ({
+  provider: model.provider,
+  ...(model.model_name ? { model_name: model.model_name } : {}),
+});
 
 /**
  * The default chat, embedding and reranking models: what an agent or a knowledge base created without a model
@@ -32,8 +39,9 @@ const withoutSecrets = (model: ModelConfig): ModelConfig =>
  * set with `PUT /api/config`, which is kept in the catalog and wins over the flags from then on.
  *
  * The operator's key from the environment never lands in the catalog nor in an object: the start values are
- * handed out without it, and it is added at each call when a model goes to the start default's address
- * (`withDefaultCredentials`). A key typed in `PUT /api/config` is the user's, kept as an object's key is.
+ * handed out without it (nor their address), and both are added at each call when a model goes to the start
+ * default's provider (`withDefaultCredentials`). A key typed in `PUT /api/config` is the user's, kept as an
+ * object's key is.
  */
 export class InstanceDefaults {
   private readonly store: InstanceDefaultsStore;
@@ -46,12 +54,15 @@ export class InstanceDefaults {
     this.store = new InstanceDefaultsStore(catalog);
   }
 
-  /** The models an object created now is given: keys only where they were typed in `PUT /api/config`. */
+  /**
+   * The models an object created now is given: a model set with `PUT /api/config` whole (a key typed there
+   * included), else the start value without its address or key.
+   */
   async current(): Promise<DefaultModels> {
     const set = await this.store.all();
     const pick = (role: DefaultModelRole) => {
       const start = this.atStart[role];
-      return set[role] ?? (start && withoutSecrets(start));
+      return set[role] ?? (start && asStarted(start));
     };
     return {
       default_llm: pick('default_llm') as ModelConfig,
