@@ -253,6 +253,21 @@ describe('a catalog on PostgreSQL', () => {
     expect(err?.message).toMatch(/Could not open the catalog database: .*password authentication failed/);
     expect(err?.message).not.toContain('not-the-password-123');
   });
+  it('gives a new agent on one server the default model set on the other, at once', async () => {
+    const llm = { provider: 'ollama', model_name: 'shared-default', base_url: 'http://127.0.0.1:11434' };
+    const put = await a.inject({ method: 'PUT', url: '/api/config', payload: { default_llm: llm } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await b.inject({ url: '/api/config' })).json().default_llm).toEqual(llm);
+    const made = await b.inject({
+      method: 'POST',
+      url: '/api/projects/mindsdb/agents',
+      payload: { agent: { name: 'shared_default_agent' } },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().model).toEqual(llm);
+    await a.inject({ method: 'PUT', url: '/api/config', payload: { default_llm: null } });
+    expect((await b.inject({ url: '/api/config' })).json().default_llm).toEqual({ provider: 'local' });
+  });
   it('keeps login settings and tokens where both servers read them: a token from one opens the other', async () => {
     await a.deps.auth.update({ http_auth_enabled: true, username: 'admin', password: 'pw-for-both' });
     const token = await a.deps.auth.login('admin', 'pw-for-both');
