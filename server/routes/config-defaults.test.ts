@@ -164,6 +164,8 @@ describe('the default models, set at run time with PUT /api/config', () => {
     const cases: [unknown, string][] = [
       [{ default_llm: 'gpt-4o' }, 'default_llm'],
       [{ default_llm: { provider: 'nope' } }, 'default_llm.provider'],
+      // Named as agents and knowledge bases name it: another case would be refused at their creation.
+      [{ default_llm: { provider: 'OpenAI' } }, 'default_llm.provider'],
       [{ default_embedding_model: { model_name: 'e' } }, 'default_embedding_model.provider'],
       [{ default_llm: { provider: 'openai', model_name: 5 } }, 'default_llm.model_name'],
       [

@@ -123,7 +123,7 @@ function checkProvider(model: Partial<ModelConfig>, role: DefaultModelRole): voi
       `${role}.provider`,
     );
   }
-  if (!isChatProvider(model.provider.toLowerCase())) {
+  if (!isChatProvider(model.provider)) {
     throw new ValidationError(
       `${role}.provider: unknown provider '${model.provider.slice(0, 40)}': use ${CHAT_PROVIDERS.join(', ')}`,
       `${role}.provider`,
