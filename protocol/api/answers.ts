@@ -113,6 +113,7 @@ export const ANSWER_SCHEMAS: Record<string, z.ZodType | typeof NOT_JSON> = {
   'GET /api/projects/:project/jobs': jobsSchema,
   'POST /api/projects/:project/jobs': jobSchema,
   'GET /api/projects/:project/jobs/:name': jobSchema,
+  'PATCH /api/projects/:project/jobs/:name': jobSchema,
   'DELETE /api/projects/:project/jobs/:name': emptyAnswerSchema,
   'GET /api/projects/:project/jobs/:name/history': z.array(jobRunSchema),
 };

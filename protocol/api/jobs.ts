@@ -11,6 +11,8 @@ export const jobSchema = z.looseObject({
   schedule_str: z.string().nullable(),
   query: z.string(),
   if_query: z.string().nullable(),
+  /** Ours: false while the job is paused. MindsDB's answer has no such field (its jobs cannot be paused). */
+  active: z.boolean().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 export const jobsSchema = z.array(jobSchema);
@@ -23,6 +25,8 @@ export const jobRunSchema = z.looseObject({
   run_end: z.string().nullable(),
   error: z.string().nullable(),
   query: z.string().nullable(),
+  /** Ours: rows the run's statements affected or returned; null when unknown. MindsDB's runs have none. */
+  row_count: z.number().nullable().optional(),
 });
 export type JobRun = z.infer<typeof jobRunSchema>;
 
@@ -38,3 +42,7 @@ export const createJobBodySchema = z.object({
   }),
 });
 export type CreateJobBody = z.infer<typeof createJobBodySchema>;
+
+/** PATCH body (ours): `{ active: false }` pauses a job, `{ active: true }` resumes it. */
+export const updateJobBodySchema = z.strictObject({ active: z.boolean() });
+export type UpdateJobBody = z.infer<typeof updateJobBodySchema>;

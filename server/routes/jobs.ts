@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Declared } from '../../protocol/api/answers';
-import { createJobBodySchema, type Job, type JobRun } from '../../protocol/api/jobs';
+import { createJobBodySchema, type Job, type JobRun, updateJobBodySchema } from '../../protocol/api/jobs';
 import type { JobInfo } from '../services/jobs/service';
 import type { HistoryRow } from '../services/jobs/service';
 import type { AppDeps } from './app-deps';
@@ -18,12 +18,14 @@ const presentRun = (r: HistoryRow) =>
     run_end: r.run_end,
     error: r.error,
     query: r.query,
+    row_count: r.row_count,
   }) satisfies Declared<JobRun>;
 
 type JobParams = { Params: { project: string; name: string } };
 
 /**
- * MindsDB's REST routes for jobs: list, create, get, delete, and a job's run history. Also starts the
+ * MindsDB's REST routes for jobs: list, create, get, delete, and a job's run history; and ours, pause and
+ * resume (PATCH `{ active }`). Also starts the
  * scheduler with the app and stops it (waiting for a run in progress) when the app closes.
  */
 export function registerJobRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -44,6 +46,12 @@ export function registerJobRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get<JobParams>('/api/projects/:project/jobs/:name', async (request) =>
     presentJob(await jobs.get(request.params.project, request.params.name)),
   );
+
+  // Ours: MindsDB keeps whether a job is active but offers no way to change it.
+  app.patch<JobParams>('/api/projects/:project/jobs/:name', async (request) => {
+    const { active } = parseBody(updateJobBodySchema, request.body);
+    return presentJob(await jobs.setActive(request.params.project, request.params.name, active));
+  });
 
   app.delete<JobParams>('/api/projects/:project/jobs/:name', async (request, reply) => {
     await jobs.drop(request.params.project, request.params.name);

@@ -1,7 +1,7 @@
 import type { DuckDb } from '../engines/duckdb';
 import type { CatalogDb } from '../engines/catalog-db';
 import { ValidationError } from '../errors';
-import type { JobService } from '../services/jobs/service';
+import type { JobInfo, JobService } from '../services/jobs/service';
 import { nameHolder } from '../store/project-names';
 import type { ProjectService } from '../services/projects';
 import { rowsQuery } from '../services/views/rows-query';
@@ -23,8 +23,17 @@ const JOB_COLUMNS = [
   'schedule_str',
   'query',
   'if_query',
+  // Ours, after MindsDB's columns: whether the job runs (false while paused).
+  'active',
 ] as const;
-const HISTORY_COLUMNS = ['name', 'project', 'run_start', 'run_end', 'error', 'query'] as const;
+/**
+ * A job as a row of JOB_COLUMNS. `active` is 1 or 0, as MySQL (and so MindsDB's SQL) shows a BOOLEAN: a listing
+ * stands in a query as constants (rowsQuery), where a JSON true would become the text 'true'.
+ */
+const jobRow = (j: JobInfo) => JOB_COLUMNS.map((c) => (c === 'active' ? (j.active ? 1 : 0) : j[c]));
+
+// `row_count` is ours, after MindsDB's columns: the rows the run's statements affected or returned.
+const HISTORY_COLUMNS = ['name', 'project', 'run_start', 'run_end', 'error', 'query', 'row_count'] as const;
 
 /** CREATE / DROP JOB, SHOW JOBS, and SELECTs on `project.jobs`, `project.jobs_history` and `log.jobs_history`. */
 export function registerJobHandlers(
@@ -53,7 +62,7 @@ export function registerJobHandlers(
     const list = await jobs.list(s.from ?? session.db);
     return table(
       JOB_COLUMNS.map((c) => c.toUpperCase()),
-      list.map((j) => JOB_COLUMNS.map((c) => j[c])),
+      list.map(jobRow),
     );
   });
 
@@ -69,11 +78,7 @@ export function registerJobHandlers(
       const project = await projects.find(db);
       // A knowledge base or an agent may have one of these names: then it is theirs.
       if (!project || (await nameHolder(deps.catalog, project.id, table))) return undefined;
-      if (table === 'jobs')
-        return rowsQuery(
-          JOB_COLUMNS,
-          (await jobs.list(project.name)).map((j) => JOB_COLUMNS.map((c) => j[c])),
-        );
+      if (table === 'jobs') return rowsQuery(JOB_COLUMNS, (await jobs.list(project.name)).map(jobRow));
       return historyQuery(await jobs.history(project.name));
     });
     if (sql === undefined) return undefined;

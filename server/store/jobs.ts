@@ -25,6 +25,8 @@ export interface JobRecord {
   every?: JobSchedule;
   /** The next slot to run; undefined once a job has run its last slot. */
   nextRunAt?: Date;
+  /** False while the job is paused: the scheduler skips it (MindsDB's `jobs.active`). */
+  active: boolean;
   createdAt: Date;
 }
 
@@ -37,9 +39,11 @@ export interface HistoryRow {
   run_end: string | null;
   error: string | null;
   query: string | null;
+  /** Rows the run's statements affected or returned; null when one of them did not say (ours). */
+  row_count: number | null;
 }
 
-export type NewJob = Omit<JobRecord, 'id' | 'project' | 'createdAt'>;
+export type NewJob = Omit<JobRecord, 'id' | 'project' | 'createdAt' | 'active'>;
 
 const ts = (d: Date | undefined) => (d ? formatTimestamp(d) : null);
 const date = (v: unknown) => (typeof v === 'string' ? new Date(`${v.replace(' ', 'T')}Z`) : undefined);
@@ -47,7 +51,8 @@ const timeText = (column: string) => `strftime(${column}, '%Y-%m-%d %H:%M:%S.%f'
 
 const SELECT = `SELECT j.id, j.project_id, p.name AS project, j.name, j.statements, j.condition,
   ${timeText('j.start_at')} AS start_at, ${timeText('j.end_at')} AS end_at, j.every,
-  ${timeText('j.next_run_at')} AS next_run_at, ${timeText('j.created_at')} AS created_at
+  ${timeText('j.next_run_at')} AS next_run_at, ${timeText('j.created_at')} AS created_at,
+  COALESCE(j.active, TRUE) AS active
   FROM jobs j JOIN projects p ON p.id = j.project_id`;
 
 function toRecord(r: Record<string, unknown>): JobRecord {
@@ -62,6 +67,7 @@ function toRecord(r: Record<string, unknown>): JobRecord {
     endAt: date(r.end_at),
     every: r.every === null ? undefined : (JSON.parse(String(r.every)) as JobSchedule),
     nextRunAt: date(r.next_run_at),
+    active: r.active !== false,
     createdAt: date(r.created_at)!,
   };
 }
@@ -75,6 +81,10 @@ export const JOBS_SCHEMA = [
     id BIGINT PRIMARY KEY, job_id BIGINT NOT NULL, project_id INTEGER NOT NULL, name VARCHAR NOT NULL,
     slot TIMESTAMP NOT NULL, run_start TIMESTAMP NOT NULL, run_end TIMESTAMP, error VARCHAR, query VARCHAR,
     UNIQUE (job_id, slot))`,
+  // Added after the first release: data folders made before it gain the columns. A job without `active`
+  // (made before pausing existed) is active; a run without `row_count` did not count its rows.
+  `ALTER TABLE jobs ADD COLUMN IF NOT EXISTS active BOOLEAN`,
+  `ALTER TABLE jobs_history ADD COLUMN IF NOT EXISTS row_count BIGINT`,
   `CREATE TABLE IF NOT EXISTS job_last_values (
     job_id BIGINT NOT NULL, statement INTEGER NOT NULL, value VARCHAR NOT NULL, PRIMARY KEY (job_id, statement))`,
 ];
@@ -106,7 +116,8 @@ export class JobStore {
   /** Jobs whose next slot is at or before `now`, earliest first. */
   async due(now: Date): Promise<JobRecord[]> {
     const rows = await this.catalog.select(
-      `${SELECT} WHERE j.next_run_at IS NOT NULL AND j.next_run_at <= CAST(? AS TIMESTAMP) ORDER BY j.next_run_at, j.id`,
+      `${SELECT} WHERE j.next_run_at IS NOT NULL AND j.next_run_at <= CAST(? AS TIMESTAMP)
+         AND COALESCE(j.active, TRUE) ORDER BY j.next_run_at, j.id`,
       [formatTimestamp(now)],
       { keep: false },
     );
@@ -116,8 +127,10 @@ export class JobStore {
   /** Inserts unless the project has a job of that name (in any case) or is gone; false when not inserted. */
   async insert(job: NewJob, now: Date): Promise<boolean> {
     const { rows } = await this.catalog.query(
-      `INSERT INTO jobs SELECT nextval('object_ids'), ?, ?, ?, ?, CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP), ?,
-         CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP)
+      `INSERT INTO jobs (id, project_id, name, statements, condition, start_at, end_at, every, next_run_at,
+         created_at, active)
+       SELECT nextval('object_ids'), ?, ?, ?, ?, CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP), ?,
+         CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP), TRUE
        WHERE EXISTS (SELECT 1 FROM projects WHERE id = ?)
          AND NOT EXISTS (SELECT 1 FROM jobs WHERE project_id = ? AND lower(name) = lower(?)) RETURNING id`,
       [
@@ -134,6 +147,15 @@ export class JobStore {
         job.projectId,
         job.name,
       ],
+    );
+    return rows.length > 0;
+  }
+
+  /** Pauses or resumes a job; a resumed job waits for `nextRunAt` (none: it has run its last slot). */
+  async setActive(id: number, active: boolean, nextRunAt: Date | undefined): Promise<boolean> {
+    const { rows } = await this.catalog.query(
+      `UPDATE jobs SET active = ?, next_run_at = CAST(? AS TIMESTAMP) WHERE id = ? RETURNING id`,
+      [active, ts(nextRunAt), id],
     );
     return rows.length > 0;
   }
@@ -161,7 +183,8 @@ export class JobStore {
   async claim(job: JobRecord, slot: Date, next: Date | undefined, now: Date): Promise<number | undefined> {
     const historyId = await this.catalog.transaction(async (tx) => {
       const moved = await tx.all(
-        `UPDATE jobs SET next_run_at = CAST(? AS TIMESTAMP) WHERE id = ? AND next_run_at = CAST(? AS TIMESTAMP) RETURNING id`,
+        `UPDATE jobs SET next_run_at = CAST(? AS TIMESTAMP)
+         WHERE id = ? AND next_run_at = CAST(? AS TIMESTAMP) AND COALESCE(active, TRUE) RETURNING id`,
         [ts(next), job.id, formatTimestamp(slot)],
       );
       if (moved.length === 0) return undefined;
@@ -177,11 +200,15 @@ export class JobStore {
     return historyId;
   }
 
-  async finish(historyId: number, end: Date, error: string | undefined, query: string): Promise<void> {
+  async finish(
+    historyId: number,
+    end: Date,
+    outcome: { error?: string; query: string; rowCount?: number },
+  ): Promise<void> {
     heartbeatOf(this.catalog).untrack('job', historyId);
     await this.catalog.run(
-      `UPDATE jobs_history SET run_end = CAST(? AS TIMESTAMP), error = ?, query = ? WHERE id = ?`,
-      [formatTimestamp(end), error ?? null, query, historyId],
+      `UPDATE jobs_history SET run_end = CAST(? AS TIMESTAMP), error = ?, query = ?, row_count = ? WHERE id = ?`,
+      [formatTimestamp(end), outcome.error ?? null, outcome.query, outcome.rowCount ?? null, historyId],
     );
     // A job that runs every minute would otherwise grow its history by half a million rows a year.
     await this.catalog.run(
@@ -215,12 +242,17 @@ export class JobStore {
     }
     const rows = await this.catalog.select<HistoryRow>(
       `SELECT h.id, h.job_id, h.name, p.name AS project, ${timeText('h.run_start')} AS run_start,
-         ${timeText('h.run_end')} AS run_end, h.error, h.query
+         ${timeText('h.run_end')} AS run_end, h.error, h.query, h.row_count
        FROM jobs_history h JOIN projects p ON p.id = h.project_id
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY h.run_start, h.id`,
       params,
     );
-    return rows.map((r) => ({ ...r, id: Number(r.id), job_id: Number(r.job_id) }));
+    return rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      job_id: Number(r.job_id),
+      row_count: r.row_count === null || r.row_count === undefined ? null : Number(r.row_count),
+    }));
   }
 
   /** The greatest value the previous run of a job's statement saw (see last.ts), as JSON text. */

@@ -1,14 +1,34 @@
 import type { JsonValue } from '../../engines/duckdb';
 import type { SqlRunner } from '../../domain/sql';
-import type { SqlSession } from '../../domain/sql';
+import type { SqlOutcome, SqlSession } from '../../domain/sql';
 import { findLast, literal, maxQuery, withCondition } from './last';
 import { fillTemplateVariables, type RunTimes } from './template-variables';
 import type { JobRecord, JobStore } from '../../store/jobs';
 
-/** What one run did: the statements it ran (as run, LAST filled in) and the first error, if any. */
+/**
+ * What one run did: the statements it ran (as run, LAST filled in), the first error, if any, and the rows its
+ * statements affected or returned (those that ran before an error included); undefined when one of them
+ * did not say how many.
+ */
 export interface RunOutcome {
   query: string;
   error?: string;
+  rowCount?: number;
+}
+
+/** Counts the rows of a run's statements; once one statement's count is unknown, the run's is too. */
+class RowTally {
+  private total: number | undefined = 0;
+  add(result: SqlOutcome): void {
+    if (this.total === undefined) return;
+    if (result.type === 'table') this.total += result.data.length;
+    else if (result.type === 'ok' && typeof result.affected_rows === 'number')
+      this.total += result.affected_rows;
+    else this.total = undefined;
+  }
+  get count(): number | undefined {
+    return this.total;
+  }
 }
 
 /**
@@ -28,6 +48,7 @@ export class JobRunner {
   async run(job: JobRecord, signal?: AbortSignal, times?: RunTimes): Promise<RunOutcome> {
     const session: SqlSession = { db: job.project, show_secrets: false };
     const ran: string[] = [];
+    const rows = new RowTally();
     const fill = (sql: string) => (times ? fillTemplateVariables(sql, times) : sql);
     if (job.condition) {
       const condition = fill(job.condition);
@@ -35,19 +56,22 @@ export class JobRunner {
       const check = await this.sql.execute(condition, session, { signal });
       if (check.type === 'error') return { query: ran.join('; '), error: `IF: ${check.error_message}` };
       // MindsDB's rule: the statements run only when the IF query returns rows.
-      if (check.type !== 'table' || check.data.length === 0) return { query: ran.join('; ') };
+      if (check.type !== 'table' || check.data.length === 0) return { query: ran.join('; '), rowCount: 0 };
     }
     for (const [index, written] of job.statements.entries()) {
       const statement = fill(written);
       const step = await this.prepare(job, index, statement, session);
-      if ('error' in step) return { query: [...ran, statement].join('; '), error: step.error };
+      if ('error' in step)
+        return { query: [...ran, statement].join('; '), error: step.error, rowCount: rows.count };
       if (step.sql === undefined) continue;
       ran.push(step.sql);
       const result = await this.sql.execute(step.sql, session, { signal });
-      if (result.type === 'error') return { query: ran.join('; '), error: result.error_message };
+      if (result.type === 'error')
+        return { query: ran.join('; '), error: result.error_message, rowCount: rows.count };
+      rows.add(result);
       if (step.noteLast !== undefined) await this.store.setLastValue(job.id, index, step.noteLast);
     }
-    return { query: ran.join('; ') };
+    return { query: ran.join('; '), rowCount: rows.count };
   }
 
   /**

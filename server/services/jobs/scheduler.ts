@@ -89,7 +89,7 @@ export class JobScheduler {
           error: `The run failed: ${(err as Error)?.message ?? err}`,
         };
       }
-      await this.store.finish(historyId, this.now(), outcome.error, outcome.query);
+      await this.store.finish(historyId, this.now(), outcome);
     }
   }
 }

@@ -9,7 +9,7 @@ import type { Project, ProjectObjectSource, ProjectService } from '../projects';
 import { ProjectObjects } from '../project-objects';
 import type { DuckDb } from '../../engines/duckdb';
 import { checkJobStatements } from './check';
-import { parseJobDate, scheduleText } from './schedule';
+import { nextSlot, parseJobDate, scheduleText } from './schedule';
 import type { HistoryRow, JobRecord, JobSchedule, JobStore } from '../../store/jobs';
 
 export type { HistoryRow };
@@ -25,6 +25,8 @@ export interface JobInfo {
   schedule_str: string | null;
   query: string;
   if_query: string | null;
+  /** False while the job is paused (ours: MindsDB keeps the column but neither shows nor changes it). */
+  active: boolean;
 }
 
 export interface JobDefinition {
@@ -48,6 +50,7 @@ export function toJobInfo(j: JobRecord): JobInfo {
     schedule_str: j.every ? (j.every.text ?? scheduleText(j.every)) : null,
     query: j.statements.join('; '),
     if_query: j.condition ?? null,
+    active: j.active,
   };
 }
 
@@ -170,6 +173,23 @@ export class JobService implements ProjectObjectSource {
       every,
     });
     return made!;
+  }
+
+  /**
+   * Pauses (`active` false) or resumes a job. A paused job keeps its next slot but the scheduler skips it; a
+   * resumed one whose slot passed meanwhile waits for the first slot of its schedule after now, rather than
+   * running the slots it missed (a job that runs once, not yet run, runs at the next look).
+   */
+  async setActive(project: string, name: string, active: boolean): Promise<JobInfo> {
+    const p = await this.projects.get(project);
+    const job = await this.store.find(p.id, name);
+    if (!job) throw this.objects.notFound(project, name);
+    let next = job.nextRunAt;
+    const now = this.now();
+    if (active && !job.active && next && next < now)
+      next = job.every ? nextSlot(next, now, job.every, job.endAt) : now;
+    if (!(await this.store.setActive(job.id, active, next))) throw this.objects.notFound(project, name);
+    return toJobInfo((await this.store.find(p.id, name))!);
   }
 
   async drop(project: string, name: string, { ifExists = false } = {}): Promise<boolean> {
