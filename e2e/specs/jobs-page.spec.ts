@@ -41,7 +41,9 @@ test('creates a job, shows its failing run from the list and its page, edits and
   const facts = page.locator('.job-facts');
   await expect(facts).toContainText('every 1 hour');
   await expect(facts).toContainText('Active');
-  await expect(facts).toContainText('cannot be paused');
+  // This server can pause a job (MindsDB cannot: against it the page says so instead).
+  await expect(page.getByRole('button', { name: 'Pause…' })).toBeVisible();
+  await expect(facts).not.toContainText('cannot be paused');
   await expect(page.locator('.job-sql')).toHaveText('SELECT * FROM files.no_such_table');
 
   // The scheduler looks for due jobs every 30 s: the first run fails, and its error is shown in full.
@@ -104,5 +106,63 @@ test('creates a job, shows its failing run from the list and its page, edits and
   await expect(page.getByRole('heading', { name: 'No jobs in jobs_e2e yet' })).toBeVisible();
   expect((await request.get('/api/projects/jobs_e2e/jobs/nightly_sync')).status()).toBe(404);
 
+  expect(found).toEqual({});
+});
+
+test("pauses a job and resumes it, the list and page saying so at once; a run's rows are shown", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const found: Record<string, string[]> = {};
+  await sqlOk(request, 'CREATE PROJECT IF NOT EXISTS jobs_pause_e2e');
+  await sqlOk(request, 'DROP JOB IF EXISTS jobs_pause_e2e.two_rows');
+  await sqlOk(
+    request,
+    'CREATE JOB jobs_pause_e2e.two_rows (SELECT 1 AS x UNION ALL SELECT 2 AS x) EVERY 1 hour',
+  );
+  await page.goto('/projects/jobs_pause_e2e/jobs/two_rows');
+  await expect(page.getByRole('heading', { name: 'two_rows', level: 1 })).toBeVisible();
+
+  // The scheduler looks for due jobs every 30 s: its first run returns two rows.
+  const runs = page.getByRole('table', { name: 'Runs of the job, newest first' });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await page.getByRole('heading', { name: 'Runs' }).waitFor();
+        return runs.isVisible();
+      },
+      { timeout: 75_000, intervals: [5_000] },
+    )
+    .toBe(true);
+  await expect(runs.getByRole('columnheader', { name: 'Rows' })).toBeVisible();
+  await expect(runs.locator('.job-rows').first()).toHaveText('2');
+
+  const facts = page.locator('.job-facts');
+  await page.getByRole('button', { name: 'Pause…' }).click();
+  const pause = page.getByRole('dialog', { name: 'Pause job two_rows?' });
+  Object.assign(found, await axeBothThemes(page, 'pause a job'));
+  await pause.getByRole('button', { name: 'Pause job' }).click();
+  await expect(pause).toBeHidden();
+  await expect(page.locator('.rp-head-meta')).toHaveText('Paused');
+  await expect(facts).toContainText('Paused: it does not run until it is resumed');
+  expect((await (await request.get('/api/projects/jobs_pause_e2e/jobs/two_rows')).json()).active).toBe(false);
+
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Jobs' }).click();
+  const row = page.getByRole('row', { name: /two_rows/ });
+  await expect(row).toContainText('Paused');
+  Object.assign(found, await axeBothThemes(page, 'job list, with a paused job'));
+
+  await row.getByRole('link', { name: 'two_rows' }).click();
+  await page.getByRole('button', { name: 'Resume…' }).click();
+  const resume = page.getByRole('dialog', { name: 'Resume job two_rows?' });
+  await resume.getByRole('button', { name: 'Resume job' }).click();
+  await expect(resume).toBeHidden();
+  await expect(page.locator('.rp-head-meta')).toHaveText('Active');
+  await expect(page.getByRole('button', { name: 'Pause…' })).toBeVisible();
+  expect((await (await request.get('/api/projects/jobs_pause_e2e/jobs/two_rows')).json()).active).toBe(true);
+
+  await sqlOk(request, 'DROP JOB jobs_pause_e2e.two_rows');
   expect(found).toEqual({});
 });

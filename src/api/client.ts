@@ -19,7 +19,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions<S extends z.ZodType> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Parses the response; lenient schemas let a real MindsDB's extra fields through. */
   schema?: S;

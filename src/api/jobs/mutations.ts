@@ -83,3 +83,22 @@ export function useDeleteJob(project: string) {
     },
   });
 }
+
+/**
+ * Pauses (`active` false) or resumes a job: this server's own PATCH (MindsDB has none; the page offers it only
+ * when the job's answer says whether it is active). The job and the list show the new state at once.
+ */
+export function useSetJobActive(project: string, name: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (active: boolean) =>
+      apiRequest(jobApiPath(project, name), { method: 'PATCH', body: { active }, schema: jobSchema }),
+    onSuccess: (job) => {
+      client.setQueryData(jobKeys.detail(project, name), job);
+      client.setQueryData<Job[]>(jobKeys.list(project), (list) =>
+        list?.map((j) => (j.name === job.name ? job : j)),
+      );
+      refreshObjectLists(client, jobKeys, project);
+    },
+  });
+}

@@ -4,15 +4,17 @@ import { TableHead } from '../../components/table-head';
 import { newestFirst, runDuration, runOutcome } from './job-runs';
 
 /**
- * A job's runs, newest first: start, duration, outcome, and a failure's error in full. Neither MindsDB's
- * history nor ours records how many rows a run wrote, so no row count is shown.
+ * A job's runs, newest first: start, duration, outcome, and a failure's error in full; and the rows each run's
+ * statements affected or returned where the server counts them (ours: `row_count`; MindsDB's runs have none).
  */
 export function JobHistory({ runs }: { runs: JobRunRecord[] }) {
   if (runs.length === 0) return <p className="muted">It has not run yet.</p>;
+  const counted = runs.some((run) => 'row_count' in run);
+  const columns = ['Started', 'Duration', ...(counted ? ['Rows'] : []), 'Result', 'Statements run'];
   return (
     <table className="rp-table job-history">
       <caption className="sr-only">Runs of the job, newest first</caption>
-      <TableHead columns={['Started', 'Duration', 'Result', 'Statements run']} />
+      <TableHead columns={columns} />
       <tbody>
         {newestFirst(runs).map((run, i) => {
           const outcome = runOutcome(run);
@@ -20,6 +22,15 @@ export function JobHistory({ runs }: { runs: JobRunRecord[] }) {
             <tr key={`${run.run_start}-${i}`} className={`is-${outcome}`}>
               <td>{formatMoment(run.run_start)}</td>
               <td>{runDuration(run) || <span className="muted">no end</span>}</td>
+              {counted && (
+                <td className="job-rows">
+                  {typeof run.row_count === 'number' ? (
+                    run.row_count.toLocaleString()
+                  ) : (
+                    <span className="muted">not counted</span>
+                  )}
+                </td>
+              )}
               <td>
                 <span className={`job-run is-${outcome}`}>
                   <span className="job-run-badge">

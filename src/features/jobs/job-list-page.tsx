@@ -49,7 +49,9 @@ function JobTable({ project, jobs }: { project: string; jobs: Job[] }) {
               </td>
               <td>{job.schedule_str ?? <span className="muted">runs once</span>}</td>
               <td>
-                {job.next_run_at ? (
+                {job.active === false ? (
+                  <span className="rp-badge">Paused</span>
+                ) : job.next_run_at ? (
                   formatMoment(job.next_run_at)
                 ) : (
                   <span className="muted">none to come</span>

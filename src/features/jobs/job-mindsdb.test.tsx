@@ -64,6 +64,9 @@ describe('jobs against MindsDB (recorded behaviour)', () => {
     expect(screen.getByText('every 1 day')).toBeInTheDocument();
     expect(screen.getAllByText('Active').length).toBeGreaterThan(0);
     expect(screen.getByText(/a job cannot be paused/)).toBeInTheDocument();
+    // MindsDB's jobs say nothing of being active and its runs count no rows: neither is offered.
+    expect(screen.queryByRole('button', { name: /Pause|Resume/ })).toBeNull();
+    expect(within(runs).queryByRole('columnheader', { name: 'Rows' })).toBeNull();
   });
 
   it('creates a job with exactly the keys MindsDB reads (start_at and end_at present)', async () => {

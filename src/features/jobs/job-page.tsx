@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Job } from '../../../protocol/api/jobs';
-import { useDeleteJob, useReplaceJob } from '../../api/jobs/mutations';
+import { useDeleteJob, useReplaceJob, useSetJobActive } from '../../api/jobs/mutations';
 import { useJob, useJobHistory } from '../../api/jobs/queries';
 import { formError, problemMessage } from '../../components/field-errors';
 import { formatMoment } from '../../components/format';
 import { draftKey, useStoredDraft } from '../../components/stored-draft';
 import { ResourceLoadState } from '../../components/resource-header';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TypeToConfirm } from '../../components/type-to-confirm';
 import { jobPath } from '../../lib/paths';
 import {
@@ -23,7 +24,10 @@ import { JobReviewDialog } from './job-review-dialog';
 import '../../components/resource-page.css';
 import './jobs.css';
 
-/** A job: whether it is active, its schedule and statements, its runs; edit (re-created) and delete. */
+/**
+ * A job: whether it is active, its schedule and statements, its runs; edit (re-created), pause or resume (where
+ * the server can: ours), and delete.
+ */
 export function JobPage({ project, name }: { project: string; name: string }) {
   const job = useJob(project, name);
   const history = useJobHistory(project, name);
@@ -47,6 +51,7 @@ export function JobPage({ project, name }: { project: string; name: string }) {
           </div>
         )}
         <div className="rp-head-actions">
+          {job.data && canPause(job.data) && <PauseButton project={project} job={job.data} />}
           <button
             type="button"
             className="btn btn-danger"
@@ -82,12 +87,60 @@ export function JobPage({ project, name }: { project: string; name: string }) {
 }
 
 const isActive = (job: Job) => job.next_run_at !== null && job.next_run_at !== undefined;
+/** Only our server says whether a job is active, and only it can pause one (MindsDB cannot). */
+const canPause = (job: Job) => typeof job.active === 'boolean';
+const isPaused = (job: Job) => job.active === false;
 
 function ActiveBadge({ job }: { job: Job }) {
+  if (isPaused(job)) return <span className="rp-badge">Paused</span>;
   return isActive(job) ? (
     <span className="rp-badge is-accent">Active</span>
   ) : (
     <span className="rp-badge">Finished: no run to come</span>
+  );
+}
+
+/** Pause or Resume, after a confirmation that says what follows. */
+function PauseButton({ project, job }: { project: string; job: Job }) {
+  const setActive = useSetJobActive(project, job.name);
+  const [asking, setAsking] = useState(false);
+  const paused = isPaused(job);
+  const verb = paused ? 'Resume' : 'Pause';
+  return (
+    <>
+      <button
+        type="button"
+        className="btn"
+        disabled={setActive.isPending}
+        onClick={() => {
+          setActive.reset();
+          setAsking(true);
+        }}
+      >
+        {verb}…
+      </button>
+      {setActive.isError && (
+        <p role="alert" className="error-box">
+          Could not {verb.toLowerCase()} it: {problemMessage(setActive.error)}
+        </p>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title={`${verb} job ${job.name}?`}
+        confirmLabel={`${verb} job`}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          setActive.mutate(paused);
+        }}
+      >
+        <p>
+          {paused
+            ? 'It runs again from its next scheduled time after now; the runs it missed while paused are not made up.'
+            : 'It will not run until it is resumed. What its runs already wrote stays.'}
+        </p>
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -104,12 +157,18 @@ function JobBody({ project, job }: { project: string; job: Job }) {
         <dl className="job-facts">
           <dt>Status</dt>
           <dd>
-            {isActive(job) ? 'Active' : 'Finished: it has no run to come'}
-            <span className="muted job-pause-note">
-              {' '}
-              (a job cannot be paused: MindsDB has no pause or resume for jobs. Delete it to stop it, and
-              create it again to resume.)
-            </span>
+            {isPaused(job)
+              ? 'Paused: it does not run until it is resumed'
+              : isActive(job)
+                ? 'Active'
+                : 'Finished: it has no run to come'}
+            {!canPause(job) && (
+              <span className="muted job-pause-note">
+                {' '}
+                (a job cannot be paused: MindsDB has no pause or resume for jobs. Delete it to stop it, and
+                create it again to resume.)
+              </span>
+            )}
           </dd>
           <dt>Schedule</dt>
           <dd>{job.schedule_str ?? 'runs once'}</dd>
