@@ -1,4 +1,8 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../test/harness';
 import { useTestApp } from '../test/use-test-app';
 
 const HOUR = 3_600_000;
@@ -44,6 +48,19 @@ describe('REST (ours): pausing and resuming a job, and the rows each run counted
       '2030-01-01 05:00:00.000000',
     );
     await t.sqlOk('DROP JOB ops.hourly');
+  });
+
+  it('runs a one-time job paused before its run at the next look once resumed', async () => {
+    await t.sqlOk('CREATE JOB ops.once (SELECT 1 AS x)');
+    await call('PATCH', '/api/projects/ops/jobs/once', { active: false });
+    clock = new Date(clock.getTime() + 2 * HOUR);
+    await t.deps.jobScheduler.tick();
+    expect(await runs('once')).toEqual([]);
+    const resumed = await call('PATCH', '/api/projects/ops/jobs/once', { active: true });
+    expect(resumed.body.next_run_at).toBe(clock.toISOString().replace('T', ' ').replace('Z', '000'));
+    await t.deps.jobScheduler.tick();
+    expect(await runs('once')).toHaveLength(1);
+    await t.sqlOk('DROP JOB ops.once');
   });
 
   it('records the rows a run inserted and returned, in REST and in SQL, after the columns MindsDB has', async () => {
@@ -94,5 +111,41 @@ describe('REST (ours): pausing and resuming a job, and the rows each run counted
     expect((await call('GET', '/api/projects/ops/jobs/kept')).body.active).toBe(true);
     expect((await call('PATCH', '/api/projects/ops/jobs/nope', { active: false })).status).toBe(404);
     expect((await call('PATCH', '/api/projects/nope/jobs/kept', { active: false })).status).toBe(404);
+  });
+});
+
+describe('a catalog made before jobs could be paused or count rows', () => {
+  it('gains both columns at start: its jobs are active and run, its old runs have no count', async () => {
+    const clock = new Date('2030-06-01T00:00:00Z');
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-jobs-old-'));
+    try {
+      const first = await startTestApp({ jobs: { now: () => clock, tickMs: HOUR } }, dir);
+      await first.sqlOk('CREATE JOB mindsdb.daily (SELECT 1 AS x) EVERY day');
+      await first.deps.jobScheduler.tick();
+      // The catalog as the version before these columns left it.
+      await first.deps.databases.catalog.run('ALTER TABLE jobs DROP COLUMN active');
+      await first.deps.databases.catalog.run('ALTER TABLE jobs_history DROP COLUMN row_count');
+      await first.close();
+
+      const later = new Date('2030-06-02T00:00:00Z');
+      const second = await startTestApp({ jobs: { now: () => later, tickMs: HOUR } }, dir);
+      try {
+        const got = await second.inject({ url: '/api/projects/mindsdb/jobs/daily' });
+        expect(got.json().active).toBe(true);
+        await second.deps.jobScheduler.tick();
+        const history = await second.inject({ url: '/api/projects/mindsdb/jobs/daily/history' });
+        expect(history.json().map((r: { row_count: number | null }) => r.row_count)).toEqual([null, 1]);
+        const paused = await second.inject({
+          method: 'PATCH',
+          url: '/api/projects/mindsdb/jobs/daily',
+          payload: { active: false },
+        });
+        expect(paused.json().active).toBe(false);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
