@@ -40,6 +40,8 @@ export const knowledgeBaseSchema = z.looseObject({
   content_columns: z.array(z.string()).nullable().optional(),
   id_column: z.string().nullable().optional(),
   params: z.record(z.string(), z.unknown()).nullable().optional(),
+  /** Ours: the data sources an INSERT ... SELECT read into the KB; MindsDB does not say. */
+  loaded_from: z.array(z.string()).optional(),
 });
 export type KnowledgeBase = z.infer<typeof knowledgeBaseSchema>;
 export const knowledgeBasesSchema = z.array(knowledgeBaseSchema);

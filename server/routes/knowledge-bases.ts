@@ -36,6 +36,9 @@ const changesSettings = (input: ServiceInput) =>
  * Knowledge bases over REST (api.md): list, create (201), get, alter (PUT, 200 with the full object; `rows`,
  * `query`, `files` and `urls` inserted), delete (200, empty body). Api keys are always masked here.
  *
+ * Also (ours) `loaded_from` in the list's and get's KBs: the names of the data sources an
+ * `INSERT INTO kb SELECT ... FROM source.table` read into the KB (docs/mindsdb-compatibility.md).
+ *
  * Also (ours) `GET /api/projects/{p}/knowledge_bases/{kb}/progress`: the KB's latest insert as
  * `{state: idle|running|done|failed, rows_done, rows_total, chunks, error, started_at, finished_at}`,
  * for the console to poll while a long insert runs, with `index_build`: the latest CREATE INDEX of this run
@@ -45,9 +48,12 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
   const base = '/api/projects/:project/knowledge_bases';
   const kbs = deps.knowledgeBases;
 
-  app.get<{ Params: { project: string } }>(base, async (request) =>
-    (await kbs.list(request.params.project)).map(presentKb),
-  );
+  // Ours: each KB carries `loaded_from`, the data sources an INSERT ... SELECT read into it.
+  app.get<{ Params: { project: string } }>(base, async (request) => {
+    const { project } = request.params;
+    const [list, loadedFrom] = await Promise.all([kbs.list(project), kbs.loadedFromByKb(project)]);
+    return list.map((kb) => ({ ...presentKb(kb), loaded_from: loadedFrom.get(kb.id) ?? [] }));
+  });
 
   app.post<{ Params: { project: string } }>(base, async (request, reply) => {
     const { knowledge_base } = parseBody(knowledgeBaseBodySchema, request.body);
@@ -61,9 +67,11 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
     return reply.code(201).send(presentKb(created));
   });
 
-  app.get<KbParams>(`${base}/:kb`, async (request) =>
-    presentKb(await kbs.get(request.params.project, request.params.kb)),
-  );
+  app.get<KbParams>(`${base}/:kb`, async (request) => {
+    const { project, kb } = request.params;
+    const [found, loadedFrom] = await Promise.all([kbs.get(project, kb), kbs.loadedFrom(project, kb)]);
+    return { ...presentKb(found), loaded_from: loadedFrom };
+  });
 
   app.put<KbParams>(`${base}/:kb`, async (request) => {
     const { knowledge_base } = parseBody(knowledgeBaseBodySchema, request.body);

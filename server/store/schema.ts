@@ -6,6 +6,7 @@ import { INSTANCE_DEFAULTS_SCHEMA } from './instance-defaults';
 import { JOBS_SCHEMA, JOBS_TIDY } from './jobs';
 import { KB_EVALUATIONS_SCHEMA } from './kb-evaluations';
 import { KB_INSERTS_SCHEMA } from './kb-inserts';
+import { KB_SOURCES_SCHEMA, KB_SOURCES_TIDY } from './kb-sources';
 import { KNOWLEDGE_BASES_SCHEMA } from './knowledge-bases';
 import { PROJECTS_SCHEMA } from './projects';
 import { VIEWS_SCHEMA, VIEWS_TIDY } from './views';
@@ -24,13 +25,14 @@ const SCHEMA: readonly (readonly string[])[] = [
   JOBS_SCHEMA,
   KNOWLEDGE_BASES_SCHEMA,
   KB_INSERTS_SCHEMA,
+  KB_SOURCES_SCHEMA,
   AGENTS_SCHEMA,
   KB_EVALUATIONS_SCHEMA,
   RUN_LIVENESS_SCHEMA,
 ];
 
-/** What a server that stopped part-way leaves behind: rows of dropped projects (runs: run-liveness.ts). */
-const TIDY: readonly (readonly string[])[] = [AUTH_TIDY, VIEWS_TIDY, JOBS_TIDY, AGENTS_TIDY];
+/** What a server that stopped part-way leaves behind: rows of dropped projects and KBs (runs: run-liveness.ts). */
+const TIDY: readonly (readonly string[])[] = [AUTH_TIDY, VIEWS_TIDY, JOBS_TIDY, AGENTS_TIDY, KB_SOURCES_TIDY];
 
 /**
  * Creates the catalog's tables where they are missing (a new data folder, or one from an older version), then

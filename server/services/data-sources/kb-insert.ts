@@ -14,7 +14,8 @@ import type { SourceSelect } from './source-select';
 /**
  * `INSERT INTO kb SELECT ... FROM shop.articles`: the SELECT runs on the source (pushed down whole, at most
  * as many rows as any KB insert takes) and its rows are streamed into the KB's own insert, which chunks,
- * embeds and stores them in batches and reports progress. Answers undefined when the target is not a KB or the SELECT reads no
+ * embeds and stores them in batches and reports progress. The sources read are noted with the KB (ours: a
+ * source's drop names the KBs loaded from it). Answers undefined when the target is not a KB or the SELECT reads no
  * source, so the KB handler (files) and the others keep their statements.
  */
 export async function insertIntoKbFromSource(
@@ -49,7 +50,9 @@ export async function insertIntoKbFromSource(
       s.columns,
       background ? undefined : run.signal,
     );
-    return insertSelectedRows(kbs, target, pages, options, background, query);
+    const answer = await insertSelectedRows(kbs, target, pages, options, background, query);
+    await kbs.noteLoadedFrom(project, name, [pushed.source]);
+    return answer;
   }
   // A native query or one that joins places: read whole, bounded, then inserted.
   const result = await deps.select.run(statement, session, { maxRows: MAX_INSERT_ROWS });
@@ -57,7 +60,9 @@ export async function insertIntoKbFromSource(
   if (result.type !== 'table') throw new ValidationError('INSERT ... SELECT needs a query that returns rows');
   const columns = namesFor(s.columns, result.column_names);
   const rows = result.data.map((row) => rowObject(columns, row));
-  return insertSelectedRows(kbs, target, rows, options, background, query);
+  const answer = await insertSelectedRows(kbs, target, rows, options, background, query);
+  await kbs.noteLoadedFrom(project, name, await deps.select.sourcesRead(statement, session));
+  return answer;
 }
 
 function namesFor(given: string[] | undefined, returned: string[]): string[] {

@@ -21,6 +21,7 @@ import {
 import { type ProjectService } from '../projects';
 import { mergeParameters, presentSource, type SourceView } from './presenter';
 import { SourceStore, type StoredSource } from '../../store/data-sources';
+import { KbSources } from '../../store/kb-sources';
 
 /** A data source's connection parameters, as given in CREATE DATABASE ... PARAMETERS or over REST. */
 export type SourceParameters = Record<string, Literal>;
@@ -44,6 +45,8 @@ const rowVersion = (row: StoredSource) => `${row.id} ${row.updated_at}`;
  */
 export class DataSourceService {
   private readonly store: SourceStore;
+  /** Which KBs were loaded from each source: a dropped source's are forgotten with it. */
+  private readonly kbSources: KbSources;
   private readonly clients = new Map<string, Promise<SourceClient>>();
   /** Which version of its catalog row each open connection was made from (see `client`). */
   private readonly openedFrom = new Map<string, string>();
@@ -58,6 +61,7 @@ export class DataSourceService {
     private readonly connectTimeoutMs?: number,
   ) {
     this.store = new SourceStore(catalog);
+    this.kbSources = new KbSources(catalog);
     this.sharedCatalog = catalog.shared;
   }
 
@@ -167,6 +171,7 @@ export class DataSourceService {
       if (ifExists) return false;
       throw new NotFoundError(`Database '${name}' does not exist`);
     }
+    await this.kbSources.forgetSource(stored.name);
     await this.closeClient(stored.name);
     return true;
   }

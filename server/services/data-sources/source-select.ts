@@ -75,6 +75,20 @@ export class SourceSelect {
     return { source: placement.source, sql: await this.rendered(statement, placement.source, maxRows) };
   }
 
+  /**
+   * The data sources a SELECT reads, from its table references (the engine's parse of it, or the source a
+   * native query is sent to); none when it reads no source.
+   */
+  async sourcesRead(statement: StatementOf<'select'>, session: SqlSession): Promise<string[]> {
+    const placement = await this.placement(statement, session);
+    if (placement.kind === 'none') return [];
+    if (placement.kind !== 'mixed') return [placement.source];
+    // A mixed placement comes only from the engine's parse of the statement (place), so it parses again.
+    const { tables } = await readUserSelect(this.data, toEngineDialect(statement.sql));
+    const read = tables.map((ref) => sourceOf(ref, placement.names, placement.sessionSource));
+    return [...new Set(read.filter((s): s is string => s !== undefined))].sort();
+  }
+
   private async rendered(
     statement: StatementOf<'select'>,
     source: string,
@@ -169,16 +183,25 @@ export class SourceSelect {
     }
     const places = new Set<string>();
     for (const ref of tables) {
-      if (ref.catalog && names.has(ref.catalog)) places.add(`source:${ref.catalog}`);
-      else if (!ref.catalog && ref.schema && names.has(ref.schema)) places.add(`source:${ref.schema}`);
-      else if (!ref.catalog && !ref.schema && sessionSource) places.add(`source:${sessionSource}`);
-      else places.add(`other:${[ref.catalog, ref.schema].filter(Boolean).join('.') || ref.table}`);
+      const source = sourceOf(ref, names, sessionSource);
+      places.add(
+        source !== undefined
+          ? `source:${source}`
+          : `other:${[ref.catalog, ref.schema].filter(Boolean).join('.') || ref.table}`,
+      );
     }
     const sources = [...places].filter((p) => p.startsWith('source:')).map((p) => p.slice(7));
     if (sources.length === 0) return { kind: 'none' };
     if (places.size === 1) return { kind: 'one', source: sources[0] };
     return { kind: 'mixed' };
   }
+}
+
+/** The source a table reference reads: its catalog or schema part, or the session's source for a bare name. */
+function sourceOf(ref: TableReference, names: Set<string>, sessionSource: string | undefined) {
+  if (ref.catalog) return names.has(ref.catalog) ? ref.catalog : undefined;
+  if (ref.schema) return names.has(ref.schema) ? ref.schema : undefined;
+  return sessionSource;
 }
 
 /** Sources named at the start of a dotted name anywhere in the statement (`shop.orders`, `shop.public.t`). */

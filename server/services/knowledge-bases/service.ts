@@ -19,6 +19,7 @@ import { runInsert, type InsertRunDeps } from './insert-run';
 import { KbLookup, kbNotFound } from './kb-lookup';
 import { ConceptModels } from './concepts/concept-models';
 import { InsertLog, type LastInsert } from '../../store/kb-inserts';
+import { KbSources } from '../../store/kb-sources';
 import { KbModels } from './models';
 import { presentKb } from './presenter';
 import { applySearchDefaults, type SearchDefaults } from './search-defaults';
@@ -51,6 +52,8 @@ export type { KnowledgeBaseServiceDeps, ListedKnowledgeBase } from './service-de
 export class KnowledgeBaseService {
   private readonly catalog: KbCatalog;
   private readonly insertLog: InsertLog;
+  /** The data sources each KB was loaded from (ours: a source's drop names them). */
+  private readonly loadSources: KbSources;
   private readonly store: VectorStore;
   /** The default models a new KB is given (see settingsForCreate). */
   private readonly defaults: () => Promise<KbDefaultModels>;
@@ -74,6 +77,7 @@ export class KnowledgeBaseService {
   constructor(deps: KnowledgeBaseServiceDeps) {
     this.catalog = new KbCatalog(deps.catalog);
     this.insertLog = new InsertLog(deps.catalog);
+    this.loadSources = new KbSources(deps.catalog);
     this.autobatch = deps.disableAutobatch !== true;
     this.store = deps.store;
     this.lookup = new KbLookup(this.catalog);
@@ -105,7 +109,10 @@ export class KnowledgeBaseService {
    */
   async repairOrphans(): Promise<string[]> {
     const removed: string[] = [];
-    for (const row of await this.catalog.orphanRows()) await this.catalog.delete(Number(row.id));
+    for (const row of await this.catalog.orphanRows()) {
+      await this.catalog.delete(Number(row.id));
+      await this.loadSources.forget(Number(row.id));
+    }
     const owned = await this.catalog.vectorTables();
     for (const table of await this.store.tableNames()) {
       if (VECTOR_TABLE_PATTERN.test(table) && !owned.has(table)) {
@@ -200,6 +207,22 @@ export class KnowledgeBaseService {
     this.concepts.forget(table);
     this.progressBoard.forget(id);
     await this.insertLog.forget(id);
+    await this.loadSources.forget(id);
+  }
+
+  /** Notes that an insert into the KB read these data sources (INSERT INTO kb SELECT ... FROM source.t). */
+  async noteLoadedFrom(project: string, name: string, sources: readonly string[]): Promise<void> {
+    if (sources.length) await this.loadSources.record((await this.load(project, name)).kb.id, sources);
+  }
+
+  /** The data sources the KB was loaded from, as far as this server saw its inserts. */
+  async loadedFrom(project: string, name: string): Promise<string[]> {
+    return this.loadSources.of((await this.load(project, name)).kb.id);
+  }
+
+  /** The data sources each KB of the project was loaded from, by KB id (those loaded from none left out). */
+  async loadedFromByKb(project: string): Promise<Map<number, string[]>> {
+    return this.loadSources.ofProject(await this.catalog.projectId(project));
   }
 
   /**
