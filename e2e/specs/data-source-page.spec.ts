@@ -2,7 +2,7 @@ import pg from 'pg';
 import { startPostgres, type RunningServer as Postgres } from '../../server/test/sources/servers';
 import { axeBothThemes } from '../axe';
 import { test, expect } from '../fixtures';
-import { sqlOk } from '../sql';
+import { insertAndWait, sqlOk } from '../sql';
 
 // A data source's page against a real PostgreSQL (started by this spec in a temporary folder, as
 // data-sources.spec.ts does) on a server of its own.
@@ -57,6 +57,13 @@ test('a source page shows its parameters and tables, tests, edits with the passw
   await sqlOk(
     request,
     'CREATE JOB sync_notes (INSERT INTO notes_kb SELECT id, body FROM field.field_notes) EVERY hour',
+  );
+  // A KB loaded by hand, as in the worksheet: our server records the source it read.
+  await sqlOk(request, "CREATE KNOWLEDGE_BASE hand_kb USING content_columns = ['body'], id_column = 'id'");
+  await insertAndWait(
+    request,
+    'hand_kb',
+    'INSERT INTO hand_kb SELECT id, body FROM field.public.field_notes',
   );
 
   // From the object browser: the source's node opens onto a link to its page.
@@ -145,6 +152,11 @@ test('a source page shows its parameters and tables, tests, edits with the passw
   await expect(names).toContainText('mindsdb.sync_notes');
   await expect(names.getByRole('link', { name: 'mindsdb.notes_kb' })).toBeVisible();
   await expect(names).toContainText('loaded by job mindsdb.sync_notes');
+  await expect(names.getByRole('listitem').filter({ hasText: 'mindsdb.hand_kb' })).toContainText(
+    'loaded from this source',
+  );
+  await expect(names.getByRole('link', { name: 'mindsdb.hand_kb' })).toBeVisible();
+  await expect(drop).not.toContainText('does not record');
   await page.screenshot({ path: testInfo.outputPath('drop-dialog.png') });
   expect(await axeBothThemes(page, 'drop data source dialog')).toEqual({});
   await drop.getByLabel('Type field to confirm').fill('field');

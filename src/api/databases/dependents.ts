@@ -21,9 +21,16 @@ const statementsSchema = z.array(
     if_query: z.string().nullable().optional(),
   }),
 );
-const kbNamesSchema = z
-  .array(z.looseObject({ name: z.string() }))
-  .transform((kbs) => kbs.map((kb) => kb.name));
+// `loaded_from` is ours (the data sources an INSERT ... SELECT read into the KB); MindsDB does not send it.
+const kbsSchema = z
+  .array(z.looseObject({ name: z.string(), loaded_from: z.array(z.string()).optional() }))
+  .transform((kbs) => kbs.map(({ name, loaded_from }): KbEntry => ({ name, loadedFrom: loaded_from })));
+
+/** A knowledge base, with the sources it was loaded from when the server records them (ours; not MindsDB). */
+export interface KbEntry {
+  name: string;
+  loadedFrom?: string[];
+}
 
 /** One project's objects that may name a data source, each list or why it could not be read. */
 export interface ProjectObjects {
@@ -32,7 +39,7 @@ export interface ProjectObjects {
   /** Views and jobs: a name and the statement (`query`, a job's `if_query`) that may name the source. */
   views: z.infer<typeof statementsSchema> | Error;
   jobs: z.infer<typeof statementsSchema> | Error;
-  knowledgeBases: string[] | Error;
+  knowledgeBases: KbEntry[] | Error;
 }
 
 async function listOrError<T>(path: string, schema: z.ZodType<T>, signal: AbortSignal): Promise<T | Error> {
@@ -46,8 +53,8 @@ async function listOrError<T>(path: string, schema: z.ZodType<T>, signal: AbortS
 
 /**
  * Every project's agents, views, jobs and knowledge bases, read over the routes MindsDB serves too, so the
- * console can say what names a source before it is dropped on either server. Neither server records which
- * source a knowledge base was loaded from; a job that loads it names the source in its statements.
+ * console can say what names a source before it is dropped on either server. Ours also says which sources
+ * each knowledge base was loaded from (`loaded_from`); on MindsDB only a job that loads a KB names its source.
  */
 export const useProjectObjects = (source: string, enabled: boolean) =>
   useQuery({
@@ -63,7 +70,7 @@ export const useProjectObjects = (source: string, enabled: boolean) =>
             listOrError(`${at}/agents`, agentsSchema, signal),
             listOrError(`${at}/views`, statementsSchema, signal),
             listOrError(`${at}/jobs`, statementsSchema, signal),
-            listOrError(`${at}/knowledge_bases`, kbNamesSchema, signal),
+            listOrError(`${at}/knowledge_bases`, kbsSchema, signal),
           ]);
           return { project: name, agents, views, jobs, knowledgeBases };
         }),

@@ -126,6 +126,8 @@ describe('dropping a source against MindsDB-shaped lists', () => {
     expect(names).toHaveTextContent('mindsdb.nightly');
     expect(within(names).getByRole('link', { name: 'mindsdb.orders_kb' })).toBeInTheDocument();
     expect(dialog).toHaveTextContent(/Could not read the views of sales .*the list may be incomplete/);
+    // MindsDB's KB list has no loaded_from: a load by hand cannot be told, and the dialog says so.
+    expect(dialog).toHaveTextContent(/does not record which source a knowledge base was loaded from by hand/);
     await user.type(within(dialog).getByLabelText(/to confirm/), 'shop');
     await user.click(within(dialog).getByRole('button', { name: 'Drop data source' }));
     expect(await screen.findByText('elsewhere')).toBeInTheDocument();

@@ -8,7 +8,8 @@ import { dependentCount, sourceDependents, type Dependent } from './source-depen
 
 /**
  * Drops a source once its name is typed, after listing what names it in any project: agents that read its
- * tables, views and jobs whose statements name it, and the knowledge bases such a job loads.
+ * tables, views and jobs whose statements name it, and the knowledge bases loaded from it: by such a job, or
+ * (on our server, which records each load's sources) by hand.
  */
 export function DropSourceDialog(props: { source: string; onClose: () => void; onDropped: () => void }) {
   const { source, onClose, onDropped } = props;
@@ -54,10 +55,10 @@ export function DropSourceDialog(props: { source: string; onClose: () => void; o
       {found && found.unread.length > 0 && (
         <p className="field-error">Could not read {found.unread.join('; ')}: the list may be incomplete.</p>
       )}
-      {found && (
+      {found && found.kbsUnrecorded > 0 && (
         <p className="field-hint">
-          A load made by hand is not recorded with its source (on either server): only the loads made by a job
-          are listed.
+          This server does not record which source a knowledge base was loaded from by hand: only the loads
+          made by a job are listed.
         </p>
       )}
     </TypeToConfirm>

@@ -45,7 +45,7 @@ describe('what names a data source', () => {
           { id: 2, name: 'unrelated', query: 'SELECT 1' },
         ],
         jobs: [job('sync', 'INSERT INTO notes_kb SELECT id, body FROM field.notes'), job('noop', 'SELECT 1')],
-        knowledgeBases: ['notes_kb', 'other_kb'],
+        knowledgeBases: [{ name: 'notes_kb' }, { name: 'other_kb' }],
       },
       { project: 'p2', agents: new Error('refused'), views: [], jobs: [], knowledgeBases: [] },
     ];
@@ -57,6 +57,45 @@ describe('what names a data source', () => {
       { project: 'mindsdb', name: 'notes_kb', via: 'loaded by job mindsdb.sync' },
     ]);
     expect(found.unread).toEqual(['the agents of p2 (refused)']);
+    // MindsDB's lists do not say where a KB's rows came from: the dialog says loads by hand are unknown.
+    expect(found.kbsUnrecorded).toBe(2);
     expect(sourceDependents(objects, 'files').agents.map((a) => a.name)).toEqual(['other']);
+  });
+
+  it('lists the knowledge bases our server saw loaded from the source, once, after those a job loads', () => {
+    const objects: ProjectObjects[] = [
+      {
+        project: 'mindsdb',
+        agents: [],
+        views: [],
+        jobs: [job('sync', 'INSERT INTO notes_kb SELECT id, body FROM field.notes')],
+        knowledgeBases: [
+          { name: 'notes_kb', loadedFrom: ['field'] },
+          { name: 'hand_kb', loadedFrom: ['other', 'FIELD'] },
+          { name: 'elsewhere_kb', loadedFrom: ['other'] },
+          { name: 'typed_kb', loadedFrom: [] },
+        ],
+      },
+      {
+        project: 'p2',
+        agents: [],
+        views: [],
+        jobs: [],
+        knowledgeBases: [{ name: 'hand_kb', loadedFrom: ['field'] }],
+      },
+      { project: 'p3', agents: [], views: [], jobs: [], knowledgeBases: new Error('refused') },
+    ];
+    const found = sourceDependents(objects, 'field');
+    expect(found.knowledgeBases).toEqual([
+      { project: 'mindsdb', name: 'notes_kb', via: 'loaded by job mindsdb.sync' },
+      { project: 'mindsdb', name: 'hand_kb', via: 'loaded from this source' },
+      { project: 'p2', name: 'hand_kb', via: 'loaded from this source' },
+    ]);
+    expect(found.kbsUnrecorded).toBe(0);
+    expect(found.unread).toEqual(['the knowledge bases of p3 (refused)']);
+    expect(sourceDependents(objects, 'other').knowledgeBases.map((d) => d.name)).toEqual([
+      'hand_kb',
+      'elsewhere_kb',
+    ]);
   });
 });

@@ -12,8 +12,13 @@ export interface SourceDependents {
   agents: Dependent[];
   views: Dependent[];
   jobs: Dependent[];
-  /** Knowledge bases a job loads from the source (the only load either server remembers). */
+  /**
+   * Knowledge bases loaded from the source: by a job whose statements name it, or (ours) by any insert the
+   * server recorded (`loaded_from`).
+   */
   knowledgeBases: Dependent[];
+  /** Knowledge bases whose server does not say where their rows came from (MindsDB): loads by hand unknown. */
+  kbsUnrecorded: number;
   /** What could not be read, in words: the lists above may then be incomplete. */
   unread: string[];
 }
@@ -48,8 +53,20 @@ const short = (sql: string) => {
 
 /** What in `objects` names `source`. */
 export function sourceDependents(objects: readonly ProjectObjects[], source: string): SourceDependents {
-  const out: SourceDependents = { agents: [], views: [], jobs: [], knowledgeBases: [], unread: [] };
+  const out: SourceDependents = {
+    agents: [],
+    views: [],
+    jobs: [],
+    knowledgeBases: [],
+    kbsUnrecorded: 0,
+    unread: [],
+  };
   const kbsOf = new Map(objects.map((o) => [o.project.toLowerCase(), o.knowledgeBases]));
+  const listKb = (project: string, name: string, via: string) => {
+    const same = (d: Dependent) =>
+      d.project.toLowerCase() === project.toLowerCase() && d.name.toLowerCase() === name.toLowerCase();
+    if (!out.knowledgeBases.some(same)) out.knowledgeBases.push({ project, name, via });
+  };
   for (const o of objects) {
     const note = (what: string, list: unknown) => {
       if (list instanceof Error) out.unread.push(`the ${what} of ${o.project} (${list.message})`);
@@ -57,6 +74,7 @@ export function sourceDependents(objects: readonly ProjectObjects[], source: str
     note('agents', o.agents);
     note('views', o.views);
     note('jobs', o.jobs);
+    note('knowledge bases', o.knowledgeBases);
     if (!(o.agents instanceof Error)) {
       for (const agent of o.agents) {
         const entries = tablesNaming(agent.data?.tables ?? [], source);
@@ -78,15 +96,18 @@ export function sourceDependents(objects: readonly ProjectObjects[], source: str
       for (const target of insertTargets(query)) {
         const project = target.project ?? o.project;
         const kbs = kbsOf.get(project.toLowerCase());
-        if (!Array.isArray(kbs) || !kbs.some((kb) => kb.toLowerCase() === target.name.toLowerCase()))
-          continue;
-        if (out.knowledgeBases.some((d) => d.project === project && d.name === target.name)) continue;
-        out.knowledgeBases.push({
-          project,
-          name: target.name,
-          via: `loaded by job ${o.project}.${job.name}`,
-        });
+        const kb = Array.isArray(kbs) && kbs.find((k) => k.name.toLowerCase() === target.name.toLowerCase());
+        if (kb) listKb(project, kb.name, `loaded by job ${o.project}.${job.name}`);
       }
+    }
+  }
+  // Then the loads the server recorded (ours), a KB a job loads already listed with its job.
+  for (const o of objects) {
+    if (!Array.isArray(o.knowledgeBases)) continue;
+    for (const kb of o.knowledgeBases) {
+      if (!kb.loadedFrom) out.kbsUnrecorded++;
+      else if (kb.loadedFrom.some((s) => s.toLowerCase() === source.toLowerCase()))
+        listKb(o.project, kb.name, 'loaded from this source');
     }
   }
   return out;
