@@ -210,9 +210,17 @@ export class KnowledgeBaseService {
     await this.loadSources.forget(id);
   }
 
-  /** Notes that an insert into the KB read these data sources (INSERT INTO kb SELECT ... FROM source.t). */
+  /**
+   * Notes that an insert into the KB read these data sources (INSERT INTO kb SELECT ... FROM source.t). A KB
+   * dropped once its insert ended has nothing to note: the insert's answer stands.
+   */
   async noteLoadedFrom(project: string, name: string, sources: readonly string[]): Promise<void> {
-    if (sources.length) await this.loadSources.record((await this.load(project, name)).kb.id, sources);
+    if (!sources.length) return;
+    const stored = await this.load(project, name).catch((err: unknown) => {
+      if (err instanceof NotFoundError) return undefined;
+      throw err;
+    });
+    if (stored) await this.loadSources.record(stored.kb.id, sources);
   }
 
   /** The data sources the KB was loaded from, as far as this server saw its inserts. */
