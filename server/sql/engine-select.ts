@@ -50,7 +50,7 @@ export class EngineSelect {
     }: { maxRows?: number; signal?: AbortSignal; partialResults?: boolean; caller?: string } = {},
   ): Promise<SqlOutcome> {
     const sql = toEngineDialect(statement.sql);
-    refuseSourceOnlyForms(sql);
+    refuseSourceOnlyForms(statement.sql);
     await this.checkReferences(await readLocated(this.data, sql), sql);
     let result;
     try {
@@ -99,7 +99,7 @@ export class EngineSelect {
    */
   async checkedForEngine(statement: StatementOf<'select'>): Promise<string> {
     const sql = toEngineDialect(statement.sql);
-    refuseSourceOnlyForms(sql);
+    refuseSourceOnlyForms(statement.sql);
     await this.checkReferences(await readLocated(this.data, sql), sql);
     return sql;
   }
@@ -157,7 +157,9 @@ export class EngineSelect {
 const VECTOR_OPERATORS = new Set(['<->', '<#>', '<+>', '<~>', '<%>']);
 
 /**
- * Forms only a data source answers, refused when they reach the engine: a native query (`FROM name (SELECT
+ * Forms only a data source answers, refused when they reach the engine. Read in our dialect (the statement as
+ * written), never in the engine's: the engine's strings hold backslashes as they are, which our tokenizer
+ * would read as escapes (`'a\\'` is a whole string to the engine, an unterminated one to us). Forms refused: a native query (`FROM name (SELECT
  * ...)`), whose name is then no data source (the sources' handlers answer those that are), and pgvector's
  * distance operators, which the engine does not have.
  */
