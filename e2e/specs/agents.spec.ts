@@ -61,6 +61,8 @@ test('asks before leaving an agent with unsaved changes', async ({ page }) => {
   await expect(page).toHaveURL(/\/agents\/draft_agent$/);
 
   await agent.prompt.fill('Not saved yet');
+  // The page counts the edit as unsaved once it says so; a click before that could beat the form's update.
+  await expect(page.getByText(/^Unsaved: /)).toBeVisible();
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Worksheet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
   await expect(dialog).toBeVisible();
