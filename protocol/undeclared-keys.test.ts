@@ -34,6 +34,7 @@ describe('undeclaredKeys', () => {
 
 describe('ANSWER_SCHEMAS', () => {
   it('names every route with its method and a path under /api/', () => {
-    for (const key of Object.keys(ANSWER_SCHEMAS)) expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\//);
+    for (const key of Object.keys(ANSWER_SCHEMAS))
+      expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\//);
   });
 });
