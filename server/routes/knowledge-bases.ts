@@ -51,7 +51,7 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
   // Ours: each KB carries `loaded_from`, the data sources an INSERT ... SELECT read into it.
   app.get<{ Params: { project: string } }>(base, async (request) => {
     const { project } = request.params;
-    const [list, loadedFrom] = await Promise.all([kbs.list(project), kbs.loadedFromByKb(project)]);
+    const [list, loadedFrom] = await Promise.all([kbs.list(project), kbs.loadSources.byKb(project)]);
     return list.map((kb) => ({ ...presentKb(kb), loaded_from: loadedFrom.get(kb.id) ?? [] }));
   });
 
@@ -69,7 +69,7 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
 
   app.get<KbParams>(`${base}/:kb`, async (request) => {
     const { project, kb } = request.params;
-    const [found, loadedFrom] = await Promise.all([kbs.get(project, kb), kbs.loadedFrom(project, kb)]);
+    const [found, loadedFrom] = await Promise.all([kbs.get(project, kb), kbs.loadSources.of(project, kb)]);
     return { ...presentKb(found), loaded_from: loadedFrom };
   });
 

@@ -51,7 +51,7 @@ export async function insertIntoKbFromSource(
       background ? undefined : run.signal,
     );
     const answer = await insertSelectedRows(kbs, target, pages, options, background, query);
-    await kbs.noteLoadedFrom(project, name, [pushed.source]);
+    await kbs.loadSources.note(project, name, [pushed.source]);
     return answer;
   }
   // A native query or one that joins places: read whole, bounded, then inserted.
@@ -61,7 +61,7 @@ export async function insertIntoKbFromSource(
   const columns = namesFor(s.columns, result.column_names);
   const rows = result.data.map((row) => rowObject(columns, row));
   const answer = await insertSelectedRows(kbs, target, rows, options, background, query);
-  await kbs.noteLoadedFrom(project, name, await deps.select.sourcesRead(statement, session));
+  await kbs.loadSources.note(project, name, await deps.select.sourcesRead(statement, session));
   return answer;
 }
 

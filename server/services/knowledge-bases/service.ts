@@ -3,7 +3,7 @@ import type { IndexState, IndexUpkeepState } from '../../engines/vector-index';
 import type { SearchCopyInfo } from '../../engines/exact-search/exact-search';
 import type { SearchPath } from '../../engines/exact-search/search-path';
 import { ConflictError, NotFoundError } from '../../errors';
-import { KbCatalog, VECTOR_TABLE_PATTERN, type StoredKb } from '../../store/knowledge-bases';
+import { KbCatalog, type StoredKb } from '../../store/knowledge-bases';
 import {
   flattenInput,
   settingsForAlter,
@@ -17,10 +17,12 @@ import { InsertStatus } from './insert-status';
 import { BackgroundInserts, queuedQuery, type BackgroundQuery } from './background-inserts';
 import { runInsert, type InsertRunDeps } from './insert-run';
 import { KbLookup, kbNotFound } from './kb-lookup';
-import { ConceptModels } from './concepts/concept-models';
+import { chunksOf, ConceptModels } from './concepts/concept-models';
 import { InsertLog, type LastInsert } from '../../store/kb-inserts';
 import { KbSources } from '../../store/kb-sources';
+import { KbLoadSources } from './load-sources';
 import { KbModels } from './models';
+import { repairOrphans } from './orphans';
 import { presentKb } from './presenter';
 import { applySearchDefaults, type SearchDefaults } from './search-defaults';
 import { KeyedQueue } from '../../util/keyed-queue';
@@ -52,8 +54,8 @@ export type { KnowledgeBaseServiceDeps, ListedKnowledgeBase } from './service-de
 export class KnowledgeBaseService {
   private readonly catalog: KbCatalog;
   private readonly insertLog: InsertLog;
-  /** The data sources each KB was loaded from (ours: a source's drop names them). */
-  private readonly loadSources: KbSources;
+  /** The data sources each KB was loaded from (load-sources.ts). */
+  readonly loadSources: KbLoadSources;
   private readonly store: VectorStore;
   /** The default models a new KB is given (see settingsForCreate). */
   private readonly defaults: () => Promise<KbDefaultModels>;
@@ -77,10 +79,10 @@ export class KnowledgeBaseService {
   constructor(deps: KnowledgeBaseServiceDeps) {
     this.catalog = new KbCatalog(deps.catalog);
     this.insertLog = new InsertLog(deps.catalog);
-    this.loadSources = new KbSources(deps.catalog);
     this.autobatch = deps.disableAutobatch !== true;
     this.store = deps.store;
     this.lookup = new KbLookup(this.catalog);
+    this.loadSources = new KbLoadSources(new KbSources(deps.catalog), this.catalog, this.lookup);
     this.inserts = new InsertStatus(this.progressBoard, this.insertLog, this.running);
     this.models = new KbModels(deps.providerOptions);
     this.insertRun = {
@@ -90,37 +92,18 @@ export class KnowledgeBaseService {
       insertLog: this.insertLog,
       running: this.running,
     };
-    this.concepts = new ConceptModels(
-      {
-        count: (table) => this.store.count(table),
-        texts: async (table, offset, limit) =>
-          (await this.store.scan(table, { offset, limit })).map((c) => c.content),
-      },
-      deps.onBackgroundError,
-    );
+    this.concepts = new ConceptModels(chunksOf(this.store), deps.onBackgroundError);
     this.searchParts = { store: this.store, models: this.models, concepts: this.concepts };
     const embedding = deps.defaultEmbeddingModel ?? BUILT_IN_EMBEDDING;
     this.defaults = deps.currentDefaults ?? (async () => ({ embedding, reranking: null }));
   }
 
   /**
-   * Removes what a crash between the two steps of a drop leaves behind: vector tables without a catalog
-   * row, and rows of projects that no longer exist. Run at start-up, before serving requests.
+   * Removes what a crash between the two steps of a drop left behind (orphans.ts). Run at start-up, before
+   * serving requests.
    */
   async repairOrphans(): Promise<string[]> {
-    const removed: string[] = [];
-    for (const row of await this.catalog.orphanRows()) {
-      await this.catalog.delete(Number(row.id));
-      await this.loadSources.forget(Number(row.id));
-    }
-    const owned = await this.catalog.vectorTables();
-    for (const table of await this.store.tableNames()) {
-      if (VECTOR_TABLE_PATTERN.test(table) && !owned.has(table)) {
-        await this.store.dropTable(table);
-        removed.push(table);
-      }
-    }
-    return removed;
+    return repairOrphans(this.catalog, this.store, this.loadSources);
   }
 
   async list(project: string, options: ReadOptions = {}): Promise<ListedKnowledgeBase[]> {
@@ -176,7 +159,7 @@ export class KnowledgeBaseService {
       const trial = JSON.stringify(next.embedding_model) !== JSON.stringify(stored.settings.embedding_model);
       const settings = await this.models.check(next, { trial });
       await this.catalog.update(stored.kb.id, settings);
-      this.forget(project, name);
+      this.lookup.forget(project, name);
       return this.get(project, name, options);
     });
   }
@@ -192,10 +175,10 @@ export class KnowledgeBaseService {
     const { id, vector_database_table: table } = found.kb;
     // A running insert stops with a 404: its knowledge base no longer exists.
     this.running.get(id)?.abort(new NotFoundError(`Knowledge base '${name}' was dropped`));
-    this.forget(project, name);
+    this.lookup.forget(project, name);
     await this.locks.run(String(id), async () => {
       await this.catalog.delete(id);
-      this.forget(project, name);
+      this.lookup.forget(project, name);
       await this.dropVectorTable(id, table);
     });
     return true;
@@ -208,29 +191,6 @@ export class KnowledgeBaseService {
     this.progressBoard.forget(id);
     await this.insertLog.forget(id);
     await this.loadSources.forget(id);
-  }
-
-  /**
-   * Notes that an insert into the KB read these data sources (INSERT INTO kb SELECT ... FROM source.t). A KB
-   * dropped once its insert ended has nothing to note: the insert's answer stands.
-   */
-  async noteLoadedFrom(project: string, name: string, sources: readonly string[]): Promise<void> {
-    if (!sources.length) return;
-    const stored = await this.load(project, name).catch((err: unknown) => {
-      if (err instanceof NotFoundError) return undefined;
-      throw err;
-    });
-    if (stored) await this.loadSources.record(stored.kb.id, sources);
-  }
-
-  /** The data sources the KB was loaded from, as far as this server saw its inserts. */
-  async loadedFrom(project: string, name: string): Promise<string[]> {
-    return this.loadSources.of((await this.load(project, name)).kb.id);
-  }
-
-  /** The data sources each KB of the project was loaded from, by KB id (those loaded from none left out). */
-  async loadedFromByKb(project: string): Promise<Map<number, string[]>> {
-    return this.loadSources.ofProject(await this.catalog.projectId(project));
   }
 
   /**
@@ -432,9 +392,5 @@ export class KnowledgeBaseService {
 
   private load(project: string, name: string): Promise<StoredKb> {
     return this.lookup.load(project, name);
-  }
-
-  private forget(project: string, name: string): void {
-    this.lookup.forget(project, name);
   }
 }

@@ -1,3 +1,4 @@
+import type { VectorStore } from '../../../engines/vector-store';
 import { MIN_CHUNKS, type ConceptModel } from './concept-model';
 import { learnConcepts } from './learn';
 
@@ -18,6 +19,12 @@ export interface ChunkSource {
   /** Chunk texts in storage order from `offset`, `limit` of them. */
   texts(table: string, offset: number, limit: number): Promise<string[]>;
 }
+
+/** A vector store read as a ChunkSource. */
+export const chunksOf = (store: Pick<VectorStore, 'count' | 'scan'>): ChunkSource => ({
+  count: (table) => store.count(table),
+  texts: async (table, offset, limit) => (await store.scan(table, { offset, limit })).map((c) => c.content),
+});
 
 interface Entry {
   model: ConceptModel | null;
