@@ -1,5 +1,4 @@
-import { ChangesTable } from '../../components/changes-table';
-import { DialogActions, ModalDialog } from '../../components/modal-dialog';
+import { SaveReviewDialog } from '../../components/save-review-dialog';
 import type { Change } from '../../components/model-fields/model-draft';
 
 /**
@@ -13,24 +12,15 @@ export function JobReviewDialog(props: {
   onSave: () => void;
   onClose: () => void;
 }) {
-  const { name, changes, pending, onSave, onClose } = props;
+  const { name } = props;
   return (
-    <ModalDialog title={`Save changes to ${name}?`} onClose={onClose} className="job-review">
-      <ChangesTable changes={changes} caption="Settings that change" />
+    <SaveReviewDialog {...props} className="job-review">
       <p className="job-note">
         A job cannot be changed in place (MindsDB has no ALTER JOB): saving deletes {name} and creates it
         again with these settings. Its list of runs starts afresh, a <code>LAST</code> in its statements
         starts again from the newest row at its first run. Unless its start changes, its next run stays where
         it was.
       </p>
-      <DialogActions>
-        <button type="button" className="btn" onClick={onClose}>
-          Keep editing
-        </button>
-        <button type="button" className="btn btn-primary" disabled={pending} onClick={onSave} autoFocus>
-          {pending ? 'Saving…' : 'Save changes'}
-        </button>
-      </DialogActions>
-    </ModalDialog>
+    </SaveReviewDialog>
   );
 }

@@ -12,7 +12,7 @@ import { useSavedDraft } from '../../components/use-saved-draft';
 import { draftFromKb, kbChanges, settingOf, updateInput, validateDraft, PLACED_FIELDS } from './kb-draft';
 import { kbNotKept } from './kb-read-back';
 import { KbSettingsFields } from './kb-settings-fields';
-import { SavePreviewDialog } from './save-preview-dialog';
+import { SaveReviewDialog } from '../../components/save-review-dialog';
 
 const KB_DRAFTS = { fromSaved: draftFromKb, changes: kbChanges, notKept: kbNotKept };
 
@@ -100,7 +100,8 @@ export function KbSettingsForm({ project, kb }: { project: string; kb: Knowledge
         </button>
       </div>
       {previewing && (
-        <SavePreviewDialog
+        <SaveReviewDialog
+          className="kb-preview"
           name={kb.name}
           changes={changes}
           pending={update.isPending}
