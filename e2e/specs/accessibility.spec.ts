@@ -101,8 +101,8 @@ test('every page and state has no axe violations, in the light and the dark them
   await chat.open('mindsdb', AGENT);
   await chat.questionBox().waitFor();
   await check('chat, empty');
-  await chat.ask('Where does my data live?');
-  const turn = chat.turn('Where does my data live?');
+  await chat.ask('Where is my data stored?');
+  const turn = chat.turn('Where is my data stored?');
   await expect(turn).toHaveAttribute('data-status', 'done');
   await chat.ask('How do I start from scratch?');
   await expect(chat.turn('How do I start from scratch?')).toHaveAttribute('data-status', 'done');

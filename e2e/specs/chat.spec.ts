@@ -13,7 +13,7 @@ test.use({ serverOptions: { demo: true } });
 
 const PROJECT = 'mindsdb';
 const DEMO_AGENT = 'help_agent';
-const QUESTION = 'Where does my data live?';
+const QUESTION = 'Where is my data stored?';
 const FOLLOW_UP = 'How do I start from scratch?';
 
 interface ChatRequest {

@@ -31,7 +31,7 @@ describe('answer selection', () => {
     // The priced chunk shares one topic word of four; without the rule it falls under the coverage floor and
     // the answer quotes the search's top hit, which says nothing about a cost.
     const answer = quotePassages(
-      'What does gift wrapping cost for an order?',
+      'What does gift wrapping cost?',
       searched([
         row('g1:body:1of1:0to60', 'Gift cards are sent by email after the order is paid.', 0.9),
         row('w1:body:1of1:0to50', 'Wrapping in recycled paper adds 3 euros.', 0.7),
@@ -217,5 +217,18 @@ describe('answer selection', () => {
       ]),
     );
     expect(answer).toMatch(/\[u1:body:1of1:0to70\]/);
+  });
+
+  it('refuses when the best chunk holds under two thirds of the question, even if the rest is found elsewhere', () => {
+    // The chunk is on the topic (the locker and the key) but says nothing of a deposit or a refund: the two
+    // words other chunks hold are what the question asks, not details the answer may leave out.
+    const calls = searched([
+      row('l1:body:1of1:0to70', 'Lockers. Every member gets a locker key at the front desk.', 0.9),
+      row('d1:body:1of1:0to60', 'A deposit is taken for towels.', 0.6),
+      row('r1:body:1of1:0to60', 'Refunds of membership fees take a week.', 0.5),
+    ]);
+    const question = 'Is the locker key deposit refunded?';
+    expect(rankedFirst(question, calls)).toBe('l1:body:1of1:0to70');
+    expect(quotePassages(question, calls)).toBe('');
   });
 });

@@ -45,7 +45,7 @@ export function answerCue(question: string): Cue | null {
 const KIND_WORDS: [RegExp, string[]][] = [
   [
     /\bhow (?:long|soon|quickly|fast)\b|\bhow many (?:days|weeks|hours|minutes|months|years)\b|\bwhen will\b/,
-    ['long', 'soon', 'quickly', 'fast', 'time', 'day', 'week', 'hour', 'minute', 'month', 'year'],
+    ['long', 'soon', 'quickly', 'fast', 'many', 'time', 'day', 'week', 'hour', 'minute', 'month', 'year'],
   ],
   [/\bhow much\b|\bcost\b|\bprice\b/, ['much', 'cost', 'price', 'fee', 'charge', 'expensive', 'cheap']],
   [/\bwhat (?:time|hours)\b|\bopening hours\b|\bwhen can i\b/, ['time', 'hour', 'open', 'opening']],
