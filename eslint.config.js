@@ -13,7 +13,7 @@ import {
 } from './eslint.architecture.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

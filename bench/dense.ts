@@ -15,11 +15,13 @@
  *
  *   npm run bench:dense [-- <rows> <dims>]      (default 100,000 rows of 1,536 dimensions)
  */
+import { execFile } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
 import * as lancedb from '@lancedb/lancedb';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { ClusteredVectors, denseQueries, denseRows, exactTop10, writeDenseCsv } from './dense-corpus';
@@ -28,6 +30,10 @@ import { closedLoop, httpSql, percentile } from './http-sql';
 import { benchSearchModes } from './kb-search';
 import { cpuMs, folderBytes, loadAverage, peakRssMb } from './proc-stats';
 import { GROUP_FROM_WORK } from '../server/engines/exact-search/row-groups';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** Where scripts/build-server.mjs writes the compiled server. */
+const SERVER_BUNDLE = path.join(ROOT, 'dist-server', 'main.js');
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const DIMS = Number(process.argv[3] ?? 1536);
@@ -234,18 +240,30 @@ async function concurrency(server: ServerProcess, queries: string[]): Promise<vo
   if (many.firstError ?? one.firstError) console.log(`  first error: ${many.firstError ?? one.firstError}`);
 }
 
+/**
+ * A restart's first search, timed from the process's start: as `npm start` runs the server (compiled by
+ * scripts/build-server.mjs) and as `npm run serve` does (from source, under tsx).
+ */
 async function restart(dataDir: string, query: string): Promise<void> {
-  const t0 = performance.now();
-  const server = await startServerProcess({ dataDir, outputLimit: 20_000 });
-  try {
-    const listening = performance.now() - t0;
-    const answer = await httpSql(server.url)(semanticSql(query));
-    console.log(
-      `restart: listening after ${seconds(listening)}, first search answered after ${seconds(performance.now() - t0)} ` +
-        `(${answer.data?.length ?? 0} rows; target <= 5 s)`,
-    );
-  } finally {
-    await server.stop();
+  await promisify(execFile)(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT });
+  for (const [label, bundle] of [
+    ['compiled, as npm start runs it', SERVER_BUNDLE],
+    ['from source, as npm run serve runs it', undefined],
+  ] as const) {
+    const t0 = performance.now();
+    const server = await startServerProcess({ dataDir, outputLimit: 20_000, bundle });
+    try {
+      const listening = performance.now() - t0;
+      const answer = await httpSql(server.url)(semanticSql(query));
+      const s = await status(server);
+      console.log(
+        `restart (${label}): listening after ${seconds(listening)}, first search answered after ` +
+          `${seconds(performance.now() - t0)} (${answer.data?.length ?? 0} rows, from the ${s.index.search_path?.path} ` +
+          `while the copy is ${s.index.search_copy?.state}; target <= 5 s; ${loadAverage()})`,
+      );
+    } finally {
+      await server.stop();
+    }
   }
 }
 

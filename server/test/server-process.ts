@@ -35,6 +35,11 @@ export interface ServerProcessOptions {
   headers?: Record<string, string>;
   /** Keep only this many of the last characters of the output (a long benchmark's server logs every run). */
   outputLimit?: number;
+  /**
+   * The compiled server to run with plain Node, as `npm start` does (scripts/build-server.mjs makes it);
+   * by default server/main.ts runs from source under tsx, as `npm run serve` does.
+   */
+  bundle?: string;
   /** Give up when the server has not printed its listening line by then (default 60 s). */
   startTimeoutMs?: number;
 }
@@ -42,11 +47,12 @@ export interface ServerProcessOptions {
 const START_TIMEOUT_MS = 60_000;
 
 /**
- * The real server (`server/main.ts`) in its own process on a free port, as an operator would start it; answers
+ * The real server (`server/main.ts`, or its bundle) in its own process on a free port, as an operator would start it; answers
  * once it listens. The one way server tests, the end-to-end tests (e2e/server.ts) and benchmarks start it.
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const args = ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', options.dataDir];
+  const entry = options.bundle ? [options.bundle] : ['--import', 'tsx', 'server/main.ts'];
+  const args = [...entry, '--port', '0', '--data-dir', options.dataDir];
   if (!options.demo) args.push('--no-demo');
   args.push(...(options.args ?? []));
   const env: NodeJS.ProcessEnv = { ...process.env, KS_USERNAME: '', KS_PASSWORD: '', ...options.env };

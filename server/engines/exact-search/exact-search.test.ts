@@ -88,6 +88,28 @@ describe('searches read an in-memory copy of the table', () => {
     return found;
   }
 
+  it('answers the first search from the table, and starts loading the copy only once it has', async () => {
+    // As after a restart: the table answers while no copy is held, and the copy's load does not share the
+    // machine with the search a user is waiting for.
+    const query = randomUnit(DIMS, 77);
+    const first = expectTrueTop10(query);
+    let answered = false;
+    void first.then(() => (answered = true));
+    const seen = new Set<string>();
+    while (!answered) {
+      seen.add(store.searchCopyInfo(TABLE).state);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await first;
+    expect([...seen]).toEqual(['not_loaded']);
+    // Begun as the answer was given, and then the copy answers.
+    expect(store.searchCopyInfo(TABLE).state).toBe('loading');
+    expect(await store.searchPath(TABLE)).toMatchObject({ path: 'table', reason: 'loading' });
+    await store.whenIdle();
+    expect(store.searchCopyInfo(TABLE)).toMatchObject({ state: 'loaded', rows: held.size });
+    await expectTrueTop10(query);
+  });
+
   it('answers the true nearest chunks from the copy, across its blocks', async () => {
     await loadCopy();
     for (let q = 0; q < 20; q++) await expectTrueTop10(randomUnit(DIMS, 10_000 + q, 8));

@@ -70,6 +70,11 @@ export class ExactSearch {
   private readonly waiting = new Map<string, number>();
   /** Set when the store closes: loads stop, and what they meet on a closed connection is not an error. */
   private closed = false;
+  /**
+   * Tables a search found without a copy: the table answers that search, and the copy starts loading once it
+   * has (`loadWanted`), so that the search a user waits for does not share the machine with the load.
+   */
+  private readonly wanted = new Map<string, Table>();
   /** Non-zero dimensions of each table's latest query: what a scan of its copy compares per row. */
   private readonly queryDims = new Map<string, number>();
   /** Copies whose rows are being grouped (row-groups.ts), one run at a time per table. */
@@ -113,8 +118,9 @@ export class ExactSearch {
   }
 
   /**
-   * The table's copy when a search of `vector` should use it; otherwise null, and the copy starts loading if
-   * it may. `hasAnn`: the table has an ANN index, which answers large or dense searches for less.
+   * The table's copy when a search of `vector` should use it; otherwise null, and when there is no copy it is
+   * wanted (`loadWanted` starts loading it). `hasAnn`: the table has an ANN index, which answers large or dense
+   * searches for less.
    */
   private copyFor(
     name: string,
@@ -129,7 +135,7 @@ export class ExactSearch {
     this.queryDims.set(name, nonZero);
     const copy = this.copies.get(name);
     if (!copy) {
-      this.startLoading(name, table);
+      this.wanted.set(name, table);
       return null;
     }
     // A filtered search reads every row the filter accepts: the groups serve only unfiltered ones.
@@ -146,6 +152,17 @@ export class ExactSearch {
     const copy = this.copies.get(name);
     if (!copy) return uncopiedPath(this.unloadedState(name), hasAnn);
     return copyPath(copy.rows, this.queryDims.get(name) ?? copy.dims, hasAnn, copy.grouping);
+  }
+
+  /**
+   * Starts loading the copy a search of the table wanted (`nearest` answered null because there was none), if
+   * it may load: called once the table has answered that search.
+   */
+  loadWanted(name: string): void {
+    const table = this.wanted.get(name);
+    if (!table) return;
+    this.wanted.delete(name);
+    this.startLoading(name, table);
   }
 
   /** Whether the table's searches read its copy now, and the copy's size (the KB status route). */
@@ -238,6 +255,7 @@ export class ExactSearch {
   /** A write the copy cannot follow (a failure half-way): the copy is dropped. */
   invalidate(name: string): void {
     this.copies.delete(name);
+    this.wanted.delete(name);
     const loading = this.loading.get(name);
     if (loading) loading.spoiled = true;
   }
@@ -283,6 +301,7 @@ export class ExactSearch {
   close(): void {
     this.closed = true;
     this.copies.clear();
+    this.wanted.clear();
   }
 
   private report(name: string, what: string, err: unknown): void {
