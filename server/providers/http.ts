@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { guardedFetch } from '../net/guarded-fetch';
+import { guardedPost, headerOf, type PostAnswer } from '../net/guarded-fetch';
 import { OutboundUrlError } from '../net/url-guard';
 import { scrubSecrets } from '../../protocol/secrets';
 import { UpstreamError, UpstreamRefusedError } from '../errors';
@@ -63,10 +63,9 @@ function retryAfterMs(header: string | null): number | undefined {
 async function attempt(req: JsonRequest, settings: HttpSettings): Promise<unknown> {
   const timeout = AbortSignal.timeout(settings.timeoutMs);
   const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
-  let response: Awaited<ReturnType<typeof guardedFetch>>;
+  let response: PostAnswer;
   try {
-    response = await guardedFetch(req.url, {
-      method: 'POST',
+    response = await guardedPost(req.url, {
       headers: {
         'content-type': 'application/json',
         ...(req.apiKey ? { authorization: `Bearer ${req.apiKey}` } : {}),
@@ -79,27 +78,28 @@ async function attempt(req: JsonRequest, settings: HttpSettings): Promise<unknow
     if (req.signal?.aborted) throw err;
     // A refused address or redirect will not change on a retry.
     if (err instanceof OutboundUrlError) throw err;
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; message?: string };
     if (cause instanceof OutboundUrlError) throw cause;
     if (timeout.aborted) throw new RetryableError(`no answer within ${settings.timeoutMs} ms`);
     throw new RetryableError(
       `cannot reach ${new URL(req.url).origin}: ${cause?.code ?? cause?.message ?? String(err)}`,
     );
   }
-  if (response.ok) {
-    const text = await response.text();
+  const status = response.statusCode;
+  if (status >= 200 && status < 300) {
+    const text = await response.body.text();
     try {
       return JSON.parse(text);
     } catch {
-      throw new Error(`the model server answered ${response.status} with a body that is not JSON`);
+      throw new Error(`the model server answered ${status} with a body that is not JSON`);
     }
   }
-  await response.body?.cancel();
-  const message = statusReason(response.status);
-  if (response.status === 429 || response.status >= 500) {
-    throw new RetryableError(message, retryAfterMs(response.headers.get('retry-after')));
+  await response.body.dump();
+  const message = statusReason(status);
+  if (status === 429 || status >= 500) {
+    throw new RetryableError(message, retryAfterMs(headerOf(response.headers, 'retry-after')));
   }
-  throw response.status >= 400 && response.status < 500 ? new RefusedError(message) : new Error(message);
+  throw status >= 400 && status < 500 ? new RefusedError(message) : new Error(message);
 }
 
 /**

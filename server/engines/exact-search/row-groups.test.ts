@@ -51,12 +51,13 @@ function exactNearest(rows: MirrorRow[], query: Float32Array, k: number): string
 
 describe('groups of similar rows for dense copies', () => {
   it('are chosen from the size and dimensions: more groups as rows grow, a tenth or less of the work read', () => {
-    // 100,000 chunks of 1,536 dimensions (OpenAI's size): 158 groups, 16 read (10%).
-    expect(groupPlan(100_000, 1536)).toEqual({ groups: 158, probes: 16 });
-    // A million of 768: 500 groups; 15 million pairs would be 10 groups, so the floor of 8 does not apply.
-    expect(groupPlan(1_000_000, 768)).toEqual({ groups: 500, probes: 10 });
-    // Just past the threshold: at least 16 groups, at least 8 read.
-    expect(groupPlan(40_000, 1536)).toEqual({ groups: 100, probes: 25 });
+    // 100,000 chunks of 1,536 dimensions (OpenAI's size): 158 groups; 7.5 million pairs would be 7.7 groups,
+    // so the floor of 8 applies (5%).
+    expect(groupPlan(100_000, 1536)).toEqual({ groups: 158, probes: 8 });
+    // A million of 768: 500 groups, 8 read.
+    expect(groupPlan(1_000_000, 768)).toEqual({ groups: 500, probes: 8 });
+    // Just past the threshold: 100 groups, 7.5 million pairs are 13 of them.
+    expect(groupPlan(40_000, 1536)).toEqual({ groups: 100, probes: 13 });
     // Dense vectors past 50 million pairs are grouped; sparse ones (the local model's) and small tables are not.
     expect(worthGrouping(100_000, 1536, 1)).toBe(true);
     expect(worthGrouping(30_000, 1536, 1)).toBe(false);

@@ -22,13 +22,17 @@ export const GROUP_FROM_WORK = 50_000_000;
 
 /**
  * The (row, dimension) pairs a grouped search reads, at least: the groups it reads are as many as this asks
- * for, and never fewer than MIN_PROBES. About 1.5 ms of the scan on one core.
+ * for, and never fewer than MIN_PROBES. Under 1 ms of the scan on one core.
  */
-const PROBE_WORK = 15_000_000;
+const PROBE_WORK = 7_500_000;
 const MIN_PROBES = 8;
 
-/** Sample rows per group that the centroids are trained on, and the rounds of k-means. */
-const SAMPLE_PER_GROUP = 64;
+/**
+ * Sample rows per group that the centroids are trained on, and the rounds of k-means. Many: a topic of a few
+ * rows that no sample row stands for gets no centroid of its own, its rows scatter over the groups whose
+ * centroids their noise happens to favour, and a search must read many more groups to find them.
+ */
+const SAMPLE_PER_GROUP = 256;
 const TRAINING_ROUNDS = 8;
 
 /** How a copy of `rows` dense rows of `dims` dimensions is grouped: how many groups, and how many a search reads. */
