@@ -231,4 +231,31 @@ describe('answer selection', () => {
     expect(rankedFirst(question, calls)).toBe('l1:body:1of1:0to70');
     expect(quotePassages(question, calls)).toBe('');
   });
+
+  it('answers "how many" with a count of what the question counts, not with any number', () => {
+    const question = 'How many seats does the meeting room have?';
+    // "seats" is held by a lower hit, so it counts once: the number must be what decides.
+    const anyNumber = searched([
+      row('m1:body:1of1:0to60', 'Meeting room. Book the meeting room 2 days ahead.', 0.9),
+      row('h1:body:1of1:0to40', 'Seats in the hall are not numbered.', 0.5),
+    ]);
+    expect(quotePassages(question, anyNumber)).toBe('');
+    const seats = searched([row('m2:body:1of1:0to40', 'Meeting room. The meeting room seats 12.', 0.9)]);
+    expect(quotePassages(question, seats)).toMatch(/\[m2:body:1of1:0to40\]/);
+  });
+
+  it('counts "cost" as held only when the priced sentence is about what the question prices', () => {
+    const question = 'How much does a leather strap cost?';
+    // The chunk is about leather straps, but the price it gives is a battery change's.
+    const otherPrice = searched([
+      row(
+        's1:body:1of1:0to80',
+        'Straps. Every watch comes with a leather strap. A battery change is 15 euros.',
+        0.9,
+      ),
+    ]);
+    expect(quotePassages(question, otherPrice)).toBe('');
+    const strapPrice = searched([row('s2:body:1of1:0to50', 'Straps. A new leather strap is 25 euros.', 0.9)]);
+    expect(quotePassages(question, strapPrice)).toMatch(/25 euros\. \[s2:body:1of1:0to50\]/);
+  });
 });

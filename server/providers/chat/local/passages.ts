@@ -192,8 +192,20 @@ export function rankChunks(searchText: string, chunks: Chunk[]): { ranked: Score
   if (question.length === 0 || chunks.length === 0) return { ranked: [], cue };
   const asked = new Set(question);
   const answering = chunks.map((c) => cue !== null && sentences(c.content).some(cue));
-  // A word naming the kind of answer ("cost", "long") is held by a chunk that gives that kind of answer.
-  const held = chunks.map((c, i) => question.map((q) => holds(c.terms, q) || (answering[i] && kind.has(q))));
+  // A word naming the kind of answer ("cost", "long") is held by a chunk that gives that kind of answer about
+  // what the question asks: in a sentence that also holds at least half of the question's other terms ("Our
+  // service centre replaces it for 15 euros" answers what a battery costs there, not what new glass costs).
+  const topic = question.filter((q) => !kind.has(q));
+  const onTopic = (s: string) => {
+    const own = new Set(terms(s));
+    return topic.filter((q) => holds(own, q)).length * 2 >= topic.length;
+  };
+  const answeringOnTopic = chunks.map(
+    (c, i) => answering[i] && sentences(c.content).some((s) => cue!(s) && onTopic(s)),
+  );
+  const held = chunks.map((c, i) =>
+    question.map((q) => holds(c.terms, q) || (answeringOnTopic[i] && kind.has(q))),
+  );
   const weights = termWeights(question, held);
   const total = [...weights.values()].reduce((a, b) => a + b, 0);
   const answered = answeredWeights(held, question.length);
