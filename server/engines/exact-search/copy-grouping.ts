@@ -51,7 +51,7 @@ export class CopyGrouping {
   private async groupRows(name: string, copy: MirroredTable): Promise<void> {
     const { groups, probes } = groupPlan(copy.rows, copy.dims);
     const generation = copy.generation;
-    const centroids = await trainCentroids(copy.sampleVectors(sampleSize(groups)), groups);
+    const centroids = await trainCentroids(copy.sampleVectors(sampleSize(groups, copy.dims)), groups);
     const groupOf = await nearestCentroids(copy.scoredRows, centroids, (slot) => copy.isRemoved(slot));
     if (!this.stillHeld(name, copy)) return;
     // False when the copy was compacted meanwhile: its next write tries again.

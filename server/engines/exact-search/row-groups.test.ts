@@ -6,6 +6,7 @@ import {
   groupPlan,
   nearestCentroids,
   nonZeroShare,
+  sampleSize,
   trainCentroids,
   worthGrouping,
 } from './row-groups';
@@ -58,6 +59,11 @@ describe('groups of similar rows for dense copies', () => {
     expect(groupPlan(1_000_000, 768)).toEqual({ groups: 500, probes: 8 });
     // Just past the threshold: 100 groups, 7.5 million pairs are 13 of them.
     expect(groupPlan(40_000, 1536)).toEqual({ groups: 100, probes: 13 });
+    // Centroids trained on 256 sample rows each, fewer where that would be too much work, never under 64.
+    expect(sampleSize(100, 1536)).toBe(25_600);
+    expect(sampleSize(158, 1536)).toBe(158 * 256);
+    expect(sampleSize(500, 768)).toBe(32_552);
+    expect(sampleSize(1024, 1536)).toBe(1024 * 64);
     // Dense vectors past 50 million pairs are grouped; sparse ones (the local model's) and small tables are not.
     expect(worthGrouping(100_000, 1536, 1)).toBe(true);
     expect(worthGrouping(30_000, 1536, 1)).toBe(false);

@@ -33,6 +33,12 @@ const MIN_PROBES = 8;
  * centroids their noise happens to favour, and a search must read many more groups to find them.
  */
 const SAMPLE_PER_GROUP = 256;
+/**
+ * Training compares every sample row with every centroid, each round: past this many (row, dimension) pairs in
+ * all, fewer sample rows per group are taken, never fewer than MIN_SAMPLE_PER_GROUP.
+ */
+const TRAINING_WORK = 100_000_000_000;
+const MIN_SAMPLE_PER_GROUP = 64;
 const TRAINING_ROUNDS = 8;
 
 /** How a copy of `rows` dense rows of `dims` dimensions is grouped: how many groups, and how many a search reads. */
@@ -223,8 +229,17 @@ async function spreadCentroids(
   return chosen;
 }
 
-/** How many sample rows train `groups` centroids. */
-export const sampleSize = (groups: number) => groups * SAMPLE_PER_GROUP;
+/**
+ * How many sample rows train `groups` centroids of `dims` dimensions: 256 per group, fewer where training would
+ * pass TRAINING_WORK pairs (each round compares every sample row with every centroid), as for a million rows of
+ * 768 (500 groups: 65 per group), so that grouping a large copy does not hold the main thread for many minutes.
+ */
+export function sampleSize(groups: number, dims: number): number {
+  const affordable = Math.floor(TRAINING_WORK / (groups * dims * TRAINING_ROUNDS));
+  return groups * MIN_SAMPLE_PER_GROUP > affordable
+    ? groups * MIN_SAMPLE_PER_GROUP
+    : Math.min(groups * SAMPLE_PER_GROUP, affordable);
+}
 
 function unit(sum: Float64Array): Float32Array {
   let squares = 0;
