@@ -2,7 +2,7 @@
  * Agent benchmark: prints figures, asserts nothing.
  * - how often the local agent answers our labelled questions right (bench/agent-quality.ts);
  *   `--answers` runs only that part, `--verbose` prints the answers that were not right, `--fresh[=fresh2]` asks
- *   a fresh set's questions instead (retrieval-data/fresh, fresh2: each run once, never tuned on);
+ *   a fresh set's questions instead (retrieval-data/fresh ... fresh4: each reported once before it was tuned on);
  * - time from sending a streamed completion to its `start` event arriving on the wire;
  * - p50 of a full `local` answer over a knowledge base of 10,000 chunks.
  * Runs the real server (engines in a temporary data folder) on a local port.

@@ -65,8 +65,8 @@ export const HELD_OUT_SETS = ['help', 'shop'].map((name) => path.join(DATA, 'hel
 
 /**
  * Questions written from the documents alone by someone who had not read the code nor any earlier question
- * file (fresh/README.md, fresh2/README.md), each run once, never tuned on:
- * `npm run bench:agent -- --answers --fresh[=fresh2]`.
+ * file (fresh/README.md ... fresh4/README.md), each reported once before anything was tuned on it:
+ * `npm run bench:agent -- --answers --fresh[=fresh2|fresh3|fresh4]`.
  */
 export const freshSets = (folder = 'fresh') => ['help', 'shop'].map((name) => path.join(DATA, folder, name));
 
