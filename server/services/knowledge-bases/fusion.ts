@@ -41,7 +41,7 @@ export function fuseHybrid(
   vector: readonly StoredChunk[],
   keyword: readonly StoredChunk[],
   alpha: number,
-  semantic?: (chunks: readonly StoredChunk[]) => number[],
+  semantic?: (chunks: readonly StoredChunk[], keywordScores: readonly number[]) => number[],
 ): FusedChunk[] {
   const merged = new Map<string, { chunk: StoredChunk; bm25: number }>();
   for (const c of vector) merged.set(c.chunkId, { chunk: c, bm25: 0 });
@@ -51,10 +51,10 @@ export function fuseHybrid(
   }
   const entries = [...merged.values()];
   const chunks = entries.map((e) => e.chunk);
-  const vectorScores = semantic
-    ? semantic(chunks)
-    : scaleToBest(chunks.map((c) => cosineSimilarity(c.distance)));
   const keywordScores = scaleToBest(entries.map((e) => e.bm25));
+  const vectorScores = semantic
+    ? semantic(chunks, keywordScores)
+    : scaleToBest(chunks.map((c) => cosineSimilarity(c.distance)));
   return entries.map((e, i) => ({
     chunk: e.chunk,
     vector: vectorScores[i],
