@@ -5,9 +5,9 @@ import {
   nearestCentroids,
   nonZeroShare,
   sampleSize,
-  trainCentroids,
   worthGrouping,
 } from './row-groups';
+import { trainOnThread } from './train-thread';
 
 /**
  * Groups dense copies' rows in the background (row-groups.ts), one run at a time per table: when a full scan
@@ -47,11 +47,12 @@ export class CopyGrouping {
     await Promise.all(this.runs.values());
   }
 
-  /** Trains the centroids, assigns every row, and stores the copy group by group, between searches. */
+  /** Trains the centroids, assigns every row, and stores the copy group by group. */
   private async groupRows(name: string, copy: MirroredTable): Promise<void> {
     const { groups, probes } = groupPlan(copy.rows, copy.dims);
     const generation = copy.generation;
-    const centroids = await trainCentroids(copy.sampleVectors(sampleSize(groups, copy.dims)), groups);
+    // Trained on a thread of its own; the rows are assigned here, between searches (they live in this thread).
+    const centroids = await trainOnThread(copy.sampleVectors(sampleSize(groups, copy.dims)), groups);
     const groupOf = await nearestCentroids(copy.scoredRows, centroids, (slot) => copy.isRemoved(slot));
     if (!this.stillHeld(name, copy)) return;
     // False when the copy was compacted meanwhile: its next write tries again.

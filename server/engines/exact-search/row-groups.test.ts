@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { randomUnit } from '../../test/random-vectors';
 import { MirroredTable, type MirrorRow } from './mirrored-table';
+import { trainOnThread } from './train-thread';
 import {
   Centroids,
   groupPlan,
   nearestCentroids,
   nonZeroShare,
   sampleSize,
+  seededRandom,
   trainCentroids,
   worthGrouping,
 } from './row-groups';
@@ -90,6 +92,14 @@ describe('groups of similar rows for dense copies', () => {
     // A question about a cluster finds that cluster's group first.
     const question = clustered(5, 99_999);
     expect(centroids.nearest(question, 1)).toEqual([groupOf[5]]);
+  });
+
+  it('trains the same centroids on a thread of its own (what a copy is grouped with)', async () => {
+    const sample = Array.from({ length: 24 * 30 }, (_, i) => clustered(i % CLUSTERS, i));
+    const onThread = await trainOnThread(sample, CLUSTERS / 2, 3);
+    expect(onThread).toEqual(await trainCentroids(sample, CLUSTERS / 2, seededRandom(3)));
+    expect(onThread).toHaveLength(CLUSTERS / 2);
+    for (const c of onThread) expect(Math.hypot(...c)).toBeCloseTo(1, 5);
   });
 
   it('lets a search read only the nearest groups and the rows added since, and still find the nearest rows', async () => {

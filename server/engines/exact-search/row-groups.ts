@@ -229,6 +229,15 @@ async function spreadCentroids(
   return chosen;
 }
 
+/** A seeded generator of numbers in [0, 1) (a linear congruential one), for training that must repeat itself. */
+export function seededRandom(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
 /**
  * How many sample rows train `groups` centroids of `dims` dimensions: 256 per group, fewer where training would
  * pass TRAINING_WORK pairs (each round compares every sample row with every centroid), as for a million rows of

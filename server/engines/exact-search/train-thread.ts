@@ -1,0 +1,42 @@
+import { Worker } from 'node:worker_threads';
+import type { TrainReply, TrainTask } from './train-worker';
+
+/** Registers the TypeScript loader, then loads `train-worker.ts`. */
+const WORKER_FILE = new URL('./train-worker.mjs', import.meta.url);
+
+/**
+ * `count` centroids for `sample` (unit vectors), trained as `trainCentroids` trains them but on a thread of its
+ * own: training compares every sample row with every centroid for several rounds, seconds to minutes of CPU that
+ * would otherwise share the thread that answers requests (and leave the second core idle). The sample is handed
+ * over, packed into one buffer. `seed`: picks repeatably (tests).
+ */
+export function trainOnThread(
+  sample: readonly Float32Array[],
+  count: number,
+  seed?: number,
+): Promise<Float32Array[]> {
+  const dims = sample[0].length;
+  const packed = new Float32Array(sample.length * dims);
+  sample.forEach((v, i) => packed.set(v, i * dims));
+  const task: TrainTask = { sample: packed, dims, count, seed };
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_FILE, { workerData: task, transferList: [packed.buffer] });
+    worker.unref();
+    worker.once('message', (reply: TrainReply) => {
+      if ('error' in reply) reject(new Error(reply.error));
+      else {
+        const { centroids } = reply;
+        resolve(
+          Array.from({ length: centroids.length / dims }, (_, i) =>
+            centroids.subarray(i * dims, (i + 1) * dims),
+          ),
+        );
+      }
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      reject(new Error(`the centroids' training thread stopped (exit code ${code})`)),
+    );
+  });
+}
