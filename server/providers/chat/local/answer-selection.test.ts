@@ -258,4 +258,12 @@ describe('answer selection', () => {
     const strapPrice = searched([row('s2:body:1of1:0to50', 'Straps. A new leather strap is 25 euros.', 0.9)]);
     expect(quotePassages(question, strapPrice)).toMatch(/25 euros\. \[s2:body:1of1:0to50\]/);
   });
+
+  it('reads "what do the notes say?" as a question about the notes: "say" asks, as "tell" does', () => {
+    const answer = quotePassages(
+      'What do the refund notes say?',
+      searched([row('n1:body:1of1:0to50', 'Refund notes: refunds are paid within five days.', 0.9)]),
+    );
+    expect(answer).toMatch(/five days\. \[n1:body:1of1:0to50\]/);
+  });
 });

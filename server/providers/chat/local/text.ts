@@ -14,6 +14,7 @@ const STOP_WORDS = new Set(
     'get gets got let lets want wants need needs use used using tell please explain describe show give ' +
     'there here each every one ones thing things way ways happen happens happened mean means meant work works ' +
     'know possible able really actually exactly take takes took taking mention mentions mentioned ' +
+    'say says said saying ' +
     'anyone anybody someone somebody something giving gives gave given whether ' +
     // The rest of the standard English stop list (NLTK's): reflexive pronouns, and the prepositions and
     // particles that say where or when but not what about ("kicked out after a week": "week" and "kick" are
