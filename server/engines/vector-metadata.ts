@@ -1,5 +1,6 @@
 import type { Table } from '@lancedb/lancedb';
 import { ValidationError } from '../errors';
+import { buildWhere, type FilterNode } from './vector-filter';
 import { MAX_METADATA_NAMES, metadataColumns, metadataNameOf } from './vector-schema';
 
 async function readMetadataNames(table: Table): Promise<Set<string>> {
@@ -30,6 +31,19 @@ export class MetadataColumns {
       names.catch(() => this.cache.delete(table));
     }
     return names;
+  }
+
+  /**
+   * The table's `where` predicate for these filters (none without filters), each name resolved to the table's
+   * metadata columns; messages name the table `label`.
+   */
+  async where(
+    table: Table,
+    filters: readonly FilterNode[] | undefined,
+    label: string,
+  ): Promise<string | undefined> {
+    if (!filters?.length) return undefined;
+    return buildWhere(filters, { metadata: await this.names(table), label });
   }
 
   /** New metadata names get their two columns (null for the rows already stored). */

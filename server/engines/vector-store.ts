@@ -1,5 +1,5 @@
 import type { Connection, Table } from '@lancedb/lancedb';
-import { buildWhere, type FilterNode } from './vector-filter';
+import type { FilterNode } from './vector-filter';
 import { mergeChunks } from './vector-merge';
 import { KeyedQueue, type KeyLock } from '../util/keyed-queue';
 import {
@@ -163,7 +163,7 @@ export class VectorStore {
 
   async count(name: string, filters: readonly FilterNode[] = [], label = name): Promise<number> {
     const table = await this.open(name);
-    return table ? table.countRows(await this.where(name, table, { filters, label })) : 0;
+    return table ? table.countRows(await this.metadata.where(table, filters, label)) : 0;
   }
 
   /** Lowercased names of the metadata columns a table can filter on. */
@@ -245,7 +245,7 @@ export class VectorStore {
     return this.write(name, async () => {
       const table = await this.open(name);
       if (!table) return 0;
-      const where = (await this.where(name, table, { filters, label })) ?? 'TRUE';
+      const where = (await this.metadata.where(table, filters, label)) ?? 'TRUE';
       const before = await table.countRows();
       // The chunks that go, for the search copy (the table says only how many went).
       const going = this.exact?.follows(name) ? await chunkIdsWhere(table, where) : [];
@@ -261,7 +261,7 @@ export class VectorStore {
     if (!table) return [];
     const hasAnn = query.exact ? false : await this.indexes.hasAnn(name, table);
     // Checked first whoever answers: an unknown column or a bad value is refused the same way.
-    const where = await this.where(name, table, query);
+    const where = await this.metadata.where(table, query.filters, query.label ?? name);
     const fromCopy = query.exact
       ? null
       : await this.exact?.nearest(name, table, vector, { ...query, hasAnn });
@@ -279,7 +279,7 @@ export class VectorStore {
     const table = await this.open(name);
     if (!table) return [];
     await this.indexes.ensureFts(name, table);
-    const where = await this.where(name, table, query);
+    const where = await this.metadata.where(table, query.filters, query.label ?? name);
     const vector = query.vector;
     const fromCopy = vector && (await this.exact?.textSearch(name, table, text, { ...query, vector, where }));
     return fromCopy || tableTextSearch(table, text, { ...query, where });
@@ -289,7 +289,10 @@ export class VectorStore {
   async scan(name: string, query: ScanQuery = {}): Promise<StoredChunk[]> {
     const table = await this.open(name);
     if (!table) return [];
-    return tableScan(table, { ...query, where: await this.where(name, table, query) });
+    return tableScan(table, {
+      ...query,
+      where: await this.metadata.where(table, query.filters, query.label ?? name),
+    });
   }
 
   /** The table's indexes and what background maintenance is doing to them (IndexUpkeep.state). */
@@ -386,20 +389,5 @@ export class VectorStore {
     this.handles.forget(name);
     this.indexes.forget(name);
     this.exact?.forget(name);
-  }
-
-  /**
-   * The table's `where` predicate for the query's filters (none without filters); messages name the table
-   * `name` unless the query gives a label. (Not `table.name`: reading it while another call on the table is
-   * in flight, a copy's load for one, throws.)
-   */
-  private async where(
-    name: string,
-    table: Table,
-    query: Pick<ScanQuery, 'filters' | 'label'>,
-  ): Promise<string | undefined> {
-    if (!query.filters?.length) return undefined;
-    const label = query.label ?? name;
-    return buildWhere(query.filters, { metadata: await this.metadata.names(table), label });
   }
 }

@@ -9,23 +9,17 @@ import {
 
 /**
  * Connections for calls to addresses users chose. Names are resolved by `guardedLookup`, which refuses the
- * addresses the policy forbids; IP-literal hosts never reach a lookup, so `guardedFetch` checks them first.
+ * addresses the policy forbids; IP-literal hosts never reach a lookup, so `guardedPost` checks them first.
  */
 const dispatcher = new Agent({ connect: { lookup: guardedLookup } });
 
 /**
- * fetch for a URL a user chose: the policy's checks on the URL and on the address connected to, and no
- * redirects followed (a redirect could lead to an address the policy forbids, or take the key elsewhere).
- * Throws OutboundUrlError for a refused URL or a redirect; network failures come as fetch's own errors, with
- * the OutboundUrlError as their `cause` when the lookup refused the address.
- */
-export async function guardedFetch(url: string, init: RequestInit = {}): Promise<Response> {
-  return fetchUnder(url, init, undefined, dispatcher);
-}
-
-/**
- * `guardedFetch` under a policy of its own: pages a user asks the server to read (a knowledge base's `urls`)
- * must not reach this machine's own services either, unless the operator allows private addresses.
+ * fetch for a URL a user chose, under a policy of its own: the policy's checks on the URL and on the address
+ * connected to, and no redirects followed (a redirect could lead to an address the policy forbids, or take a
+ * key elsewhere). Pages a user asks the server to read (a knowledge base's `urls`) must not reach this
+ * machine's own services either, unless the operator allows private addresses. Throws OutboundUrlError for a
+ * refused URL or a redirect; network failures come as fetch's own errors, with the OutboundUrlError as their
+ * `cause` when the lookup refused the address.
  */
 export function guardedFetcher(policyOf: () => OutboundPolicy) {
   const own = new Agent({ connect: { lookup: lookupUnder(policyOf) } });
@@ -36,8 +30,8 @@ export function guardedFetcher(policyOf: () => OutboundPolicy) {
 export type PostAnswer = Pick<Dispatcher.ResponseData, 'statusCode' | 'headers' | 'body'>;
 
 /**
- * A POST to a URL a user chose, under the same checks as `guardedFetch` (redirects refused), through undici's
- * request rather than fetch: a model call made for every search costs a third of the CPU this way. Network
+ * A POST to a URL a user chose (a model call), under the default policy's checks (redirects refused), through
+ * undici's request rather than fetch: a model call made for every search costs a third of the CPU this way. Network
  * failures come as undici's own errors (an OutboundUrlError itself when the lookup refused the address).
  */
 export async function guardedPost(
@@ -74,7 +68,7 @@ function redirectRefused(status: number, location: string | null, url: string): 
 async function fetchUnder(
   url: string,
   init: RequestInit,
-  policy: OutboundPolicy | undefined,
+  policy: OutboundPolicy,
   through: Agent,
 ): Promise<Response> {
   parseOutboundUrl(url, policy);

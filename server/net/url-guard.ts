@@ -58,7 +58,7 @@ async function lookupAll(host: string): Promise<LookupAddress[]> {
 }
 
 /**
- * Checks a URL before it is stored (or fetched by a caller that does not use `guardedFetch`): the checks of
+ * Checks a URL before it is stored (or fetched by a caller that does not use `guarded-fetch.ts`): the checks of
  * `parseOutboundUrl`, then every address its name resolves to. A name that does not resolve now is accepted
  * unless `requireResolvable` (the server may be offline while a user saves a setting), since every call checks
  * the address it actually connects to anyway.

@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
-import type { TrainReply, TrainTask } from './train-worker';
+import { runOnThread } from '../../util/run-on-thread';
+import type { TrainTask } from './train-worker';
 
 /** Registers the TypeScript loader, then loads `train-worker.ts`. */
 const WORKER_FILE = new URL('./train-worker.mjs', import.meta.url);
@@ -10,7 +10,7 @@ const WORKER_FILE = new URL('./train-worker.mjs', import.meta.url);
  * would otherwise share the thread that answers requests (and leave the second core idle). The sample is handed
  * over, packed into one buffer. `seed`: picks repeatably (tests).
  */
-export function trainOnThread(
+export async function trainOnThread(
   sample: readonly Float32Array[],
   count: number,
   seed?: number,
@@ -19,24 +19,13 @@ export function trainOnThread(
   const packed = new Float32Array(sample.length * dims);
   sample.forEach((v, i) => packed.set(v, i * dims));
   const task: TrainTask = { sample: packed, dims, count, seed };
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, { workerData: task, transferList: [packed.buffer] });
-    worker.unref();
-    worker.once('message', (reply: TrainReply) => {
-      if ('error' in reply) reject(new Error(reply.error));
-      else {
-        const { centroids } = reply;
-        resolve(
-          Array.from({ length: centroids.length / dims }, (_, i) =>
-            centroids.subarray(i * dims, (i + 1) * dims),
-          ),
-        );
-      }
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      reject(new Error(`the centroids' training thread stopped (exit code ${code})`)),
-    );
-  });
+  const { centroids } = await runOnThread<{ centroids: Float32Array }>(
+    WORKER_FILE,
+    task,
+    "the centroids' training thread",
+    [packed.buffer],
+  );
+  return Array.from({ length: centroids.length / dims }, (_, i) =>
+    centroids.subarray(i * dims, (i + 1) * dims),
+  );
 }

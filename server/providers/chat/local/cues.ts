@@ -1,4 +1,5 @@
 import { stem } from './text';
+
 /**
  * What kind of answer a question asks for, and whether a sentence has that kind: "how long" wants a duration,
  * "how much" a price, "how do I" an instruction. A passage holding such a sentence answers; one that only

@@ -1,7 +1,7 @@
 import { TOOL } from '../tool-protocol';
 import { parseRows } from '../../../../protocol/tool-observation';
 import { answerCue, asksHowTo, kindWords, type Cue } from './cues';
-import { sentences, stem, terms } from './text';
+import { sentences, stem, terms, termSet } from './text';
 import type { MadeCall } from './transcript';
 import { CHUNK_METADATA_KEYS as BOOKKEEPING } from '../../../../protocol/api/knowledge-bases';
 
@@ -16,12 +16,12 @@ export const MIN_COVERAGE = 0.34;
  * How much of the question the quoted chunk must hold before the agent answers at all: each question term
  * counts once, but a term that none of the retrieved chunks holds counts UNFOUND_TERM_WEIGHT times, and the
  * chunk must hold about two thirds of the total (0.65). A question term nothing found speaks of is the
- * likeliest sign that the question asks for a fact no document states ("What is the maximum size of a file I can upload?"
- * against the article on uploading, which says nothing of sizes); a term some other retrieved chunk holds is
- * only a detail the best one leaves out ("csv" in "How do I upload a CSV file?"). Below this the agent says it
- * could not find it: a wrong answer with a citation is worse than none. Chosen on the question sets already
- * reported (our own, held-out, fresh and fresh2: 7 wrong answers of 346, where half let 21 through), never
- * on fresh3; `npm run bench:agent -- --answers [--fresh]` (docs/local-models.md).
+ * likeliest sign that the question asks for a fact no document states ("What is the maximum size of a file I
+ * can upload?" against the article on uploading, which says nothing of sizes); a term some other retrieved
+ * chunk holds is only a detail the best one leaves out ("csv" in "How do I upload a CSV file?"). Below this
+ * the agent says it could not find it: a wrong answer with a citation is worse than none. Chosen on question
+ * sets already reported, then judged on one nobody tuned on: `npm run bench:agent -- --answers --fresh=...`
+ * (docs/local-models.md).
  */
 export const MIN_ANSWERED_SHARE = 0.65;
 const UNFOUND_TERM_WEIGHT = 3;
@@ -191,18 +191,17 @@ export function rankChunks(searchText: string, chunks: Chunk[]): { ranked: Score
   const howTo = asksHowTo(searchText);
   if (question.length === 0 || chunks.length === 0) return { ranked: [], cue };
   const asked = new Set(question);
-  const answering = chunks.map((c) => cue !== null && sentences(c.content).some(cue));
-  // A word naming the kind of answer ("cost", "long") is held by a chunk that gives that kind of answer about
-  // what the question asks: in a sentence that also holds at least half of the question's other terms ("Our
-  // service centre replaces it for 15 euros" answers what a battery costs there, not what new glass costs).
+  // A sentence of the kind asked for: it answers. It answers what the question asks when it also holds at
+  // least half of the question's other terms ("Our service centre replaces it for 15 euros" prices a battery
+  // there, not new glass): only then does it hold the words naming the kind ("cost", "long").
   const topic = question.filter((q) => !kind.has(q));
   const onTopic = (s: string) => {
-    const own = new Set(terms(s));
+    const own = termSet(s);
     return topic.filter((q) => holds(own, q)).length * 2 >= topic.length;
   };
-  const answeringOnTopic = chunks.map(
-    (c, i) => answering[i] && sentences(c.content).some((s) => cue!(s) && onTopic(s)),
-  );
+  const kindSentences = chunks.map((c) => (cue ? sentences(c.content).filter(cue) : []));
+  const answering = kindSentences.map((found) => found.length > 0);
+  const answeringOnTopic = kindSentences.map((found) => found.some(onTopic));
   const held = chunks.map((c, i) =>
     question.map((q) => holds(c.terms, q) || (answeringOnTopic[i] && kind.has(q))),
   );

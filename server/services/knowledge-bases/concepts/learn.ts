@@ -1,6 +1,5 @@
-import { Worker } from 'node:worker_threads';
-import { ConceptModel } from './concept-model';
-import type { LearnReply } from './learn-worker';
+import { runOnThread } from '../../../util/run-on-thread';
+import { ConceptModel, type ConceptModelParts } from './concept-model';
 
 /** Registers the TypeScript loader, then loads `learn-worker.ts`. */
 const WORKER_FILE = new URL('./learn-worker.mjs', import.meta.url);
@@ -11,19 +10,12 @@ const WORKER_FILE = new URL('./learn-worker.mjs', import.meta.url);
 const ON_THIS_THREAD = 500;
 
 /** Learns a concept model from chunk texts, on a thread of its own unless they are few. */
-export function learnConcepts(texts: string[]): Promise<ConceptModel | null> {
-  if (texts.length <= ON_THIS_THREAD) return Promise.resolve(ConceptModel.learn(texts));
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, { workerData: texts });
-    worker.unref();
-    worker.once('message', (reply: LearnReply) => {
-      if ('error' in reply) reject(new Error(reply.error));
-      else resolve(reply.parts ? ConceptModel.fromParts(reply.parts) : null);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      reject(new Error(`the concept model's thread stopped (exit code ${code})`)),
-    );
-  });
+export async function learnConcepts(texts: string[]): Promise<ConceptModel | null> {
+  if (texts.length <= ON_THIS_THREAD) return ConceptModel.learn(texts);
+  const { parts } = await runOnThread<{ parts: ConceptModelParts | null }>(
+    WORKER_FILE,
+    texts,
+    "the concept model's thread",
+  );
+  return parts ? ConceptModel.fromParts(parts) : null;
 }

@@ -46,7 +46,7 @@ export function localSemantics(
  * The query's place moved toward the centroid of the FEEDBACK_CHUNKS candidates with the best keyword scores,
  * as a unit vector; the query's own place when the keyword side found none.
  */
-export function withFeedback(
+function withFeedback(
   query: Float32Array,
   places: readonly (Float32Array | null)[],
   keywordScores: readonly number[],
