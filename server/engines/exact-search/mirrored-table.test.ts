@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { MirroredTable, type MirrorRow } from './mirrored-table';
 import { randomUnit } from '../../test/random-vectors';
 import { codedCosineDistance } from '../vector-codes';
+import type { QuantisedBlocks } from './scan-kernel';
 
 const DIMS = 32;
-const row = (n: number): MirrorRow => ({
+/** Row `n`: a dense vector by default (most values non-zero), or one of `nonZero` values at most. */
+const denseOrSparseRow = (n: number, nonZero = DIMS): MirrorRow => ({
   id: `c${n}`,
   docId: `d${n % 3000}`,
   content: `chunk ${n}`,
   metadataJson: JSON.stringify({ n }),
-  vector: randomUnit(DIMS, n + 1),
+  vector: randomUnit(DIMS, n + 1, nonZero),
   filterable: new Map([['n', { text: String(n), number: n }]]),
 });
 
@@ -33,48 +35,64 @@ function around(centre: Float32Array, count: number, spread: number, seed: numbe
 }
 
 describe('MirroredTable', () => {
-  it('answers the exact nearest rows as it grows past small blocks, loses removed ones, and compacts', () => {
-    const table = new MirroredTable(DIMS);
-    const held = new Map<string, MirrorRow>();
-    const check = () => {
-      expect(table.rows).toBe(held.size);
-      for (let q = 0; q < 5; q++) {
-        const query = randomUnit(DIMS, 90_000 + q, 5);
-        const found = table.search(query, 10);
-        expect(found.map((c) => c.chunkId)).toEqual(nearest(held, query, 10));
-        const first = held.get(found[0].chunkId)!;
-        expect(found[0]).toMatchObject({ content: first.content, metadata: JSON.parse(first.metadataJson) });
+  it.each([
+    // Dense rows go to blocks of one strip, whose columns follow each other in memory.
+    { kind: 'dense', nonZero: DIMS, largeBlocks: 32 },
+    // Sparse ones to large blocks, of which a query reads only its own columns.
+    { kind: 'sparse', nonZero: 4, largeBlocks: 4096 },
+  ])(
+    'answers the exact nearest $kind rows as it grows past small blocks, loses removed ones, and compacts',
+    ({ nonZero, largeBlocks }) => {
+      const row = (n: number) => denseOrSparseRow(n, nonZero);
+      const table = new MirroredTable(DIMS);
+      const blockRows = () => (table.scoredRows as QuantisedBlocks).blockRows;
+      const held = new Map<string, MirrorRow>();
+      const check = () => {
+        expect(table.rows).toBe(held.size);
+        for (let q = 0; q < 5; q++) {
+          const query = randomUnit(DIMS, 90_000 + q, 5);
+          const found = table.search(query, 10);
+          expect(found.map((c) => c.chunkId)).toEqual(nearest(held, query, 10));
+          const first = held.get(found[0].chunkId)!;
+          expect(found[0]).toMatchObject({
+            content: first.content,
+            metadata: JSON.parse(first.metadataJson),
+          });
+        }
+      };
+      // Small blocks first: 2,000 rows, then some documents removed.
+      for (let n = 0; n < 2000; n += 100) {
+        const rows = Array.from({ length: 100 }, (_, i) => row(n + i));
+        table.put(rows);
+        for (const r of rows) held.set(r.id, r);
       }
-    };
-    // Small blocks first: 2,000 rows, then some documents removed.
-    for (let n = 0; n < 2000; n += 100) {
-      const rows = Array.from({ length: 100 }, (_, i) => row(n + i));
-      table.put(rows);
-      for (const r of rows) held.set(r.id, r);
-    }
-    table.removeDocs(['d7', 'd8']);
-    held.delete('c7');
-    held.delete('c8');
-    check();
-    // Past 4,096 rows: requantised into large blocks, removed rows still gone.
-    const more = Array.from({ length: 4000 }, (_, i) => row(2000 + i));
-    table.put(more);
-    for (const r of more) held.set(r.id, r);
-    for (const [id, r] of held) if (r.docId === 'd9') held.delete(id);
-    table.removeDocs(['d9']);
-    check();
-    // Removing most rows compacts them into fresh blocks.
-    const gone = [...held.keys()].filter((id) => Number(id.slice(1)) % 5 !== 0);
-    table.removeChunks(gone);
-    for (const id of gone) held.delete(id);
-    check();
-    expect(table.chunk('c1')).toBeNull();
-    // The metadata columns survive compaction: a filter still reads them.
-    const even = table.search(randomUnit(DIMS, 5), 5, (r) => (table.metadataNumber('n', r) ?? 1) % 2 === 0);
-    expect(even).toHaveLength(5);
-    expect(even.every((c) => (c.metadata.n as number) % 2 === 0)).toBe(true);
-    expect(table.chunk('c10', randomUnit(DIMS, 11))?.distance).toBeCloseTo(0, 5);
-  });
+      table.removeDocs(['d7', 'd8']);
+      held.delete('c7');
+      held.delete('c8');
+      check();
+      expect(blockRows()).toBe(256);
+      // Past 4,096 rows: requantised into large blocks, removed rows still gone.
+      const more = Array.from({ length: 4000 }, (_, i) => row(2000 + i));
+      table.put(more);
+      for (const r of more) held.set(r.id, r);
+      for (const [id, r] of held) if (r.docId === 'd9') held.delete(id);
+      table.removeDocs(['d9']);
+      check();
+      expect(blockRows()).toBe(largeBlocks);
+      // Removing most rows compacts them into fresh blocks.
+      const gone = [...held.keys()].filter((id) => Number(id.slice(1)) % 5 !== 0);
+      table.removeChunks(gone);
+      for (const id of gone) held.delete(id);
+      check();
+      expect(blockRows()).toBe(256);
+      expect(table.chunk('c1')).toBeNull();
+      // The metadata columns survive compaction: a filter still reads them.
+      const even = table.search(randomUnit(DIMS, 5), 5, (r) => (table.metadataNumber('n', r) ?? 1) % 2 === 0);
+      expect(even).toHaveLength(5);
+      expect(even.every((c) => (c.metadata.n as number) % 2 === 0)).toBe(true);
+      expect(table.chunk('c10', row(10).vector)?.distance).toBeCloseTo(0, 5);
+    },
+  );
 
   it('finds the exact nearest rows among hundreds of near-ties and duplicates, whatever the int8 scan ranks', () => {
     for (const dims of [64, 768]) {
