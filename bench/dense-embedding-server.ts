@@ -25,7 +25,8 @@ function floatsJson(v: Float32Array): string {
   return `[${v.join(',')}]`;
 }
 
-export async function startEmbeddingServer(vectors: ClusteredVectors): Promise<EmbeddingServer> {
+/** `port` 0 takes a free one; a kept data folder (BENCH_DENSE_FROM) names the port its KB was made with. */
+export async function startEmbeddingServer(vectors: ClusteredVectors, port = 0): Promise<EmbeddingServer> {
   let embedded = 0;
   const server = http.createServer((req, res) => {
     const parts: Buffer[] = [];
@@ -50,10 +51,10 @@ export async function startEmbeddingServer(vectors: ClusteredVectors): Promise<E
       res.end(`{"object":"list","model":"dense-bench","data":[${data.join(',')}]}`);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://127.0.0.1:${bound}/v1`,
     texts: () => embedded,
     close: () =>
       new Promise<void>((resolve) => {

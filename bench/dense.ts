@@ -14,6 +14,10 @@
  * The machine is shared: the load average is printed beside every timing.
  *
  *   npm run bench:dense [-- <rows> <dims>]      (default 100,000 rows of 1,536 dimensions)
+ *
+ * A 1,000,000-row KB takes minutes to build: `BENCH_DENSE_KEEP=<folder>` builds it in that folder and keeps it
+ * (data folder and the embedding server's port); `BENCH_DENSE_FROM=<folder>` starts from such a folder with the
+ * same <rows> <dims>, skipping the ingest and index lines, and measures everything else on it.
  */
 import { execFile } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
@@ -267,20 +271,41 @@ async function restart(dataDir: string, query: string): Promise<void> {
   }
 }
 
+const KEEP = process.env.BENCH_DENSE_KEEP;
+const FROM = process.env.BENCH_DENSE_FROM;
+
+/** The work folder: a kept one (BENCH_DENSE_KEEP / BENCH_DENSE_FROM) or a fresh temporary one. */
+async function workFolder(): Promise<string> {
+  const kept = FROM ?? KEEP;
+  if (!kept) return fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-dense-'));
+  await fs.mkdir(kept, { recursive: true });
+  return path.resolve(kept);
+}
+
 async function main(): Promise<void> {
-  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bench-dense-'));
+  const work = await workFolder();
   const dataDir = path.join(work, 'data');
   const csv = path.join(work, 'docs.csv');
+  const portFile = path.join(work, 'embedding-port');
   const vectors = new ClusteredVectors(DIMS);
-  const embeddings = await startEmbeddingServer(vectors);
+  const embeddings = await startEmbeddingServer(
+    vectors,
+    FROM ? Number(await fs.readFile(portFile, 'utf8')) : 0,
+  );
+  if (KEEP) await fs.writeFile(portFile, new URL(embeddings.baseUrl).port);
   let server: ServerProcess | undefined;
   try {
-    console.log(`bench:dense, ${ROWS} rows of ${DIMS} dimensions, ${QUERIES} queries (${loadAverage()})`);
-    await writeDenseCsv(csv, ROWS);
+    console.log(
+      `bench:dense, ${ROWS} rows of ${DIMS} dimensions, ${QUERIES} queries` +
+        `${FROM ? `, from the kept folder ${FROM}` : ''} (${loadAverage()})`,
+    );
+    if (!FROM) await writeDenseCsv(csv, ROWS);
     server = await startServerProcess({ dataDir, outputLimit: 20_000 });
     const pid = server.process.pid!;
-    await ingest(server, csv, embeddings.baseUrl);
-    await indexAfterLoad(server);
+    if (!FROM) {
+      await ingest(server, csv, embeddings.baseUrl);
+      await indexAfterLoad(server);
+    }
 
     const queries = denseQueries(QUERIES);
     const sql = httpSql(server.url);
@@ -332,7 +357,7 @@ async function main(): Promise<void> {
   } finally {
     await server?.stop();
     await embeddings.close();
-    await fs.rm(work, { recursive: true, force: true });
+    if (!KEEP && !FROM) await fs.rm(work, { recursive: true, force: true });
   }
 }
 

@@ -1,12 +1,6 @@
+import { assignOnThread } from './assign-thread';
 import type { MirroredTable } from './mirrored-table';
-import {
-  Centroids,
-  groupPlan,
-  nearestCentroids,
-  nonZeroShare,
-  sampleSize,
-  worthGrouping,
-} from './row-groups';
+import { Centroids, groupPlan, nonZeroShare, sampleSize, slicer, worthGrouping } from './row-groups';
 import { trainOnThread } from './train-thread';
 
 /**
@@ -51,11 +45,12 @@ export class CopyGrouping {
   private async groupRows(name: string, copy: MirroredTable): Promise<void> {
     const { groups, probes } = groupPlan(copy.rows, copy.dims);
     const generation = copy.generation;
-    // Trained on a thread of its own; the rows are assigned here, between searches (they live in this thread).
+    // Trained, then the rows assigned, on threads of their own: this one goes on answering requests meanwhile.
     const centroids = await trainOnThread(copy.sampleVectors(sampleSize(groups, copy.dims)), groups);
-    const groupOf = await nearestCentroids(copy.scoredRows, centroids, (slot) => copy.isRemoved(slot));
+    if (!this.stillHeld(name, copy) || copy.generation !== generation) return;
+    const groupOf = await assignOnThread(copy.scoredRows, centroids);
     if (!this.stillHeld(name, copy)) return;
     // False when the copy was compacted meanwhile: its next write tries again.
-    copy.group(new Centroids(centroids), groupOf, probes, generation);
+    await copy.group(new Centroids(centroids), groupOf, probes, generation, slicer());
   }
 }

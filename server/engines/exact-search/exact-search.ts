@@ -4,7 +4,8 @@ import type { FilterNode } from '../vector-filter';
 import type { ChunkRecord } from '../vector-schema';
 import { CopyBudget, type RoomVerdict } from './copy-budget';
 import { compileRowFilter } from './row-filter';
-import { leastBytesOf, MirroredTable } from './mirrored-table';
+import { MirroredTable } from './mirrored-table';
+import { keepsFineCodes, leastBytesOf, nonZeroShare } from './copy-form';
 import { mirrorRow, rowsOf } from './mirror-rows';
 import { CopyVersions, type HeldCopies } from './copy-versions';
 import { copyPath, uncopiedPath, type SearchCopyState, type SearchPath } from './search-path';
@@ -341,13 +342,19 @@ export class ExactSearch {
     const rows = await table.countRows();
     const dims = await tableDimensions(table);
     if (!dims) return;
-    // Refused before reading a row when even its vectors would not fit.
-    const least = leastBytesOf(rows, dims);
+    // Refused before reading a row when even its coarse codes would not fit (copy-form.ts).
+    const least = leastBytesOf(rows, dims, keepsFineCodes(rows, dims, 1));
     if (!this.admit(name, least, least)) return;
-    const copy = new MirroredTable(dims);
+    let copy: MirroredTable | undefined;
     // Every column: the metadata columns too, which filters read.
     for await (const batch of table.query()) {
-      copy.put(rowsOf(batch));
+      const batchRows = rowsOf(batch);
+      // What the copy keeps of a vector is chosen by the first rows' density.
+      copy ??= new MirroredTable(
+        dims,
+        keepsFineCodes(rows, dims, nonZeroShare(batchRows.slice(0, 16).map((r) => r.vector))),
+      );
+      copy.put(batchRows);
       if (!this.admit(name, copy.bytes, least)) return;
       if (loading.spoiled || this.closed) return;
     }
@@ -355,6 +362,7 @@ export class ExactSearch {
       if (loading.spoiled) return;
       // Under the write lock: the version now is the one searches compare with.
       if (versions && !versions.loadFinished(name, await table.version())) return;
+      copy ??= new MirroredTable(dims);
       for (const write of loading.pending) applyTo(copy, write);
       this.copies.set(name, copy);
       this.grouping.whenWorth(name, copy);

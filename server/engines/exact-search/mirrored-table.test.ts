@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MirroredTable, type MirrorRow } from './mirrored-table';
 import { randomUnit } from '../../test/random-vectors';
-import { codedCosineDistance } from '../vector-codes';
+import { codedCosineDistance, encodeVector } from '../vector-codes';
 import type { QuantisedBlocks } from './scan-kernel';
+import { keepsFineCodes, leastBytesOf } from './copy-form';
 
 const DIMS = 32;
 /** Row `n`: a dense vector by default (most values non-zero), or one of `nonZero` values at most. */
@@ -126,5 +127,55 @@ describe('MirroredTable', () => {
         expect(new Set(found.map((c) => c.chunkId)).size).toBe(5);
       }
     }
+  });
+
+  it('keeps coarse codes alone for a large dense copy, at half the vector bytes, and ranks by them', () => {
+    // Chosen from the size and the density: a million dense rows of 768 keep coarse codes alone; 100,000 of
+    // 1,536, and sparse rows at any size, keep both.
+    expect(keepsFineCodes(1_000_000, 768, 1)).toBe(false);
+    expect(keepsFineCodes(100_000, 1536, 1)).toBe(true);
+    expect(keepsFineCodes(1_000_000, 384, 0.1)).toBe(true);
+    expect(leastBytesOf(1_000_000, 768, false)).toBeLessThan(0.6 * leastBytesOf(1_000_000, 768, true));
+
+    const dims = 256;
+    const rows = Array.from({ length: 6000 }, (_, n) => ({
+      ...denseOrSparseRow(n),
+      vector: randomUnit(dims, n + 1),
+    }));
+    const coarseOnly = new MirroredTable(dims, false);
+    const full = new MirroredTable(dims, true);
+    coarseOnly.put(rows);
+    full.put(rows);
+    expect(coarseOnly.bytes).toBeLessThan(full.bytes - 6000 * dims * 0.9);
+    const coarseDistance = (query: Float32Array, vector: ArrayLike<number>) => {
+      const codes = encodeVector(vector);
+      let dot = 0;
+      for (let d = 0; d < dims; d++) dot += query[d] * codes.coarse[d];
+      return Math.max(0, 1 - codes.coarseScale * dot);
+    };
+    let same = 0;
+    for (let q = 0; q < 10; q++) {
+      const query = randomUnit(dims, 70_000 + q);
+      const found = coarseOnly.search(query, 10);
+      // Exactly the ten nearest coarse vectors, with their distances: within the coarse rounding of the table's.
+      const truth = rows
+        .map((r) => ({ id: r.id, distance: coarseDistance(query, r.vector) }))
+        .sort((a, b) => a.distance - b.distance)
+        .slice(0, 10);
+      expect(found.map((c) => c.chunkId)).toEqual(truth.map((t) => t.id));
+      found.forEach((c, i) => {
+        expect(c.distance).toBeCloseTo(truth[i].distance, 6);
+        const exact = codedCosineDistance(query, rows[Number(c.chunkId.slice(1))].vector);
+        expect(Math.abs(c.distance! - exact)).toBeLessThan(0.003);
+      });
+      // And nearly always the rows the full codes rank first.
+      const fullIds = new Set(full.search(query, 10).map((c) => c.chunkId));
+      same += found.filter((c) => fullIds.has(c.chunkId)).length;
+    }
+    expect(same).toBeGreaterThanOrEqual(95);
+    // Compaction keeps the form: still coarse codes alone, still right.
+    coarseOnly.removeChunks(rows.slice(0, 5000).map((r) => r.id));
+    expect(coarseOnly.keepsFine).toBe(false);
+    expect(coarseOnly.search(rows[5500].vector as Float32Array, 1)[0].chunkId).toBe('c5500');
   });
 });

@@ -1,17 +1,15 @@
 import type { StoredChunk } from '../vector-rows';
 import { Candidates } from './candidates';
 import { ChunkColumns, type ChunkFields, type MirrorRow } from './chunk-columns';
+import { leastBytesOf } from './copy-form';
 import { FineCodes } from './fine-codes';
 import type { FilterableRows } from './row-filter';
 import { QuantisedBlocks } from './scan-kernel';
 import { TopScores } from './top-scores';
-import { isDense, type Centroids, type ScoredRows } from './row-groups';
+import { isDense, type Centroids } from './row-groups';
 import { decodedDot, distanceFromDot, encodeVector, type VectorCodes } from '../vector-codes';
 
 export type { FilterValue, MirrorRow } from './chunk-columns';
-
-/** Rough bytes a row's strings and map entries cost on the JavaScript heap, besides the characters. */
-const ROW_OVERHEAD_BYTES = 160;
 
 /**
  * Rows per block of the int8 scan: small tables (most knowledge bases) use small blocks, since a block touches
@@ -33,23 +31,20 @@ function blockRowsFor(rows: number, denseRows: number): number {
   return denseRows * 2 > rows ? DENSE_BLOCK_ROWS : LARGE_BLOCK_ROWS;
 }
 
-/** The least a copy of `rows` rows of `dims` dimensions takes (its text not counted): read before loading it. */
-export function leastBytesOf(rows: number, dims: number): number {
-  return rows * (2 * (dims + 4) + ROW_OVERHEAD_BYTES);
-}
-
 /**
  * An in-memory copy of one vector table: every chunk's text, metadata and vector, the vector as two levels of
- * int8 codes (../vector-codes.ts): the coarse ones column by column, for the scan, and the fine ones row by row, for
- * the answer. A search scores every row with the int8 scan (exhaustive, so nothing an index would miss is
- * missed; once a large dense copy is grouped, see `group`, an unfiltered search scores its nearest groups
- * only), rescores the best candidates with both levels, and answers without touching the table: its distances
- * are the ones the table's rows give (vector-rows.ts decodes stored vectors the same way). Writes to the table
- * are applied here by its owner (ExactSearch), idempotently: putting a chunk id that is already here replaces it.
+ * int8 codes (../vector-codes.ts): the coarse ones column by column, for the scan, and the fine ones row by
+ * row, for the answer (a large dense copy keeps the coarse ones alone and rescores with those, copy-form.ts).
+ * A search scores every row with the int8 scan (exhaustive, so nothing an index would miss is missed; once a
+ * large dense copy is grouped, see `group`, an unfiltered search scores its nearest groups only), rescores the
+ * best candidates with both levels, and answers without touching the table: its distances are the ones the
+ * table's rows give (vector-rows.ts decodes stored vectors the same way). Writes to the table are applied here
+ * by its owner (ExactSearch), idempotently: putting a chunk id that is already here replaces it.
  */
 export class MirroredTable implements FilterableRows {
   private vectors: QuantisedBlocks;
-  private fine: FineCodes;
+  /** Null when the copy keeps coarse codes alone (`keepsFine` false): rows then decode to their coarse vector. */
+  private fine: FineCodes | null;
   /** Scratch for one row's codes: one for coding a new row, one for reading a held row. */
   private readonly coding: VectorCodes;
   private readonly reading: VectorCodes;
@@ -74,9 +69,13 @@ export class MirroredTable implements FilterableRows {
   /** Rows appended whose codes are dense: they decide the blocks' size. */
   private denseRows = 0;
 
-  constructor(readonly dims: number) {
+  /** `keepsFine`: whether rows keep their fine codes (copy-form.ts `keepsFineCodes`). */
+  constructor(
+    readonly dims: number,
+    readonly keepsFine = true,
+  ) {
     this.vectors = new QuantisedBlocks(dims, SMALL_BLOCK_ROWS);
-    this.fine = new FineCodes(dims);
+    this.fine = keepsFine ? new FineCodes(dims) : null;
     this.coding = emptyCodes(dims);
     this.reading = emptyCodes(dims);
   }
@@ -88,7 +87,7 @@ export class MirroredTable implements FilterableRows {
 
   /** About what the copy costs in memory: its vector blocks and its text. */
   get bytes(): number {
-    return leastBytesOf(this.columns.slots, this.dims) + this.columns.bytes;
+    return leastBytesOf(this.columns.slots, this.dims, this.keepsFine) + this.columns.bytes;
   }
 
   /** Adds the rows, each replacing a held chunk with the same id. */
@@ -102,16 +101,19 @@ export class MirroredTable implements FilterableRows {
   }
 
   /** Appends a chunk whose vector is already coded (compaction moves codes as they are). */
-  private append(row: ChunkFields, codes: VectorCodes): void {
+  private append(row: ChunkFields, codes: VectorCodes): number {
     if (this.vectors.blockRows === SMALL_BLOCK_ROWS && this.columns.slots >= SMALL_TABLE_ROWS) {
       this.requantise(blockRowsFor(this.columns.slots, this.denseRows));
     }
     if (isDense(codes.coarse)) this.denseRows++;
     const slot = this.vectors.appendCodes(codes.coarse, codes.coarseScale);
-    this.fine.set(slot, codes.fine, codes.fineScale);
     this.coarseNorm = Math.max(this.coarseNorm, codes.coarseScale * norm(codes.coarse));
-    this.fineNorm = Math.max(this.fineNorm, codes.fineScale * norm(codes.fine));
+    if (this.fine) {
+      this.fine.set(slot, codes.fine, codes.fineScale);
+      this.fineNorm = Math.max(this.fineNorm, codes.fineScale * norm(codes.fine));
+    }
     this.columns.set(slot, row);
+    return slot;
   }
 
   /** Removes every chunk of these documents. */
@@ -213,10 +215,10 @@ export class MirroredTable implements FilterableRows {
     return distanceFromDot(decodedDot(vector, this.codesOf(slot)));
   }
 
-  /** A row's codes, in scratch (valid until the next call). */
+  /** A row's codes, in scratch (valid until the next call); without fine codes, zero ones. */
   private codesOf(slot: number): VectorCodes {
     this.reading.coarseScale = this.vectors.codesOf(slot, this.reading.coarse);
-    this.reading.fineScale = this.fine.get(slot, this.reading.fine);
+    this.reading.fineScale = this.fine ? this.fine.get(slot, this.reading.fine) : 0;
     return this.reading;
   }
 
@@ -268,7 +270,7 @@ export class MirroredTable implements FilterableRows {
   }
 
   /** The int8 blocks, for scoring every row in bulk (row-groups.ts); row numbers are slots. */
-  get scoredRows(): ScoredRows {
+  get scoredRows(): QuantisedBlocks {
     return this.vectors;
   }
 
@@ -298,23 +300,55 @@ export class MirroredTable implements FilterableRows {
 
   /**
    * Stores the rows group by group: `groupOf[slot]` is each row's group as of generation `generation` (-1:
-   * removed then). Rows added since form the tail; rows removed since are left out. False, and nothing done,
-   * when the rows were renumbered meanwhile.
+   * removed then). The rows are copied into fresh blocks a slice at a time (`pause` lets requests and writes in
+   * between; the copy answers as before meanwhile): a million rows take seconds to copy. Rows added since form
+   * the tail; rows removed since are left out. False, and nothing done, when the rows were renumbered meanwhile.
    */
-  group(centroids: Centroids, groupOf: Int32Array, probes: number, generation: number): boolean {
+  async group(
+    centroids: Centroids,
+    groupOf: Int32Array,
+    probes: number,
+    generation: number,
+    pause: () => Promise<void> | undefined = () => undefined,
+  ): Promise<boolean> {
     if (generation !== this.rebuilds) return false;
     const count = centroids.count;
     const grouped = (slot: number) => slot < groupOf.length && groupOf[slot] >= 0 && this.removed[slot] !== 1;
     const starts = new Int32Array(count + 1);
     for (let slot = 0; slot < groupOf.length; slot++) if (grouped(slot)) starts[groupOf[slot] + 1]++;
     for (let g = 0; g < count; g++) starts[g + 1] += starts[g];
-    const order: number[] = new Array<number>(starts[count]);
+    const order = new Int32Array(starts[count]);
     const next = starts.slice(0, count);
     for (let slot = 0; slot < groupOf.length; slot++) if (grouped(slot)) order[next[groupOf[slot]]++] = slot;
-    for (let slot = 0; slot < this.columns.slots; slot++) {
-      if (!grouped(slot) && this.removed[slot] !== 1) order.push(slot);
+    // Every row in `order` is copied, even one removed meanwhile, so that the groups' bounds hold.
+    const fresh = new MirroredTable(this.dims, this.keepsFine);
+    fresh.vectors = new QuantisedBlocks(this.dims, blockRowsFor(this.rows, this.denseRows));
+    const movedTo = new Int32Array(this.columns.slots).fill(-1);
+    for (let i = 0; i < order.length; i++) {
+      movedTo[order[i]] = fresh.append(this.columns.fieldsAt(order[i]), this.codesOf(order[i]));
+      const wait = i % 256 === 0 ? pause() : undefined;
+      if (wait) await wait;
+      if (generation !== this.rebuilds) return false;
     }
-    this.rebuild(order);
+    for (let slot = 0; slot < movedTo.length; slot++) {
+      if (movedTo[slot] >= 0 && this.removed[slot] === 1) fresh.removeSlot(movedTo[slot]);
+    }
+    // The tail: rows added since, and rows ungrouped and held.
+    for (let slot = 0; slot < this.columns.slots; slot++) {
+      if (this.removed[slot] !== 1 && (slot >= movedTo.length || movedTo[slot] < 0)) {
+        fresh.append(this.columns.fieldsAt(slot), this.codesOf(slot));
+      }
+    }
+    // Row numbers read before no longer hold.
+    this.vectors = fresh.vectors;
+    this.fine = fresh.fine;
+    this.columns = fresh.columns;
+    this.removed = fresh.removed;
+    this.removedCount = fresh.removedCount;
+    this.coarseNorm = fresh.coarseNorm;
+    this.fineNorm = fresh.fineNorm;
+    this.denseRows = fresh.denseRows;
+    this.rebuilds++;
     this.groups = { centroids, starts, tail: starts[count], probes };
     return true;
   }
@@ -338,7 +372,7 @@ export class MirroredTable implements FilterableRows {
   private rebuild(slots: ArrayLike<number>): void {
     const old = { vectors: this.vectors, fine: this.fine, columns: this.columns, removed: this.removed };
     this.vectors = new QuantisedBlocks(this.dims, blockRowsFor(this.rows, this.denseRows));
-    this.fine = new FineCodes(this.dims);
+    this.fine = this.keepsFine ? new FineCodes(this.dims) : null;
     this.columns = new ChunkColumns();
     this.removed = new Uint8Array(1024);
     this.removedCount = 0;
@@ -351,7 +385,7 @@ export class MirroredTable implements FilterableRows {
       const slot = slots[i];
       if (old.removed[slot] === 1) continue;
       codes.coarseScale = old.vectors.codesOf(slot, codes.coarse);
-      codes.fineScale = old.fine.get(slot, codes.fine);
+      codes.fineScale = old.fine ? old.fine.get(slot, codes.fine) : 0;
       this.append(old.columns.fieldsAt(slot), codes);
     }
   }

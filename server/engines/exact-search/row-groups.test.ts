@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomUnit } from '../../test/random-vectors';
 import { MirroredTable, type MirrorRow } from './mirrored-table';
 import { trainOnThread } from './train-thread';
+import { assignOnThread } from './assign-thread';
 import {
   Centroids,
   groupPlan,
@@ -108,14 +109,27 @@ describe('groups of similar rows for dense copies', () => {
     table.put(rows);
     const generation = table.generation;
     const centroids = await trainCentroids(table.sampleVectors(1200, seeded(5)), CLUSTERS, seeded(7));
-    const groupOf = await nearestCentroids(table.scoredRows, centroids, (slot) => table.isRemoved(slot));
+    // Assigned on a thread of its own, block by block (a whole block and a part of one), as here.
+    const groupOf = await assignOnThread(table.scoredRows, centroids);
+    expect(groupOf).toEqual(await nearestCentroids(table.scoredRows, centroids));
     // Written while the groups were worked out: one row removed, rows added (they stay ungrouped, read always).
     table.removeChunks(['c10']);
     const late = Array.from({ length: 100 }, (_, i) => row(4800 + i));
     table.put(late);
-    expect(table.group(new Centroids(centroids), groupOf, 2, generation)).toBe(true);
-    expect(table.grouping).toEqual({ groups: CLUSTERS, probes: 2, ungrouped: 100 });
-    const held = [...rows.filter((r) => r.id !== 'c10'), ...late];
+    // Written while the rows are copied group by group (between its slices): a row removed, one replaced.
+    let pauses = 0;
+    const replaced = { ...row(20), vector: clustered(3, 123_456) };
+    const pause = () => {
+      if (++pauses === 3) {
+        table.removeChunks(['c11']);
+        table.put([replaced]);
+      }
+      return Promise.resolve();
+    };
+    expect(await table.group(new Centroids(centroids), groupOf, 2, generation, pause)).toBe(true);
+    expect(pauses).toBeGreaterThan(3);
+    expect(table.grouping).toEqual({ groups: CLUSTERS, probes: 2, ungrouped: 101 });
+    const held = [...rows.filter((r) => !['c10', 'c11', 'c20'].includes(r.id)), ...late, replaced];
     expect(table.rows).toBe(held.length);
     for (let q = 0; q < 10; q++) {
       const query = clustered(q, 70_000 + q);
@@ -124,6 +138,8 @@ describe('groups of similar rows for dense copies', () => {
     // A late row is found by its own vector; the removed one never.
     expect(table.search(late[7].vector, 1)[0].chunkId).toBe('c4807');
     expect(table.search(rows[10].vector, 5).map((c) => c.chunkId)).not.toContain('c10');
+    expect(table.search(rows[11].vector, 5).map((c) => c.chunkId)).not.toContain('c11');
+    expect(table.search(replaced.vector, 1)[0]).toMatchObject({ chunkId: 'c20', content: 'chunk 20' });
     // A filtered search reads every row the filter accepts, in any group.
     const odd = table.search(clustered(3, 1), 5, (r) => (table.metadataNumber('n', r) ?? 0) % 2 === 1);
     expect(odd.map((c) => c.chunkId)).toEqual(
@@ -134,6 +150,6 @@ describe('groups of similar rows for dense copies', () => {
       ),
     );
     // Row numbers from before the rows were stored group by group no longer hold: refused.
-    expect(table.group(new Centroids(centroids), groupOf, 2, generation)).toBe(false);
+    expect(await table.group(new Centroids(centroids), groupOf, 2, generation)).toBe(false);
   });
 });

@@ -1,5 +1,8 @@
+import { DENSE_SHARE } from './copy-form';
 import { QuantisedBlocks } from './scan-kernel';
 import { TopScores } from './top-scores';
+
+export { nonZeroShare } from './copy-form';
 
 /**
  * Groups of similar rows for a copy of dense vectors (a real model's 768 or 1,536 numbers per chunk, all of
@@ -10,9 +13,6 @@ import { TopScores } from './top-scores';
  * less. Sparse vectors (the `local` model's, 30 to 80 non-zero of 384) are not grouped: they do not cluster,
  * and their scan already reads only the query's own columns.
  */
-
-/** A row is dense when more than this share of its dimensions is non-zero. */
-const DENSE_SHARE = 0.5;
 
 /**
  * From this many (row, dimension) pairs a dense copy is grouped: about 5 ms of a full scan on one core. Below
@@ -60,22 +60,11 @@ export function isDense(values: ArrayLike<number>): boolean {
   return nonZero > DENSE_SHARE * values.length;
 }
 
-/** The share of non-zero values in `vectors`. */
-export function nonZeroShare(vectors: readonly ArrayLike<number>[]): number {
-  let nonZero = 0;
-  let values = 0;
-  for (const v of vectors) {
-    for (let d = 0; d < v.length; d++) if (v[d] !== 0) nonZero++;
-    values += v.length;
-  }
-  return values === 0 ? 0 : nonZero / values;
-}
-
 /** Longest a long computation on the main thread runs before it lets requests and writes in. */
 const SLICE_MS = 5;
 
 /** Resolves at once while the current slice lasts, after a turn of the event loop once it is over. */
-function slicer(): () => Promise<void> | undefined {
+export function slicer(): () => Promise<void> | undefined {
   let since = performance.now();
   return () => {
     if (performance.now() - since < SLICE_MS) return undefined;

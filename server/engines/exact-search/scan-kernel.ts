@@ -115,6 +115,30 @@ export class QuantisedBlocks {
     return new Float32Array(this.kernel.memory.buffer, this.scalesOf(block), this.blockRows)[inBlock];
   }
 
+  /** Blocks held. */
+  get blocks(): number {
+    return this.blockCount;
+  }
+
+  /**
+   * A copy of the bytes of blocks [first, first + count) (their columns and scales, one after another): what
+   * another thread scores (assign-thread.ts).
+   */
+  blockBytesOf(first: number, count: number): Uint8Array<ArrayBuffer> {
+    return new Uint8Array(
+      this.kernel.memory.buffer.slice(this.blockStart(first), this.blockStart(first + count)),
+    );
+  }
+
+  /** Holds these blocks alone, `bytes` from `blockBytesOf` of blocks of the same shape, of which `rows` are rows. */
+  holdBlocks(bytes: Uint8Array, rows: number): void {
+    const count = Math.ceil(rows / this.blockRows);
+    this.ensureBytes(this.blockStart(count));
+    new Uint8Array(this.kernel.memory.buffer).set(bytes, this.blockStart(0));
+    this.blockCount = count;
+    this.rows = rows;
+  }
+
   /** Zeroes a row: it then scores 0 against every query (the owner skips removed rows). */
   clear(row: number): void {
     const { block, inBlock } = this.locate(row);
