@@ -13,11 +13,14 @@
  *   one; the server's peak RSS, the data folder on disk; a restart's first search.
  * The machine is shared: the load average is printed beside every timing.
  *
- *   npm run bench:dense [-- <rows> <dims>]      (default 100,000 rows of 1,536 dimensions)
+ *   npm run bench:dense [-- <rows> <dims> [--ingest-only] [--profile=<folder>]]
+ *       (default 100,000 rows of 1,536 dimensions)
  *
  * A 1,000,000-row KB takes minutes to build: `BENCH_DENSE_KEEP=<folder>` builds it in that folder and keeps it
  * (data folder and the embedding server's port); `BENCH_DENSE_FROM=<folder>` starts from such a folder with the
  * same <rows> <dims>, skipping the ingest and index lines, and measures everything else on it.
+ * `--ingest-only` stops after the ingest line (to measure or profile the insert path alone);
+ * `--profile=<folder>` writes the server process's CPU profile there (`node --cpu-prof`) when it stops.
  */
 import { execFile } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
@@ -39,8 +42,11 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where scripts/build-server.mjs writes the compiled server. */
 const SERVER_BUNDLE = path.join(ROOT, 'dist-server', 'main.js');
 
-const ROWS = Number(process.argv[2] ?? 100_000);
-const DIMS = Number(process.argv[3] ?? 1536);
+const ARGS = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const INGEST_ONLY = process.argv.includes('--ingest-only');
+const PROFILE_DIR = process.argv.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
+const ROWS = Number(ARGS[0] ?? 100_000);
+const DIMS = Number(ARGS[1] ?? 1536);
 const QUERIES = 200;
 /** Rows per `INSERT ... SELECT`: one SELECT may return at most 100 MB. */
 const INSERT_SLICE = 200_000;
@@ -98,6 +104,9 @@ async function waitFor(server: ServerProcess, done: (s: KbStatus) => boolean, li
 
 async function ingest(server: ServerProcess, csv: string, embeddingUrl: string): Promise<void> {
   const sql = httpSql(server.url);
+  const pid = server.process.pid!;
+  const serverCpu0 = await cpuMs(pid);
+  const ownCpu0 = process.cpuUsage();
   const t0 = performance.now();
   const form = new FormData();
   form.append('file', await openAsBlob(csv), 'docs.csv');
@@ -121,11 +130,18 @@ async function ingest(server: ServerProcess, csv: string, embeddingUrl: string):
       console.error(`  inserted ${Math.min(ROWS, start + INSERT_SLICE)} of ${ROWS} rows`);
   }
   const ms = performance.now() - t0;
+  const serverCpu = (await cpuMs(pid)) - serverCpu0;
+  const own = process.cpuUsage(ownCpu0);
   const { chunks } = await status(server);
   console.log(
     `ingest (upload ${seconds(uploaded)} + INSERT ... SELECT through HTTP: chunk, embed over HTTP, store): ` +
       `${chunks} chunks in ${seconds(ms)} = ${Math.round(chunks / (ms / 1000))} chunks/s ` +
       `(${LARGE ? 'target >= 10,000; ' : ''}${loadAverage()})`,
+  );
+  // The embedding server runs in this process: its CPU is most of this process's during the ingest.
+  console.log(
+    `  CPU during the ingest: server ${seconds(serverCpu)}, embedding server (the benchmark's process) ` +
+      `${seconds((own.user + own.system) / 1000)}`,
   );
 }
 
@@ -300,10 +316,15 @@ async function main(): Promise<void> {
         `${FROM ? `, from the kept folder ${FROM}` : ''} (${loadAverage()})`,
     );
     if (!FROM) await writeDenseCsv(csv, ROWS);
-    server = await startServerProcess({ dataDir, outputLimit: 20_000 });
+    server = await startServerProcess({
+      dataDir,
+      outputLimit: 20_000,
+      nodeFlags: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+    });
     const pid = server.process.pid!;
     if (!FROM) {
       await ingest(server, csv, embeddings.baseUrl);
+      if (INGEST_ONLY) return;
       await indexAfterLoad(server);
     }
 

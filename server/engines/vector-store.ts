@@ -4,7 +4,6 @@ import { mergeChunks } from './vector-merge';
 import { KeyedQueue, type KeyLock } from '../util/keyed-queue';
 import {
   chunkIdsWhere,
-  countDistinctDocIds,
   deleteDocIds,
   lastPerId,
   storedDocIds,
@@ -19,6 +18,7 @@ import {
 } from './vector-index';
 import { IndexUpkeep } from './vector-upkeep';
 import { KnownDocIds } from './known-doc-ids';
+import { DocCounts } from './doc-counts';
 import { MetadataColumns } from './vector-metadata';
 import { TableHandles } from './vector-tables';
 import {
@@ -68,6 +68,7 @@ export class VectorStore {
   private readonly indexes: IndexUpkeep;
   /** The metadata columns of each table, cached. */
   private readonly metadata = new MetadataColumns();
+  private readonly docCounts = new DocCounts();
   /**
    * Which documents each table may hold: an insert of new ones then skips asking the table. Not on a shared
    * folder, where another server's inserts would be missing from it.
@@ -332,10 +333,13 @@ export class VectorStore {
     return this.indexes.buildNow(name, onPhase);
   }
 
-  /** How many distinct documents (`doc_id`) a table holds; reads only that column. */
-  async countDocs(name: string): Promise<number> {
+  /**
+   * How many distinct documents (`doc_id`) a table holds, counted again only when the table changed (while
+   * an insert is `writing`, only now and then: doc-counts.ts).
+   */
+  async countDocs(name: string, writing = false): Promise<number> {
     const table = await this.open(name);
-    return table ? countDistinctDocIds(table) : 0;
+    return table ? this.docCounts.count(name, table, writing) : 0;
   }
 
   /** Resolves when every queued write, background index build and search copy's load has finished. */
@@ -389,5 +393,6 @@ export class VectorStore {
     this.handles.forget(name);
     this.indexes.forget(name);
     this.exact?.forget(name);
+    this.docCounts.forget(name);
   }
 }

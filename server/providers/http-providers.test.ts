@@ -7,7 +7,9 @@ import {
   type ProviderScript,
 } from '../test/fake-provider';
 import { UpstreamError, ValidationError } from '../errors';
+import { answerText } from './http';
 import { createEmbeddingProvider, createReranker } from './registry';
+import { EMBED_REQUESTS_IN_FLIGHT } from './remote-embedding';
 
 const fast = { http: { baseDelayMs: 1, maxDelayMs: 5, timeoutMs: 2000 } };
 const inputOf = (req: ProviderRequest) => (req.body.input as string[] | undefined) ?? [];
@@ -98,8 +100,56 @@ describe('HTTP model providers (fake server)', () => {
     expect(server.requests[0].body.encoding_format).toBe('base64');
     expect(vectors.map((v) => Math.round(v[0] / v[1]))).toEqual([1, 3]);
     expect(Math.hypot(...vectors[1])).toBeCloseTo(1, 5);
+    // Line breaks, which base64 decoding skips, do not change the vector.
+    fallback = () => ({
+      json: { data: [{ index: 0, embedding: floats([3, 4]).replace(/(.{4})/, '$1\n') }] },
+    });
+    const [wrapped] = await provider.embed(['x']);
+    expect(Array.from(wrapped)).toEqual([Math.fround(0.6), Math.fround(0.8)]);
     fallback = () => ({ json: { data: [{ index: 0, embedding: 'AAAAAAA=' }] } });
     await expect(provider.embed(['x'])).rejects.toThrow(/not whole float32 numbers/);
+  });
+
+  it('sends a few batches at once and keeps the vectors in the order of the texts', async () => {
+    let inFlight = 0;
+    let most = 0;
+    fallback = async (req) => {
+      most = Math.max(most, ++inFlight);
+      // Later texts are answered sooner: the answers come back out of order.
+      await new Promise((resolve) => setTimeout(resolve, 40 - 5 * inputOf(req)[0].length));
+      inFlight--;
+      return embeddingReply(req);
+    };
+    const provider = createEmbeddingProvider(
+      { provider: 'openai', base_url: server.origin, batch_size: 1 },
+      fast,
+    );
+    const texts = ['a', 'bb', 'ccc', 'dddd', 'eeeee', 'ffffff'];
+    const vectors = await provider.embed(texts);
+    expect(most).toBe(EMBED_REQUESTS_IN_FLIGHT);
+    expect(vectors.map((v) => Math.round(v[0] / v[1]))).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('sends no more batches once one failed', async () => {
+    fallback = async (req) => {
+      if (inputOf(req)[0] === 'c') return { status: 400, json: {} };
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return { json: { embeddings: [[1, 0]] } };
+    };
+    const provider = createEmbeddingProvider(
+      { provider: 'ollama', base_url: server.origin, batch_size: 1 },
+      fast,
+    );
+    await expect(provider.embed(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).rejects.toThrow(/answered 400/);
+    // The three first batches were sent together; the two still running when the third failed sent no more.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(server.requests.map((r) => inputOf(r)[0]).sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('reads an ASCII answer byte for byte, and any other as UTF-8 without its byte-order mark', () => {
+    expect(JSON.parse(answerText(Buffer.from('{"a":"AAB+/w=="}')))).toEqual({ a: 'AAB+/w==' });
+    expect(JSON.parse(answerText(Buffer.from('{"a":"café ✓ 日本"}')))).toEqual({ a: 'café ✓ 日本' });
+    expect(JSON.parse(answerText(Buffer.from('\ufeff{"a":"é"}')))).toEqual({ a: 'é' });
   });
 
   it('openai: a server that refuses encoding_format is asked for numbers from then on', async () => {

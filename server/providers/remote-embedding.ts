@@ -31,7 +31,14 @@ function batchSize(config: ModelConfig, fallback: number): number {
   return size;
 }
 
-/** Embeds through HTTP in batches, one request at a time: remote servers rate-limit parallel bursts anyway. */
+/**
+ * Requests of one `embed` call in flight at once: the model server works on the next batch while this process
+ * reads the last one, instead of each side waiting for the other. Few, as remote servers rate-limit bursts
+ * (a 429 is retried after a pause: http.ts).
+ */
+export const EMBED_REQUESTS_IN_FLIGHT = 3;
+
+/** Embeds through HTTP in batches, a few requests at a time, the vectors kept in the texts' order. */
 abstract class HttpEmbedding implements EmbeddingProvider {
   abstract readonly provider: string;
   dimensions?: number;
@@ -69,15 +76,32 @@ abstract class HttpEmbedding implements EmbeddingProvider {
   }
 
   async embed(texts: readonly string[], options?: CallOptions): Promise<Float32Array[]> {
-    const out: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i += this.batch) {
-      const slice = texts.slice(i, i + this.batch);
-      const vectors = await this.embedBatch(slice, options);
-      if (vectors.length !== slice.length) {
-        throw new UpstreamError(`${this.label} returned ${vectors.length} vectors for ${slice.length} texts`);
+    const slices: (readonly string[])[] = [];
+    for (let i = 0; i < texts.length; i += this.batch) slices.push(texts.slice(i, i + this.batch));
+    const embedded = new Array<Float32Array[]>(slices.length);
+    let next = 0;
+    let failed = false;
+    /** Takes the next batch until none is left (or another batch failed: no more requests are sent). */
+    const sender = async () => {
+      while (next < slices.length && !failed) {
+        const k = next++;
+        try {
+          const vectors = await this.embedBatch(slices[k], options);
+          if (vectors.length !== slices[k].length) {
+            throw new UpstreamError(
+              `${this.label} returned ${vectors.length} vectors for ${slices[k].length} texts`,
+            );
+          }
+          embedded[k] = vectors.map((v) => unit(v, this.label));
+        } catch (err) {
+          failed = true;
+          throw err;
+        }
       }
-      for (const v of vectors) out.push(unit(v, this.label));
-    }
+    };
+    const senders = Math.min(EMBED_REQUESTS_IN_FLIGHT, slices.length);
+    await Promise.all(Array.from({ length: senders }, sender));
+    const out = embedded.flat();
     if (out.length > 0) this.dimensions = out[0].length;
     return out;
   }
@@ -89,13 +113,20 @@ interface OpenAiEmbeddingResponse {
 
 /** A vector sent as base64 text of its little-endian float32 bytes (OpenAI's `encoding_format: "base64"`). */
 function decodeBase64Floats(text: string, label: string): Float32Array {
-  const bytes = Buffer.from(text, 'base64');
-  if (bytes.length === 0 || bytes.length % 4 !== 0) {
+  // Decoded straight into the vector's own memory: no buffer in between, no copy.
+  const bytes = Buffer.byteLength(text, 'base64');
+  if (bytes > 0 && bytes % 4 === 0) {
+    const floats = new Float32Array(bytes / 4);
+    if (Buffer.from(floats.buffer).write(text, 'base64') === bytes) return floats;
+  }
+  // Text the estimate above does not fit (line breaks, which base64 decoding skips): decoded on its own.
+  const decoded = Buffer.from(text, 'base64');
+  if (decoded.length === 0 || decoded.length % 4 !== 0) {
     throw new UpstreamError(`${label} returned a base64 vector that is not whole float32 numbers`);
   }
-  // Copied into a buffer of its own: the decoded bytes may sit at an offset no Float32Array can start at.
-  const floats = new Float32Array(bytes.length / 4);
-  new Uint8Array(floats.buffer).set(bytes);
+  // Copied: the decoded bytes may sit at an offset no Float32Array can start at.
+  const floats = new Float32Array(decoded.length / 4);
+  new Uint8Array(floats.buffer).set(decoded);
   return floats;
 }
 

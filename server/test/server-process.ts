@@ -31,6 +31,8 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** Extra command-line flags. */
   args?: string[];
+  /** Flags for Node itself, before the script (e.g. `--cpu-prof` to profile the server). */
+  nodeFlags?: string[];
   /** Added to every request (e.g. a bearer token). */
   headers?: Record<string, string>;
   /** Keep only this many of the last characters of the output (a long benchmark's server logs every run). */
@@ -52,7 +54,7 @@ const START_TIMEOUT_MS = 60_000;
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const entry = options.bundle ? [options.bundle] : ['--import', 'tsx', 'server/main.ts'];
-  const args = [...entry, '--port', '0', '--data-dir', options.dataDir];
+  const args = [...(options.nodeFlags ?? []), ...entry, '--port', '0', '--data-dir', options.dataDir];
   if (!options.demo) args.push('--no-demo');
   args.push(...(options.args ?? []));
   const env: NodeJS.ProcessEnv = { ...process.env, KS_USERNAME: '', KS_PASSWORD: '', ...options.env };

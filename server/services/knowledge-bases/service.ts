@@ -294,9 +294,10 @@ export class KnowledgeBaseService {
     return this.indexBuilds.get((await this.load(project, name)).kb.id);
   }
 
-  /** How many documents (distinct ids) a KB holds. */
+  /** How many documents (distinct ids) a KB holds; while an insert runs, a figure a few seconds old. */
   async countDocuments(project: string, name: string): Promise<number> {
-    return this.store.countDocs((await this.load(project, name)).kb.vector_database_table);
+    const { kb } = await this.load(project, name);
+    return this.store.countDocs(kb.vector_database_table, this.running.has(kb.id));
   }
 
   /** Where the search settings chosen for a KB come from (set by the evaluations; see search-defaults.ts). */

@@ -1,0 +1,60 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as lancedb from '@lancedb/lancedb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DocCounts } from './doc-counts';
+import { recordsToArrow, type ChunkRecord } from './vector-schema';
+
+const chunk = (docId: string, n: number): ChunkRecord => ({
+  id: `${docId}:content:${n}of2:0to5`,
+  docId,
+  content: `text ${docId} ${n}`,
+  metadata: {},
+  filterable: {},
+  vector: Float32Array.of(1, n, 0),
+});
+
+describe('DocCounts', () => {
+  let dir: string;
+  let db: lancedb.Connection;
+  let table: lancedb.Table;
+
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-doc-counts-'));
+    db = await lancedb.connect(dir);
+    // Two documents, one of two chunks.
+    table = await db.createTable('kb', recordsToArrow([chunk('a', 1), chunk('a', 2), chunk('b', 1)], 3));
+  });
+
+  afterEach(async () => {
+    db.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('counts the distinct documents again only when the table changed', async () => {
+    const counts = new DocCounts();
+    expect(await counts.count('kb', table, false)).toBe(2);
+    const reads = vi.spyOn(table, 'query');
+    expect(await counts.count('kb', table, false)).toBe(2);
+    expect(reads).not.toHaveBeenCalled();
+    await table.add(recordsToArrow([chunk('c', 1)], 3));
+    expect(await counts.count('kb', table, false)).toBe(3);
+    expect(reads).toHaveBeenCalledTimes(1);
+    await table.delete(`doc_id = 'a'`);
+    expect(await counts.count('kb', table, false)).toBe(2);
+  });
+
+  it('while an insert writes, a recent count stands; without one, the count follows every write', async () => {
+    // A recount allowed only after a very long time: the count made first stands while writing.
+    const counts = new DocCounts(1e9);
+    expect(await counts.count('kb', table, true)).toBe(2);
+    await table.add(recordsToArrow([chunk('c', 1)], 3));
+    expect(await counts.count('kb', table, true)).toBe(2);
+    expect(await counts.count('kb', table, false)).toBe(3);
+    // A forgotten table (dropped) is counted afresh.
+    await table.add(recordsToArrow([chunk('d', 1)], 3));
+    counts.forget('kb');
+    expect(await counts.count('kb', table, true)).toBe(4);
+  });
+});
