@@ -2,10 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Integration } from '../../../protocol/api/databases';
 import { ApiError } from '../../api/client';
 import { useTestSavedSource, useUpdateDatabase } from '../../api/databases/mutations';
-import { ChangesTable } from '../../components/changes-table';
+import { SaveReviewDialog } from '../../components/save-review-dialog';
 import { problemMessage } from '../../components/field-errors';
 import { Field, TextField } from '../../components/field';
-import { DialogActions, ModalDialog } from '../../components/modal-dialog';
 import { draftKey, useStoredDraft } from '../../components/stored-draft';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import {
@@ -153,26 +152,20 @@ export function SourceConnectionForm({ source }: { source: Integration }) {
         </button>
       </div>
       {reviewing && (
-        <ModalDialog title={`Save changes to ${source.name}?`} onClose={() => setReviewing(false)}>
-          <ChangesTable changes={changes} caption="Parameters that change" />
+        <SaveReviewDialog
+          name={source.name}
+          changes={changes}
+          caption="Parameters that change"
+          countLine={false}
+          pending={update.isPending}
+          pendingLabel="Trying and saving…"
+          onSave={save}
+          onClose={() => setReviewing(false)}
+        >
           <p className="muted">
             The server tries the new parameters before saving them; if they do not connect, nothing changes.
           </p>
-          <DialogActions>
-            <button type="button" className="btn" onClick={() => setReviewing(false)}>
-              Keep editing
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={update.isPending}
-              onClick={save}
-              autoFocus
-            >
-              {update.isPending ? 'Trying and saving…' : 'Save changes'}
-            </button>
-          </DialogActions>
-        </ModalDialog>
+        </SaveReviewDialog>
       )}
       {/* The rest of the draft is kept in the browser; only a typed secret would be lost by leaving. */}
       <UnsavedChangesGuard

@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import type { ModelConfig } from '../../../protocol/api/knowledge-bases';
 import { useRefreshSettings, useUpdateConfig, type ConfigChange } from '../../api/config/mutations';
 import type { InstanceConfig } from '../../api/config/queries';
-import { ChangesTable } from '../../components/changes-table';
+import { SaveReviewDialog } from '../../components/save-review-dialog';
 import { formError } from '../../components/field-errors';
 import { modelFieldErrors } from '../../components/model-fields/model-errors';
-import { DialogActions, ModalDialog } from '../../components/modal-dialog';
 import {
   describeModel,
   hasSavedKey,
@@ -195,23 +194,15 @@ function DefaultModelsForm({ config }: { config: InstanceConfig }) {
         </button>
       </div>
       {reviewing && (
-        <ModalDialog title="Save the default models?" onClose={() => setReviewing(false)}>
-          <ChangesTable changes={changes} caption="Default models that change" />
-          <DialogActions>
-            <button type="button" className="btn" onClick={() => setReviewing(false)}>
-              Keep editing
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={update.isPending}
-              onClick={save}
-              autoFocus
-            >
-              {update.isPending ? 'Saving…' : 'Save changes'}
-            </button>
-          </DialogActions>
-        </ModalDialog>
+        <SaveReviewDialog
+          title="Save the default models?"
+          changes={changes}
+          caption="Default models that change"
+          countLine={false}
+          pending={update.isPending}
+          onSave={save}
+          onClose={() => setReviewing(false)}
+        />
       )}
     </form>
   );

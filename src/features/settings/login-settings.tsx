@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useLogin } from '../../api/auth/mutations';
 import { useRefreshSettings, useUpdateConfig } from '../../api/config/mutations';
-import { ChangesTable } from '../../components/changes-table';
+import { SaveReviewDialog } from '../../components/save-review-dialog';
 import { Field, TextField } from '../../components/field';
 import { fieldError, formError } from '../../components/field-errors';
-import { DialogActions, ModalDialog } from '../../components/modal-dialog';
 import { RadioChoices } from '../../components/radio-choices';
 import { draftKey, useStoredDraft } from '../../components/stored-draft';
 import {
@@ -167,36 +166,24 @@ export function LoginSettings({ saved, reachable }: { saved: SavedLogin; reachab
         </button>
       </div>
       {reviewing && (
-        <ModalDialog
+        <SaveReviewDialog
           title={turningOff ? 'Turn login off?' : 'Save the login settings?'}
+          changes={changes}
+          caption="Login settings that change"
+          countLine={false}
+          pending={update.isPending || login.isPending}
+          saveLabel={turningOff ? 'Turn login off' : undefined}
+          danger={turningOff}
+          onSave={() => void save()}
           onClose={() => setReviewing(false)}
         >
-          <ChangesTable changes={changes} caption="Login settings that change" />
           {turningOff && <ReachWarning reachable={reachable} />}
           {reloginAfter(draft) && (
             <p className="muted">
               The sessions of the old credentials end; this console logs in with the new ones.
             </p>
           )}
-          <DialogActions>
-            <button type="button" className="btn" onClick={() => setReviewing(false)} autoFocus={turningOff}>
-              Keep editing
-            </button>
-            <button
-              type="button"
-              className={turningOff ? 'btn btn-danger' : 'btn btn-primary'}
-              disabled={update.isPending || login.isPending}
-              autoFocus={!turningOff}
-              onClick={() => void save()}
-            >
-              {update.isPending || login.isPending
-                ? 'Saving…'
-                : turningOff
-                  ? 'Turn login off'
-                  : 'Save changes'}
-            </button>
-          </DialogActions>
-        </ModalDialog>
+        </SaveReviewDialog>
       )}
     </form>
   );
