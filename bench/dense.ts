@@ -35,7 +35,7 @@ import { ClusteredVectors, denseQueries, denseRows, exactTop10, writeDenseCsv } 
 import { startEmbeddingServer } from './dense-embedding-server';
 import { closedLoop, httpSql, percentile } from './http-sql';
 import { benchSearchModes } from './kb-search';
-import { cpuMs, folderBytes, loadAverage, peakRssMb } from './proc-stats';
+import { cpuMs, folderBytes, loadAverage, peakRssMb, threadCpuMs } from './proc-stats';
 import { GROUP_FROM_WORK } from '../server/engines/exact-search/row-groups';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -106,6 +106,7 @@ async function ingest(server: ServerProcess, csv: string, embeddingUrl: string):
   const sql = httpSql(server.url);
   const pid = server.process.pid!;
   const serverCpu0 = await cpuMs(pid);
+  const threads0 = await threadCpuMs(pid);
   const ownCpu0 = process.cpuUsage();
   const t0 = performance.now();
   const form = new FormData();
@@ -131,6 +132,9 @@ async function ingest(server: ServerProcess, csv: string, embeddingUrl: string):
   }
   const ms = performance.now() - t0;
   const serverCpu = (await cpuMs(pid)) - serverCpu0;
+  const threads = [...(await threadCpuMs(pid))]
+    .map(([name, ms]) => [name, ms - (threads0.get(name) ?? 0)] as const)
+    .sort((a, b) => b[1] - a[1]);
   const own = process.cpuUsage(ownCpu0);
   const { chunks } = await status(server);
   console.log(
@@ -140,8 +144,8 @@ async function ingest(server: ServerProcess, csv: string, embeddingUrl: string):
   );
   // The embedding server runs in this process: its CPU is most of this process's during the ingest.
   console.log(
-    `  CPU during the ingest: server ${seconds(serverCpu)}, embedding server (the benchmark's process) ` +
-      `${seconds((own.user + own.system) / 1000)}`,
+    `  CPU during the ingest: server ${seconds(serverCpu)} (${threads.map(([n, ms]) => `${n} threads ${seconds(ms)}`).join(', ')}), ` +
+      `embedding server (the benchmark's process) ${seconds((own.user + own.system) / 1000)}`,
   );
 }
 

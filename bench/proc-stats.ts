@@ -14,6 +14,23 @@ export async function cpuMs(pid: number): Promise<number> {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
+/**
+ * CPU time by thread name, user + system, in ms: the main thread as `main`; Node's helper threads (V8's
+ * garbage collection and compilation, libuv's pool, DuckDB's) are all named `node`, LanceDB's by its runtime.
+ */
+export async function threadCpuMs(pid: number): Promise<Map<string, number>> {
+  const byName = new Map<string, number>();
+  for (const task of await fs.readdir(`/proc/${pid}/task`)) {
+    const stat = await fs.readFile(`/proc/${pid}/task/${task}/stat`, 'utf8').catch(() => null);
+    if (stat === null) continue; // the thread ended meanwhile
+    const name = task === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    byName.set(name, (byName.get(name) ?? 0) + ms);
+  }
+  return byName;
+}
+
 async function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]);
