@@ -223,6 +223,8 @@ describe('VectorStore', () => {
     const state = await store.indexState('t');
     expect(state?.ann).toBe(true);
     expect(state?.indexedRows).toBe(400);
+    // The full-text index too, before any text search asks for it (a KB's default search is hybrid).
+    expect(state?.fts).toBe(true);
     const hits = await store.vectorSearch('t', unit(3, 0.1), {
       limit: 5,
       filters: [{ column: 'n', op: '<', value: 100 }],

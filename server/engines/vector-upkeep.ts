@@ -175,6 +175,12 @@ export class IndexUpkeep {
     return ann;
   }
 
+  /** The full-text index, when missing, outside the write queue (a background build's last steps). */
+  private async buildFtsWhenMissing(name: string, table: Table): Promise<void> {
+    await ensureFtsIndex(table);
+    this.fts.add(name);
+  }
+
   /**
    * The full-text index, built on first use, through the write queue only when missing: a pending ANN build
    * must not delay every hybrid search.
@@ -230,6 +236,10 @@ export class IndexUpkeep {
         // Only speed-ups: a failure (e.g. a commit conflict with a concurrent new column) is reported, not thrown.
         try {
           if (rebuild && this.fts.has(name)) await rebuildFtsIndex(table);
+          // A KB's default search is hybrid: its full-text index is built now, after the load, rather than by
+          // the first search, which would otherwise wait for it (a minute at a million chunks) and build it
+          // beside whatever memory the searches hold by then.
+          else if (!this.fts.has(name)) await this.buildFtsWhenMissing(name, table);
           await buildMetadataIndexes(table);
         } catch (err) {
           this.onError?.(err);
