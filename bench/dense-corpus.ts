@@ -153,8 +153,20 @@ export function exactTop10(
   for (const row of rows) {
     const v = vectors.vectorOf(row.text);
     queries.forEach((q, i) => {
-      let dot = 0;
-      for (let d = 0; d < q.length; d++) dot += q[d] * v[d];
+      // Four sums side by side: the additions do not wait on each other (a million rows take minutes).
+      let a = 0;
+      let b = 0;
+      let c = 0;
+      let e = 0;
+      let d = 0;
+      for (; d + 3 < q.length; d += 4) {
+        a += q[d] * v[d];
+        b += q[d + 1] * v[d + 1];
+        c += q[d + 2] * v[d + 2];
+        e += q[d + 3] * v[d + 3];
+      }
+      for (; d < q.length; d++) a += q[d] * v[d];
+      const dot = a + b + c + e;
       const top = best[i];
       if (top.scores.length === 10 && dot <= top.scores[9]) return;
       let at = top.scores.findIndex((s) => dot > s);
