@@ -1,6 +1,6 @@
 /**
  * What a table's in-memory copy keeps of each vector, chosen from the table's size and the vectors' density
- * (the user sets nothing).
+ * (the user sets nothing): which codes it keeps, and in blocks of how many rows.
  *
  * Every copy keeps the coarse int8 codes the scan reads (one byte a dimension). Small and sparse copies also
  * keep the fine codes (../vector-codes.ts, another byte a dimension): their answers then carry the very
@@ -35,6 +35,33 @@ export function keepsFineCodes(rows: number, dims: number, denseShare: number): 
  */
 export function leastBytesOf(rows: number, dims: number, fine = true): number {
   return rows * ((fine ? 2 : 1) * (dims + 4) + ROW_OVERHEAD_BYTES);
+}
+
+/** Whether more than DENSE_SHARE of one row's values are non-zero. */
+export function isDense(values: ArrayLike<number>): boolean {
+  let nonZero = 0;
+  for (let d = 0; d < values.length; d++) if (values[d] !== 0) nonZero++;
+  return nonZero > DENSE_SHARE * values.length;
+}
+
+/**
+ * Rows per block of the int8 scan: small tables (most knowledge bases) use small blocks, since a block touches
+ * a page of memory per dimension however few rows it holds; a table that grows past SMALL_TABLE_ROWS is
+ * requantised into large blocks, which scan faster (fewer calls, longer runs) when a query reads few of their
+ * columns (sparse vectors). Dense vectors read every column: in a large block the kernel's 32 rows of one
+ * column sit a page away from the next column's, so a scan jumps a page per dimension; in a block of 32 rows
+ * (one strip) the columns follow each other and the scan reads memory in order (twice as fast at 1,536
+ * dimensions).
+ */
+export const SMALL_BLOCK_ROWS = 256;
+const LARGE_BLOCK_ROWS = 4096;
+const DENSE_BLOCK_ROWS = 32;
+const SMALL_TABLE_ROWS = 4096;
+
+/** The blocks for a table of `rows` rows, `denseRows` of them dense (`isDense`). */
+export function blockRowsFor(rows: number, denseRows: number): number {
+  if (rows < SMALL_TABLE_ROWS) return SMALL_BLOCK_ROWS;
+  return denseRows * 2 > rows ? DENSE_BLOCK_ROWS : LARGE_BLOCK_ROWS;
 }
 
 /** The share of non-zero values in `vectors`. */

@@ -1,35 +1,15 @@
 import type { StoredChunk } from '../vector-rows';
 import { Candidates } from './candidates';
 import { ChunkColumns, type ChunkFields, type MirrorRow } from './chunk-columns';
-import { leastBytesOf } from './copy-form';
+import { blockRowsFor, isDense, leastBytesOf, SMALL_BLOCK_ROWS } from './copy-form';
 import { FineCodes } from './fine-codes';
 import type { FilterableRows } from './row-filter';
 import { QuantisedBlocks } from './scan-kernel';
 import { TopScores } from './top-scores';
-import { isDense, type Centroids } from './row-groups';
+import type { Centroids } from './row-groups';
 import { decodedDot, distanceFromDot, encodeVector, type VectorCodes } from '../vector-codes';
 
 export type { FilterValue, MirrorRow } from './chunk-columns';
-
-/**
- * Rows per block of the int8 scan: small tables (most knowledge bases) use small blocks, since a block touches
- * a page of memory per dimension however few rows it holds; a table that grows past SMALL_TABLE_ROWS is
- * requantised into large blocks, which scan faster (fewer calls, longer runs) when a query reads few of their
- * columns (sparse vectors). Dense vectors read every column: in a large block the kernel's 32 rows of one
- * column sit a page away from the next column's, so a scan jumps a page per dimension; in a block of 32 rows
- * (one strip) the columns follow each other and the scan reads memory in order (twice as fast at 1,536
- * dimensions).
- */
-const SMALL_BLOCK_ROWS = 256;
-const LARGE_BLOCK_ROWS = 4096;
-const DENSE_BLOCK_ROWS = 32;
-const SMALL_TABLE_ROWS = 4096;
-
-/** The blocks for a table of `rows` rows, `denseRows` of them dense (row-groups.ts `isDense`). */
-function blockRowsFor(rows: number, denseRows: number): number {
-  if (rows < SMALL_TABLE_ROWS) return SMALL_BLOCK_ROWS;
-  return denseRows * 2 > rows ? DENSE_BLOCK_ROWS : LARGE_BLOCK_ROWS;
-}
 
 /**
  * An in-memory copy of one vector table: every chunk's text, metadata and vector, the vector as two levels of
@@ -102,9 +82,9 @@ export class MirroredTable implements FilterableRows {
 
   /** Appends a chunk whose vector is already coded (compaction moves codes as they are). */
   private append(row: ChunkFields, codes: VectorCodes): number {
-    if (this.vectors.blockRows === SMALL_BLOCK_ROWS && this.columns.slots >= SMALL_TABLE_ROWS) {
-      this.requantise(blockRowsFor(this.columns.slots, this.denseRows));
-    }
+    const blockRows = blockRowsFor(this.columns.slots, this.denseRows);
+    if (this.vectors.blockRows === SMALL_BLOCK_ROWS && blockRows !== SMALL_BLOCK_ROWS)
+      this.requantise(blockRows);
     if (isDense(codes.coarse)) this.denseRows++;
     const slot = this.vectors.appendCodes(codes.coarse, codes.coarseScale);
     this.coarseNorm = Math.max(this.coarseNorm, codes.coarseScale * norm(codes.coarse));

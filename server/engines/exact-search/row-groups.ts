@@ -53,13 +53,6 @@ export function worthGrouping(rows: number, dims: number, denseShare: number): b
   return denseShare > DENSE_SHARE && rows * dims > GROUP_FROM_WORK;
 }
 
-/** Whether more than DENSE_SHARE of one row's values are non-zero. */
-export function isDense(values: ArrayLike<number>): boolean {
-  let nonZero = 0;
-  for (let d = 0; d < values.length; d++) if (values[d] !== 0) nonZero++;
-  return nonZero > DENSE_SHARE * values.length;
-}
-
 /** Longest a long computation on the main thread runs before it lets requests and writes in. */
 const SLICE_MS = 5;
 
