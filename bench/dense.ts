@@ -21,30 +21,28 @@
  * `BENCH_DENSE_FROM=<folder>` starts from such a folder with the same <rows> <dims>, skipping the ingest and
  * index lines, and measures everything else on it.
  * `--ingest-only` stops after the ingest line (to measure or profile the insert path alone);
+ * `--restart-only` (with BENCH_DENSE_FROM) prints the restart lines alone: without the search copy's file, then
+ * once a server has loaded and grouped the copy and written its file (its size and write time), with it;
  * `--profile=<folder>` writes the server process's CPU profile there (`node --cpu-prof`) when it stops.
  */
-import { execFile } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import * as lancedb from '@lancedb/lancedb';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
 import { ClusteredVectors, denseQueries, denseRows, exactTop10, writeDenseCsv } from './dense-corpus';
 import { startEmbeddingServer } from './dense-embedding-server';
 import { closedLoop, httpSql, percentile } from './http-sql';
 import { benchSearchModes } from './kb-search';
+import { copyFileLine, copyFolderOf, restart } from './dense-restart';
 import { cpuMs, folderBytes, loadAverage, peakRssMb, threadCpuMs } from './proc-stats';
 import { GROUP_FROM_WORK } from '../server/engines/exact-search/row-groups';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-/** Where scripts/build-server.mjs writes the compiled server. */
-const SERVER_BUNDLE = path.join(ROOT, 'dist-server', 'main.js');
-
 const ARGS = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const INGEST_ONLY = process.argv.includes('--ingest-only');
+const RESTART_ONLY = process.argv.includes('--restart-only');
 const PROFILE_DIR = process.argv.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
 const ROWS = Number(ARGS[0] ?? 100_000);
 const DIMS = Number(ARGS[1] ?? 1536);
@@ -275,30 +273,24 @@ async function concurrency(server: ServerProcess, queries: string[]): Promise<vo
 }
 
 /**
- * A restart's first search, timed from the process's start: as `npm start` runs the server (compiled by
- * scripts/build-server.mjs) and as `npm run serve` does (from source, under tsx).
+ * The restart lines alone (`--restart-only`): without the search copy's file, then with the one a server writes
+ * once it has loaded and grouped the copy.
  */
-async function restart(dataDir: string, query: string): Promise<void> {
-  await promisify(execFile)(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT });
-  for (const [label, bundle] of [
-    ['compiled, as npm start runs it', SERVER_BUNDLE],
-    ['from source, as npm run serve runs it', undefined],
-  ] as const) {
+async function restartOnly(dataDir: string): Promise<void> {
+  const queries = denseQueries(QUERIES);
+  await fs.rm(copyFolderOf(dataDir), { recursive: true, force: true });
+  await restart(dataDir, semanticSql(queries[1]), status, ', without a copy file');
+  const server = await startServerProcess({ dataDir, outputLimit: 20_000 });
+  try {
     const t0 = performance.now();
-    const server = await startServerProcess({ dataDir, outputLimit: 20_000, bundle });
-    try {
-      const listening = performance.now() - t0;
-      const answer = await httpSql(server.url)(semanticSql(query));
-      const s = await status(server);
-      console.log(
-        `restart (${label}): listening after ${seconds(listening)}, first search answered after ` +
-          `${seconds(performance.now() - t0)} (${answer.data?.length ?? 0} rows, from the ${s.index.search_path?.path} ` +
-          `while the copy is ${s.index.search_copy?.state}; target <= 5 s; ${loadAverage()})`,
-      );
-    } finally {
-      await server.stop();
-    }
+    await httpSql(server.url)(semanticSql(queries[0]));
+    await waitFor(server, (x) => x.index.search_path?.reason === 'grouped', 20 * 60_000);
+    console.log(`search copy loaded and grouped ${seconds(performance.now() - t0)} after the first search`);
+    await copyFileLine(dataDir, 10 * 60_000);
+  } finally {
+    await server.stop();
   }
+  await restart(dataDir, semanticSql(queries[1]), status, ', with the copy file');
 }
 
 /** The work folder: a kept one (BENCH_DENSE_KEEP / BENCH_DENSE_FROM) or a fresh temporary one. */
@@ -327,6 +319,7 @@ async function main(): Promise<void> {
         `${FROM ? `, from the kept folder ${FROM}` : ''} (${loadAverage()})`,
     );
     if (!FROM) await writeDenseCsv(csv, ROWS);
+    if (RESTART_ONLY) return await restartOnly(dataDir);
     server = await startServerProcess({
       dataDir,
       outputLimit: 20_000,
@@ -382,7 +375,8 @@ async function main(): Promise<void> {
     await server.stop();
     server = undefined;
     console.log(`data folder on disk: ${((await folderBytes(dataDir)) / 2 ** 20).toFixed(0)} MB`);
-    await restart(dataDir, queries[1]);
+    await copyFileLine(dataDir, 0);
+    await restart(dataDir, semanticSql(queries[1]), status);
   } catch (err) {
     if (server) console.error(`the server's last output:\n${server.output().slice(-4000)}`);
     throw err;

@@ -51,6 +51,11 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
   exactSearchBytes?: number;
   /** Shared: how long a copy dropped for another server's write waits to load again (default 10 s). */
   searchCopyReloadQuietMs?: number;
+  /**
+   * Where search copies are kept in files for the next start (exact-search/copy-files.ts): a folder inside the
+   * data folder; none without. Not on a shared folder.
+   */
+  searchCopyFiles?: { folder: string; quietMs?: number; fromRows?: number };
   /** Credentials, endpoint and region of an object-store location (LanceDB's storage options). */
   storageOptions?: StorageOptions;
 }
@@ -98,6 +103,7 @@ export class VectorStore {
       reloadQuietMs: options.searchCopyReloadQuietMs,
       budgetBytes: options.exactSearchBytes,
       betweenWrites: (table, fn) => this.queue.run(table, fn),
+      files: options.searchCopyFiles,
       onError: (err) => this.reportBackground(err, options.onError),
     });
     this.handles = new TableHandles(db, this.shared, {
@@ -112,6 +118,7 @@ export class VectorStore {
       { ...DEFAULT_INDEX_POLICY, ...options },
       (err) => this.reportBackground(err, options.onError),
       lockNamed(' index'),
+      (name) => this.exact?.tableMoved(name),
     );
   }
 
@@ -140,7 +147,7 @@ export class VectorStore {
    */
   async createTable(name: string, dimensions: number): Promise<void> {
     await this.queue.run(name, async () => {
-      this.forget(name);
+      await this.forget(name);
       if (this.shared && (await this.dimensions(name)) === dimensions) return;
       if ((await this.tableNames()).includes(name)) await this.db.dropTable(name);
       const table = await this.db.createEmptyTable(name, baseSchema(dimensions));
@@ -151,7 +158,7 @@ export class VectorStore {
   /** Drops a table; a missing one is not an error (drop is also how crashes are repaired). */
   async dropTable(name: string): Promise<void> {
     await this.queue.run(name, async () => {
-      this.forget(name);
+      await this.forget(name);
       if ((await this.tableNames()).includes(name)) await this.db.dropTable(name);
     });
   }
@@ -348,6 +355,11 @@ export class VectorStore {
     await this.exact?.whenLoaded();
   }
 
+  /** Resolves once no search copy's file is waiting to be written or being written (tests and benchmarks). */
+  async whenCopiesSaved(): Promise<void> {
+    await this.exact?.whenSaved();
+  }
+
   close(): void {
     this.closed = true;
     this.exact?.close();
@@ -389,10 +401,11 @@ export class VectorStore {
     return table;
   }
 
-  private forget(name: string): void {
+  /** Lets go of what was known of a table; resolves once its search copy's file is gone. */
+  private async forget(name: string): Promise<void> {
     this.handles.forget(name);
     this.indexes.forget(name);
-    this.exact?.forget(name);
     this.docCounts.forget(name);
+    await this.exact?.forget(name);
   }
 }

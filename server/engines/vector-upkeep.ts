@@ -50,6 +50,8 @@ export class IndexUpkeep {
      * queue's lock, never inside it.
      */
     private readonly buildLock?: KeyLock,
+    /** An index was committed: the table's version moved, its rows unchanged. */
+    private readonly built: (name: string) => void = () => undefined,
   ) {}
 
   /** Runs index maintenance now; `schedule` runs it in the background. */
@@ -161,6 +163,7 @@ export class IndexUpkeep {
         await buildAllIndexes(table, rows, onPhase);
         this.ann.set(name, true);
         this.fts.add(name);
+        this.built(name);
         return rows;
       }),
     );
@@ -250,6 +253,7 @@ export class IndexUpkeep {
         // long insert would otherwise rebuild again and again while it runs, instead of once at its end.
         if (this.recheck.delete(name)) this.schedule(name);
         this.building.delete(name);
+        this.built(name);
       });
   }
 }

@@ -1,6 +1,6 @@
 import type { JsonValue } from '../duckdb';
 import type { StoredChunk } from '../vector-rows';
-import { TextColumn } from './text-column';
+import { TextColumn, type TextParts } from './text-column';
 
 /** A chunk as the mirror takes it in: metadata as the JSON text the table stores. */
 export interface MirrorRow {
@@ -22,6 +22,15 @@ export interface FilterValue {
 /** A chunk's columns besides its vector. */
 export type ChunkFields = Omit<MirrorRow, 'vector'>;
 
+/** ChunkColumns as the copy's file stores them. */
+export interface ColumnParts {
+  ids: readonly string[];
+  docIds: readonly string[];
+  contents: TextParts;
+  metadata: TextParts;
+  filters: readonly [name: string, texts: readonly (string | null)[], numbers: readonly (number | null)[]][];
+}
+
 /** Distinct metadata values shared as one string each; past it (an id-like column) values are kept as they come. */
 const MAX_INTERNED = 10_000;
 
@@ -31,10 +40,10 @@ const MAX_INTERNED = 10_000;
  * document. Slots are given by the owner (MirroredTable), which keeps the vectors under the same numbers.
  */
 export class ChunkColumns {
-  private readonly ids: string[] = [];
-  private readonly docIds: string[] = [];
-  private readonly contents = new TextColumn();
-  private readonly metadata = new TextColumn();
+  private ids: string[] = [];
+  private docIds: string[] = [];
+  private contents = new TextColumn();
+  private metadata = new TextColumn();
   /** Each metadata name's values by row, as text and as numbers (missing: the row has none). */
   private readonly filterTexts = new Map<string, (string | null)[]>();
   private readonly filterNumbers = new Map<string, (number | null)[]>();
@@ -144,6 +153,50 @@ export class ChunkColumns {
       distance,
       score: null,
     };
+  }
+
+  /** The columns as held, for the copy's file (copy-file.ts); the metadata columns as [name, texts, numbers]. */
+  get parts(): ColumnParts {
+    return {
+      ids: this.ids,
+      docIds: this.docIds,
+      contents: this.contents.parts,
+      metadata: this.metadata.parts,
+      filters: [...this.filterTexts].map(([name, texts]) => [
+        name,
+        texts,
+        this.filterNumbers.get(name) ?? [],
+      ]),
+    };
+  }
+
+  /** Columns made of `parts`; the slots `removed` says were cleared are neither found by id nor by document. */
+  static of(parts: ColumnParts, removed: (slot: number) => boolean): ChunkColumns {
+    const columns = new ChunkColumns();
+    columns.ids = parts.ids.slice();
+    columns.docIds = parts.docIds.slice();
+    columns.contents = TextColumn.of(parts.contents);
+    columns.metadata = TextColumn.of(parts.metadata);
+    for (const [name, texts, numbers] of parts.filters) {
+      columns.filterTexts.set(
+        name,
+        texts.map((t) => (t === null ? null : columns.interned(t))),
+      );
+      columns.filterNumbers.set(name, numbers.slice());
+    }
+    for (let slot = 0; slot < parts.ids.length; slot++) {
+      if (removed(slot)) continue;
+      const id = parts.ids[slot];
+      const docId = parts.docIds[slot];
+      columns.textBytes +=
+        id.length + docId.length + columns.contents.bytesOf(slot) + columns.metadata.bytesOf(slot);
+      columns.slotOfId.set(id, slot);
+      const slots = columns.slotsOfDoc.get(docId);
+      if (slots === undefined) columns.slotsOfDoc.set(docId, slot);
+      else if (typeof slots === 'number') columns.slotsOfDoc.set(docId, [slots, slot]);
+      else slots.push(slot);
+    }
+    return columns;
   }
 
   private interned(text: string): string {

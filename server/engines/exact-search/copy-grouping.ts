@@ -13,12 +13,18 @@ export class CopyGrouping {
 
   /**
    * `stillHeld`: whether the copy is still the table's and the store open once the groups are trained (else
-   * they are thrown away); `report`: a run's failure.
+   * they are thrown away); `report`: a run's failure; `grouped`: a copy's rows were stored in their groups.
    */
   constructor(
     private readonly stillHeld: (name: string, copy: MirroredTable) => boolean,
     private readonly report: (name: string, err: unknown) => void,
+    private readonly grouped: (name: string) => void = () => undefined,
   ) {}
+
+  /** Whether the table's copy is being grouped now. */
+  running(name: string): boolean {
+    return this.runs.has(name);
+  }
 
   whenWorth(name: string, copy: MirroredTable): void {
     if (this.runs.has(name) || !this.stillHeld(name, copy)) return;
@@ -51,6 +57,6 @@ export class CopyGrouping {
     const groupOf = await assignOnThread(copy.scoredRows, centroids);
     if (!this.stillHeld(name, copy)) return;
     // False when the copy was compacted meanwhile: its next write tries again.
-    await copy.group(new Centroids(centroids), groupOf, probes, generation, slicer());
+    if (await copy.group(new Centroids(centroids), groupOf, probes, generation, slicer())) this.grouped(name);
   }
 }

@@ -10,6 +10,7 @@ import { mirrorRow, rowsOf } from './mirror-rows';
 import { CopyVersions, type HeldCopies } from './copy-versions';
 import { copyPath, uncopiedPath, type SearchCopyState, type SearchPath } from './search-path';
 import { CopyGrouping } from './copy-grouping';
+import { CopyFiles, type CopyFilesOptions } from './copy-files';
 import { applyTo, holdForReplay, type Loading, type PendingWrite } from './pending-writes';
 
 export { scanFits } from './search-path';
@@ -38,7 +39,12 @@ export interface ExactSearchOptions {
   onError?: (err: unknown) => void;
   /** Other servers write the tables too: copies are checked against the table's version (copy-versions.ts). */
   versions?: CopyVersions;
+  /** Where copies are kept in files for the next start (copy-files.ts); none without. */
+  files?: Pick<CopyFilesOptions, 'folder' | 'quietMs' | 'fromRows'>;
 }
+
+/** Longest a search waits for its table's copy to be read from its file before the table answers it. */
+const FILE_WAIT_MS = 20_000;
 
 /** How long a copy dropped because another server wrote its table waits before it loads again. */
 const SHARED_RELOAD_QUIET_MS = 10_000;
@@ -82,11 +88,34 @@ export class ExactSearch {
   private readonly grouping = new CopyGrouping(
     (name, copy) => !this.closed && this.copies.get(name) === copy,
     (name, err) => this.report(name, 'not grouped', err),
+    (name) => this.files?.schedule(name),
   );
+  /** The copies' files, for the next start; null on tables other servers write too. */
+  private readonly files: CopyFiles | null;
+  /** Tables whose copy is being read from its file: a search waits for it rather than ask the table. */
+  private readonly fileReads = new Map<string, Promise<unknown>>();
 
   constructor(private readonly options: ExactSearchOptions) {
     this.budget = new CopyBudget(options.budgetBytes);
+    const files = options.files;
+    this.files =
+      files && !options.versions
+        ? new CopyFiles({
+            ...files,
+            held: (name) => {
+              const copy = this.copies.get(name);
+              const table = this.tables.get(name);
+              return copy && table ? { copy, table } : null;
+            },
+            grouping: (name) => this.grouping.running(name),
+            betweenWrites: options.betweenWrites,
+            report: (name, err) => this.report(name, 'not saved to its file', err),
+          })
+        : null;
   }
+
+  /** The table handle each copy was loaded from: what its file's label is read from. */
+  private readonly tables = new Map<string, Table>();
 
   /**
    * The copies of a store's tables, or null with no budget. `budgetBytes` defaults to 1.5 GiB: room for the
@@ -191,6 +220,7 @@ export class ExactSearch {
     query: { limit: number; filters?: readonly FilterNode[]; hasAnn: boolean },
   ): Promise<StoredChunk[] | null> {
     if (!(await this.stillCurrent(name, table))) return null;
+    if (!this.copies.has(name) && this.files?.has(name)) await this.readingFile(name, table);
     const copy = this.copyFor(name, table, vector, query.hasAnn, Boolean(query.filters?.length));
     if (!copy) return null;
     if (!query.filters?.length) return copy.search(vector, query.limit);
@@ -261,14 +291,16 @@ export class ExactSearch {
     if (loading) loading.spoiled = true;
   }
 
-  /** The table was dropped or created anew. */
-  forget(name: string): void {
+  /** The table was dropped or created anew; resolves once its copy's file is gone. */
+  async forget(name: string): Promise<void> {
     this.invalidate(name);
+    this.tables.delete(name);
     this.options.versions?.forget(name);
     this.queryDims.delete(name);
     this.tooLarge.delete(name);
     this.waiting.delete(name);
     this.budget.forget(name);
+    await this.files?.remove(name);
   }
 
   /**
@@ -285,6 +317,7 @@ export class ExactSearch {
           this.tooLarge.add(name);
         } else {
           this.grouping.whenWorth(name, copy);
+          this.files?.schedule(name);
         }
       } catch (err) {
         this.copies.delete(name);
@@ -298,9 +331,15 @@ export class ExactSearch {
     if (loading) holdForReplay(loading, write);
   }
 
+  /** The table committed something that leaves its rows as they were (an index): its file is relabelled. */
+  tableMoved(name: string): void {
+    if (this.copies.has(name)) this.files?.schedule(name);
+  }
+
   /** The store is closing: copies are let go, and loads stop at their next batch. */
   close(): void {
     this.closed = true;
+    this.files?.close();
     this.copies.clear();
     this.wanted.clear();
   }
@@ -312,7 +351,7 @@ export class ExactSearch {
   }
 
   private startLoading(name: string, table: Table): void {
-    if (this.loading.has(name) || this.tooLarge.has(name) || this.closed) return;
+    if (this.copies.has(name) || this.loading.has(name) || this.tooLarge.has(name) || this.closed) return;
     if (this.options.versions && !this.options.versions.mayLoad(name)) return;
     const wanted = this.waiting.get(name);
     if (wanted !== undefined && !this.budget.room(this.sizes(), wanted, { admitting: name }).fits) return;
@@ -334,7 +373,48 @@ export class ExactSearch {
     }
   }
 
+  /**
+   * Starts loading the table's copy, which begins with its file, and waits until the file has been read (or
+   * found wanting), FILE_WAIT_MS at most.
+   */
+  private async readingFile(name: string, table: Table): Promise<void> {
+    this.startLoading(name, table);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise((resolve) => (timer = setTimeout(resolve, FILE_WAIT_MS)));
+    await Promise.race([this.fileReads.get(name), late]);
+    clearTimeout(timer);
+  }
+
+  /** Resolves once no copy's file is waiting to be written or being written (tests and benchmarks). */
+  async whenSaved(): Promise<void> {
+    await this.files?.whenSaved();
+  }
+
+  /**
+   * The copy from the table's file, when it has one labelled with the table's version now; null otherwise.
+   * Writes from the version check on are held by `loading` and replayed on it; one before it moved the version.
+   */
+  private async fromFile(name: string, table: Table): Promise<MirroredTable | null> {
+    const files = this.files;
+    if (!files) return null;
+    let version = -1;
+    await this.options.betweenWrites(name, async () => void (version = await table.version()));
+    return files.read(name, version, (bytes) => this.admit(name, bytes, bytes));
+  }
+
   private async load(name: string, table: Table, loading: Loading): Promise<void> {
+    this.tables.set(name, table);
+    if (this.files?.has(name)) {
+      // Set before the first await, so that the search that started the load finds it (`readingFile`).
+      const read = this.fromFile(name, table).then(async (copy) => {
+        if (copy) await this.finishLoad(name, copy, loading);
+      });
+      this.fileReads.set(name, read);
+      // Without a copy from the file, the table answers the search waiting, and the copy loads after it, as
+      // without a file (`loadWanted`).
+      await read.finally(() => this.fileReads.delete(name));
+      return;
+    }
     // Read between writes, before the rows; this server's commits meanwhile move it along (`following`).
     const versions = this.options.versions;
     if (versions)
@@ -358,11 +438,18 @@ export class ExactSearch {
       if (!this.admit(name, copy.bytes, least)) return;
       if (loading.spoiled || this.closed) return;
     }
+    await this.finishLoad(name, copy ?? new MirroredTable(dims), loading);
+    this.files?.schedule(name);
+  }
+
+  /** The loaded copy replays the writes made meanwhile and is searched from now on. */
+  private async finishLoad(name: string, copy: MirroredTable, loading: Loading): Promise<void> {
+    const versions = this.options.versions;
     await this.options.betweenWrites(name, async () => {
-      if (loading.spoiled) return;
+      if (loading.spoiled || this.closed) return;
       // Under the write lock: the version now is the one searches compare with.
-      if (versions && !versions.loadFinished(name, await table.version())) return;
-      copy ??= new MirroredTable(dims);
+      const table = this.tables.get(name);
+      if (versions && table && !versions.loadFinished(name, await table.version())) return;
       for (const write of loading.pending) applyTo(copy, write);
       this.copies.set(name, copy);
       this.grouping.whenWorth(name, copy);

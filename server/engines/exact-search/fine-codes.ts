@@ -28,6 +28,19 @@ export class FineCodes {
     this.scales[block][inBlock] = scale;
   }
 
+  /** The blocks as held (codes row by row, one scale a row), for the copy's file (copy-file.ts). */
+  get blocks(): { codes: Int8Array; scales: Float32Array }[] {
+    return this.codes.map((codes, b) => ({ codes, scales: this.scales[b] }));
+  }
+
+  /** Codes made of blocks from `blocks`. */
+  static of(dims: number, blocks: readonly { codes: Int8Array; scales: Float32Array }[]): FineCodes {
+    const fine = new FineCodes(dims);
+    fine.codes = blocks.map((b) => b.codes);
+    fine.scales = blocks.map((b) => b.scales);
+    return fine;
+  }
+
   /** Row `row`'s codes, written into `into`; returns their scale. */
   get(row: number, into: Int8Array): number {
     const block = Math.floor(row / BLOCK_ROWS);

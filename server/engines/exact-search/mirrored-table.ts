@@ -7,9 +7,16 @@ import type { FilterableRows } from './row-filter';
 import { QuantisedBlocks } from './scan-kernel';
 import { TopScores } from './top-scores';
 import type { Centroids } from './row-groups';
+import type { CopyState } from './copy-state';
 import { decodedDot, distanceFromDot, encodeVector, type VectorCodes } from '../vector-codes';
 
 export type { FilterValue, MirrorRow } from './chunk-columns';
+
+/** The fields CopyState names (each a field of MirroredTable). */
+const STATE_FIELDS: readonly (keyof CopyState)[] = [
+  ...(['dims', 'keepsFine', 'vectors', 'fine', 'columns', 'removed', 'removedCount', 'groups'] as const),
+  ...(['coarseNorm', 'fineNorm', 'denseRows'] as const),
+];
 
 /**
  * An in-memory copy of one vector table: every chunk's text, metadata and vector, the vector as two levels of
@@ -48,6 +55,8 @@ export class MirroredTable implements FilterableRows {
   private fineNorm = 0;
   /** Rows appended whose codes are dense: they decide the blocks' size. */
   private denseRows = 0;
+  /** Counts changes of the rows held (writes, grouping): a file saved meanwhile does not reflect one state. */
+  private edits = 0;
 
   /** `keepsFine`: whether rows keep their fine codes (copy-form.ts `keepsFineCodes`). */
   constructor(
@@ -70,8 +79,27 @@ export class MirroredTable implements FilterableRows {
     return leastBytesOf(this.columns.slots, this.dims, this.keepsFine) + this.columns.bytes;
   }
 
+  /** Changes whenever the rows held or their order change (see `edits`). */
+  get edition(): number {
+    return this.edits;
+  }
+
+  /** Everything the copy holds, as its file stores it (copy-file.ts): read it without awaiting in between. */
+  get state(): CopyState {
+    const fields = STATE_FIELDS.map((key) => [key, this[key as keyof this]]);
+    return Object.fromEntries(fields) as CopyState;
+  }
+
+  /** A copy holding `state` (read back from its file). */
+  static of(state: CopyState): MirroredTable {
+    const copy = new MirroredTable(state.dims, state.keepsFine);
+    Object.assign(copy, { ...state, edits: 0 });
+    return copy;
+  }
+
   /** Adds the rows, each replacing a held chunk with the same id. */
   put(rows: readonly MirrorRow[]): void {
+    this.edits++;
     for (const row of rows) {
       const held = this.columns.slotOf(row.id);
       if (held !== undefined) this.removeSlot(held);
@@ -98,6 +126,7 @@ export class MirroredTable implements FilterableRows {
 
   /** Removes every chunk of these documents. */
   removeDocs(docIds: Iterable<string>): void {
+    this.edits++;
     for (const docId of docIds) {
       for (const slot of this.columns.slotsOf(docId)) this.removeSlot(slot);
     }
@@ -106,6 +135,7 @@ export class MirroredTable implements FilterableRows {
 
   /** Removes these chunks. */
   removeChunks(ids: Iterable<string>): void {
+    this.edits++;
     for (const id of ids) {
       const slot = this.columns.slotOf(id);
       if (slot !== undefined) this.removeSlot(slot);
@@ -329,6 +359,7 @@ export class MirroredTable implements FilterableRows {
     this.fineNorm = fresh.fineNorm;
     this.denseRows = fresh.denseRows;
     this.rebuilds++;
+    this.edits++;
     this.groups = { centroids, starts, tail: starts[count], probes };
     return true;
   }

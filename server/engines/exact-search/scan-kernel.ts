@@ -139,6 +139,20 @@ export class QuantisedBlocks {
     this.rows = rows;
   }
 
+  /** Holds `rows` rows, their bytes zero until filled through `blockView` (a copy read back from its file). */
+  reserveRows(rows: number): void {
+    const count = Math.ceil(rows / this.blockRows);
+    this.ensureBytes(this.blockStart(count));
+    this.blockCount = count;
+    this.rows = rows;
+  }
+
+  /** A view (no copy) of the bytes of blocks [first, first + count): valid until memory grows (an append). */
+  blockView(first: number, count: number): Uint8Array {
+    const start = this.blockStart(first);
+    return new Uint8Array(this.kernel.memory.buffer, start, this.blockStart(first + count) - start);
+  }
+
   /** Zeroes a row: it then scores 0 against every query (the owner skips removed rows). */
   clear(row: number): void {
     const { block, inBlock } = this.locate(row);

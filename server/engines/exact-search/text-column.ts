@@ -4,6 +4,16 @@ const BLOCK_BYTES = 1 << 20;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** A column's rows: where each row's text lies in which block, and the blocks (the last `used` bytes full). */
+export interface TextParts {
+  rows: number;
+  used: number;
+  starts: Int32Array;
+  lengths: Int32Array;
+  blockOf: Int32Array;
+  blocks: readonly Uint8Array[];
+}
+
 /**
  * One string per row, kept as UTF-8 in large byte blocks rather than as a million JavaScript strings: the garbage
  * collector then has a few hundred arrays to walk instead of millions of strings (with a million chunks held,
@@ -51,6 +61,30 @@ export class TextColumn {
   /** Forgets a row's text (its bytes stay until the owner compacts). */
   clear(row: number): void {
     this.lengths[row] = 0;
+  }
+
+  /** What the column holds, as the copy's file stores it (copy-file.ts). */
+  get parts(): TextParts {
+    return {
+      rows: this.rows,
+      used: this.used,
+      starts: this.starts.subarray(0, this.rows),
+      lengths: this.lengths.subarray(0, this.rows),
+      blockOf: this.blockOf.subarray(0, this.rows),
+      blocks: this.blocks,
+    };
+  }
+
+  static of(parts: TextParts): TextColumn {
+    const column = new TextColumn();
+    column.blocks = [...parts.blocks];
+    column.used = parts.used;
+    column.rows = parts.rows;
+    column.ensureRows(parts.rows);
+    column.starts.set(parts.starts);
+    column.lengths.set(parts.lengths);
+    column.blockOf.set(parts.blockOf);
+    return column;
   }
 
   private ensureRows(rows: number): void {

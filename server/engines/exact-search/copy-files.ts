@@ -1,0 +1,169 @@
+import fsSync from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Table } from '@lancedb/lancedb';
+import { readCopyFile, relabelCopyFile, writeCopyFile } from './copy-file';
+import type { MirroredTable } from './mirrored-table';
+
+/** How long a copy's writes must have paused before its file is written again (1 GB at a million rows). */
+const SAVE_QUIET_MS = 5_000;
+/** Copies of fewer rows load from their table in well under a second: they get no file. */
+const SAVE_FROM_ROWS = 20_000;
+const SUFFIX = '.copy';
+/** Table names the store gives (kb_<n>): only those name a file, so that a name never leaves the folder. */
+const FILE_NAME = /^[A-Za-z0-9_-]{1,200}$/;
+
+export interface CopyFilesOptions {
+  /** The folder the files go in, inside the server's data folder (never one a user names). */
+  folder: string;
+  /** The table's copy and its table when held now; null otherwise. */
+  held: (name: string) => { copy: MirroredTable; table: Table } | null;
+  /** Whether the copy's rows are being grouped: its file waits for the groups. */
+  grouping: (name: string) => boolean;
+  /** Runs `fn` between the table's writes (its write queue). */
+  betweenWrites: (name: string, fn: () => Promise<void>) => Promise<void>;
+  report: (name: string, err: unknown) => void;
+  quietMs?: number;
+  fromRows?: number;
+}
+
+/**
+ * Each table's in-memory copy kept in a file of the data folder (copy-file.ts), so that a restart has it back
+ * in seconds. A file is written once a copy has loaded (and been grouped), and again once writes to it have
+ * paused for SAVE_QUIET_MS: a copy always changing is not rewritten on every insert. It is labelled with the
+ * table version the copy reflects, read between the table's writes; a commit that leaves the rows as they were
+ * (an index built) only relabels it. A restarted server reads a table's file on its first search when the
+ * label is the table's version now; a file that is not (stale, truncated, altered, of another format or
+ * table) is removed and the copy loads from the table. Only for tables no other server writes: there a commit
+ * may come from anywhere, and the table version alone cannot tell whose rows a file holds.
+ */
+export class CopyFiles {
+  /** Tables with a file not read yet in this process (found at start, or written since). */
+  private readonly unread = new Set<string>();
+  /** What each table's file holds: its copy, at which edition, labelled with which version. */
+  private readonly saved = new Map<string, { copy: MirroredTable; edition: number; version: number }>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly runs = new Map<string, Promise<void>>();
+  /** A written file being moved into place: a removal waits for it (never for a whole run, which may wait for the write queue). */
+  private readonly renames = new Map<string, Promise<void>>();
+  private closed = false;
+
+  constructor(private readonly options: CopyFilesOptions) {
+    let names: string[] = [];
+    try {
+      names = fsSync.readdirSync(options.folder);
+    } catch {
+      // No folder yet: no files.
+    }
+    for (const file of names) {
+      const name = file.endsWith(SUFFIX) ? file.slice(0, -SUFFIX.length) : null;
+      if (name !== null && FILE_NAME.test(name)) this.unread.add(name);
+      // A write a stop cut short.
+      else if (file.endsWith(`${SUFFIX}.tmp`))
+        fsSync.rmSync(path.join(options.folder, file), { force: true });
+    }
+  }
+
+  /** Whether the table has a file this process has not read yet. */
+  has(name: string): boolean {
+    return this.unread.has(name);
+  }
+
+  /**
+   * The table's copy from its file, when the file is whole and labelled with `version` (the table's version
+   * now, read between its writes) and `admit` lets its bytes in; null otherwise, and a file that does not
+   * match is removed. Read once per process: a later load reads the table (or a file written since).
+   */
+  async read(
+    name: string,
+    version: number,
+    admit: (bytes: number) => boolean,
+  ): Promise<MirroredTable | null> {
+    if (!this.unread.delete(name)) return null;
+    const file = this.fileOf(name);
+    const copy = await readCopyFile(file, { table: name, version }, admit);
+    if (copy) this.saved.set(name, { copy, edition: copy.edition, version });
+    else await fs.rm(file, { force: true });
+    return copy;
+  }
+
+  /** The copy changed, was grouped, or its table committed: its file is written (or relabelled) once quiet. */
+  schedule(name: string): void {
+    if (this.closed || !FILE_NAME.test(name)) return;
+    clearTimeout(this.timers.get(name));
+    const timer = setTimeout(() => {
+      this.timers.delete(name);
+      if (this.runs.has(name)) return this.schedule(name);
+      const run = this.save(name)
+        .catch((err: unknown) => this.options.report(name, err))
+        .finally(() => this.runs.delete(name));
+      this.runs.set(name, run);
+    }, this.options.quietMs ?? SAVE_QUIET_MS);
+    // A file waiting to be written does not keep the process alive.
+    timer.unref();
+    this.timers.set(name, timer);
+  }
+
+  /** Resolves once no file is waiting to be written or being written (tests and benchmarks). */
+  async whenSaved(): Promise<void> {
+    while (this.timers.size > 0 || this.runs.size > 0) {
+      await Promise.all(this.runs.values());
+      if (this.timers.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /**
+   * The table was dropped or created anew (its copy let go already): its file goes. A write under way finds the
+   * copy gone and keeps nothing.
+   */
+  async remove(name: string): Promise<void> {
+    clearTimeout(this.timers.get(name));
+    this.timers.delete(name);
+    this.unread.delete(name);
+    this.saved.delete(name);
+    if (!FILE_NAME.test(name)) return;
+    await this.renames.get(name);
+    await fs.rm(this.fileOf(name), { force: true });
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private async save(name: string): Promise<void> {
+    const held = this.options.held(name);
+    if (!held || this.options.grouping(name)) return;
+    const { copy, table } = held;
+    if (copy.rows < (this.options.fromRows ?? SAVE_FROM_ROWS)) return;
+    let label = { table: name, version: 0, edition: 0 };
+    await this.options.betweenWrites(name, async () => {
+      label = { table: name, version: await table.version(), edition: copy.edition };
+    });
+    const file = this.fileOf(name);
+    const last = this.saved.get(name);
+    if (last?.copy === copy && last.edition === label.edition) {
+      if (last.version !== label.version) await relabelCopyFile(file, label.version);
+      last.version = label.version;
+      return;
+    }
+    await fs.mkdir(this.options.folder, { recursive: true });
+    const written = await writeCopyFile(`${file}.tmp`, copy, label);
+    // Changed meanwhile (a write, the groups) or let go (a drop): written again once quiet, or not at all.
+    if (written === null || this.closed || this.options.held(name)?.copy !== copy) {
+      await fs.rm(`${file}.tmp`, { force: true });
+      if (written === null) this.schedule(name);
+      return;
+    }
+    const rename = fs.rename(`${file}.tmp`, file);
+    this.renames.set(name, rename);
+    await rename.finally(() => this.renames.delete(name));
+    this.saved.set(name, { copy, edition: label.edition, version: label.version });
+    this.unread.add(name);
+  }
+
+  private fileOf(name: string): string {
+    return path.join(this.options.folder, `${name}${SUFFIX}`);
+  }
+}
