@@ -46,6 +46,8 @@ const RUNNER_UP = 0.85;
 const CITATION_LIKE = /\[[^\]\s]+:[^\]\s]+\]/;
 /** Characters of a word two words must share to count as one ("irritated" and "irritation"). */
 const SHARED_PREFIX = 6;
+/** The question term that stands for all its words naming the kind of answer (no word has a space). */
+const KIND_TERM = 'kind of answer';
 
 /**
  * How the chunks are ranked: the search's own order counts most (it saw the whole knowledge base, BM25 and
@@ -186,24 +188,27 @@ interface Scored {
 /** Every retrieved chunk scored against the question, best first; those under MIN_COVERAGE left out. */
 export function rankChunks(searchText: string, chunks: Chunk[]): { ranked: Scored[]; cue: Cue | null } {
   const kind = new Set([...kindWords(searchText)].map(stem));
-  const question = [...new Set(terms(searchText))];
+  const own = [...new Set(terms(searchText))];
+  // The words naming the kind of answer ("keyboard shortcut", "how long ... last") count as one term: they
+  // ask for one thing, and counted apiece they would outweigh the topic a near miss lacks.
+  const topic = own.filter((q) => !kind.has(q));
+  const question = topic.length < own.length ? [...topic, KIND_TERM] : own;
   const cue = answerCue(searchText);
   const howTo = asksHowTo(searchText);
   if (question.length === 0 || chunks.length === 0) return { ranked: [], cue };
-  const asked = new Set(question);
+  const asked = new Set(own);
   // A sentence of the kind asked for: it answers. It answers what the question asks when it also holds at
   // least half of the question's other terms ("Our service centre replaces it for 15 euros" prices a battery
   // there, not new glass): only then does it hold the words naming the kind ("cost", "long").
-  const topic = question.filter((q) => !kind.has(q));
   const onTopic = (s: string) => {
-    const own = termSet(s);
-    return topic.filter((q) => holds(own, q)).length * 2 >= topic.length;
+    const read = termSet(s);
+    return topic.filter((q) => holds(read, q)).length * 2 >= topic.length;
   };
   const kindSentences = chunks.map((c) => (cue ? sentences(c.content).filter(cue) : []));
   const answering = kindSentences.map((found) => found.length > 0);
   const answeringOnTopic = kindSentences.map((found) => found.some(onTopic));
   const held = chunks.map((c, i) =>
-    question.map((q) => holds(c.terms, q) || (answeringOnTopic[i] && kind.has(q))),
+    question.map((q) => (q === KIND_TERM ? answeringOnTopic[i] : holds(c.terms, q))),
   );
   const weights = termWeights(question, held);
   const total = [...weights.values()].reduce((a, b) => a + b, 0);
