@@ -32,7 +32,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as lancedb from '@lancedb/lancedb';
 import { startServerProcess, type ServerProcess } from '../server/test/server-process';
-import { ClusteredVectors, denseQueries, denseRows, exactTop10, writeDenseCsv } from './dense-corpus';
+import {
+  ClusteredVectors,
+  denseQueries,
+  denseRows,
+  exactTop10,
+  NOISE_VERSION,
+  writeDenseCsv,
+} from './dense-corpus';
 import { startEmbeddingServer } from './dense-embedding-server';
 import { closedLoop, httpSql, percentile } from './http-sql';
 import { benchSearchModes } from './kb-search';
@@ -227,7 +234,7 @@ async function compareWithLance(
   const queryVectors = queries.map((q) => vectors.vectorOf(q));
   const t0 = performance.now();
   // Minutes at a million rows: a kept folder keeps it (the rows and queries are the same on every run).
-  const saved = path.join(path.dirname(dataDir), `exact-top10-${QUERIES}.json`);
+  const saved = path.join(path.dirname(dataDir), `exact-top10-${QUERIES}-noise${NOISE_VERSION}.json`);
   const kept = (KEEP ?? FROM) ? await fs.readFile(saved, 'utf8').catch(() => null) : null;
   const exact = kept
     ? (JSON.parse(kept) as string[][])
