@@ -32,6 +32,12 @@ describe('answer kinds', () => {
   it.each([
     ['Which version of Python does the tool require?', 'The tool requires Python 3.11 or newer.', true],
     ['Which version of Python does the tool require?', 'The tool requires Python and pip.', false],
+    [
+      'Which version of the agent is needed?',
+      'The agent listens at http://127.0.0.1:8080 by default.',
+      false,
+    ],
+    ['Which version of the agent is needed?', 'Install agent v2.4 first.', true],
     ['At what address does the mail relay listen?', 'The mail relay listens on smtp.example.org:2525.', true],
     ['At what address does the mail relay listen?', 'The mail relay listens for messages.', false],
     ['Which shortcut saves the drawing?', 'Press Ctrl+S to save the drawing.', true],

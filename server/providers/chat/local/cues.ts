@@ -26,9 +26,12 @@ const COUNT = /\b\d+\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b/
  */
 const MEASURE =
   /\b\d+(?:[.,]\d+)?\s*(?:m|metres?|meters?|cm|mm|km|feet|foot|ft|inch(?:es)?|characters?|bytes?|kb|mb|gb|tb|kib|mib|gib|g|grams?|kg|kilos?|lbs?)\b/i;
-/** A version: a product name or "v" followed by a number ("Node 20 or newer", "v2.1", "version 3"). */
+/**
+ * A version: a product name or "v" followed by a number ("Node 20 or newer", "v2.1", "version 3"); not the
+ * numbers of an address ("127.0.0.1", "host:8080"), which only look like one.
+ */
 const VERSION =
-  /\b(?:v|version\s+)?\d+(?:\.\d+)+\b|\b[A-Za-z][\w.-]*\s+v?\d+(?:\s+or\s+(?:newer|later|above|higher))?\b/;
+  /(?<![\w./:])(?:v|version\s+)?\d+(?:\.\d+){1,2}(?![\w.:])|\b[A-Za-z][\w-]*\s+v?\d+(?:\s+or\s+(?:newer|later|above|higher))?(?![\w.:])/;
 /** An address: a URL, a host and port, an IP address or an e-mail address. */
 const ADDRESS =
   /\bhttps?:\/\/\S+|\b(?:localhost|[\w-]+(?:\.[\w-]+)+):\d{2,5}\b|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[\w.+-]+@[\w-]+\.[\w.]+\b/i;
