@@ -1,18 +1,41 @@
 /**
  * A local OpenAI-compatible embedding server for `bench:dense`: `POST /v1/embeddings` answers each input text
  * with its clustered unit vector (dense-corpus.ts), as JSON numbers, or as base64 float32 bytes when the
- * request asks for `encoding_format: "base64"` (as OpenAI's own server does).
+ * request asks for `encoding_format: "base64"` (as OpenAI's own server does). It runs on a thread of its own
+ * (dense-embedding-worker.ts), as a model server is a process of its own: on the benchmark's main thread its
+ * work would hold up the clients whose answers the benchmark times.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ClusteredVectors } from './dense-corpus';
+import { Worker } from 'node:worker_threads';
+import type { ClusteredVectors } from './dense-corpus';
 
 export interface EmbeddingServer {
   /** `http://127.0.0.1:<port>/v1`, an OpenAI `base_url`. */
   baseUrl: string;
-  /** Texts embedded so far. */
-  texts: () => number;
   close: () => Promise<void>;
+}
+
+/** Registers the TypeScript loader on the thread, then runs dense-embedding-worker.ts. */
+const THREAD_FILE = new URL('./dense-embedding-thread.mjs', import.meta.url);
+
+/**
+ * Starts the server on a thread of its own for vectors of `dims` dimensions. `port` 0 takes a free one; a kept
+ * data folder (BENCH_DENSE_FROM) names the port its KB was made with.
+ */
+export async function startEmbeddingServer(dims: number, port = 0): Promise<EmbeddingServer> {
+  const worker = new Worker(THREAD_FILE, { workerData: { dims, port } });
+  const bound = await new Promise<number>((resolve, reject) => {
+    worker.once('message', (message: { port: number }) => resolve(message.port));
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      reject(new Error(`the embedding server's thread stopped (exit code ${code})`)),
+    );
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${bound}/v1`,
+    close: async () => void (await worker.terminate()),
+  };
 }
 
 interface EmbeddingRequest {
@@ -25,9 +48,8 @@ function floatsJson(v: Float32Array): string {
   return `[${v.join(',')}]`;
 }
 
-/** `port` 0 takes a free one; a kept data folder (BENCH_DENSE_FROM) names the port its KB was made with. */
-export async function startEmbeddingServer(vectors: ClusteredVectors, port = 0): Promise<EmbeddingServer> {
-  let embedded = 0;
+/** Serves `vectors` on `port` (0: a free one) on this thread; resolves to the port. */
+export async function serveEmbeddings(vectors: ClusteredVectors, port: number): Promise<number> {
   const server = http.createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (part: Buffer) => parts.push(part));
@@ -53,21 +75,11 @@ export async function startEmbeddingServer(vectors: ClusteredVectors, port = 0):
         );
       });
       pieces.push(Buffer.from(']}', 'latin1'));
-      embedded += input.length;
       const answer = Buffer.concat(pieces);
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': answer.length });
       res.end(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const bound = (server.address() as AddressInfo).port;
-  return {
-    baseUrl: `http://127.0.0.1:${bound}/v1`,
-    texts: () => embedded,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return (server.address() as AddressInfo).port;
 }

@@ -151,7 +151,7 @@ async function ingest(server: ServerProcess, csv: string, embeddingUrl: string):
       `${chunks} chunks in ${seconds(ms)} = ${Math.round(chunks / (ms / 1000))} chunks/s ` +
       `(${LARGE ? 'target >= 10,000; ' : ''}${loadAverage()})`,
   );
-  // The embedding server runs in this process: its CPU is most of this process's during the ingest.
+  // The embedding server runs on a thread of this process: its CPU is most of this process's during the ingest.
   console.log(
     `  CPU during the ingest: server ${seconds(serverCpu)} (${threads.map(([n, ms]) => `${n} threads ${seconds(ms)}`).join(', ')}), ` +
       `embedding server (the benchmark's process) ${seconds((own.user + own.system) / 1000)}`,
@@ -314,10 +314,7 @@ async function main(): Promise<void> {
   const csv = path.join(work, 'docs.csv');
   const portFile = path.join(work, 'embedding-port');
   const vectors = new ClusteredVectors(DIMS);
-  const embeddings = await startEmbeddingServer(
-    vectors,
-    FROM ? Number(await fs.readFile(portFile, 'utf8')) : 0,
-  );
+  const embeddings = await startEmbeddingServer(DIMS, FROM ? Number(await fs.readFile(portFile, 'utf8')) : 0);
   if (KEEP) await fs.writeFile(portFile, new URL(embeddings.baseUrl).port);
   let server: ServerProcess | undefined;
   try {
