@@ -10,7 +10,8 @@
  * - 200 queries drawn like the rows, through HTTP: semantic, hybrid and filtered top-10 (p50/p95, the
  *   server's CPU per search); recall@10 against the exact top 10 (brute force here); the same query straight on
  *   LanceDB's table in this process (its own default query), and ours over it; 32 concurrent clients against
- *   one; the server's peak RSS, the data folder on disk; a restart's first search.
+ *   one; the server's peak RSS and the phase it was in (rss-timeline.ts), the data folder on disk; a restart's
+ *   first search.
  * The machine is shared: the load average is printed beside every timing.
  *
  *   npm run bench:dense [-- <rows> <dims> [--ingest-only] [--profile=<folder>]]
@@ -44,7 +45,8 @@ import { startEmbeddingServer } from './dense-embedding-server';
 import { closedLoop, httpSql, percentile } from './http-sql';
 import { benchSearchModes } from './kb-search';
 import { copyFileLine, copyFolderOf, restart } from './dense-restart';
-import { cpuMs, folderBytes, loadAverage, peakRssMb, threadCpuMs } from './proc-stats';
+import { cpuMs, folderBytes, loadAverage, threadCpuMs } from './proc-stats';
+import { RssTimeline } from './rss-timeline';
 import { GROUP_FROM_WORK } from '../server/engines/exact-search/row-groups';
 
 const ARGS = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -330,9 +332,11 @@ async function main(): Promise<void> {
       nodeFlags: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
     });
     const pid = server.process.pid!;
+    const rss = new RssTimeline(pid, FROM ? 'start' : 'ingest');
     if (!FROM) {
       await ingest(server, csv, embeddings.baseUrl);
       if (INGEST_ONLY) return;
+      await rss.phase('index build (ANN, then full-text)');
       await indexAfterLoad(server);
     }
 
@@ -340,6 +344,7 @@ async function main(): Promise<void> {
     const sql = httpSql(server.url);
     // The first search may start loading an in-memory copy of the chunks: searches are timed once it has.
     const t0 = performance.now();
+    await rss.phase('copy load (searches meanwhile from the index)');
     await sql(semanticSql(queries[0]));
     const s = await waitFor(server, (x) => x.index.search_copy?.state !== 'loading', 30 * 60_000);
     const copy = s.index.search_copy;
@@ -350,6 +355,7 @@ async function main(): Promise<void> {
     // Dense vectors past GROUP_FROM_WORK pairs are grouped in the background (engines/exact-search/row-groups.ts):
     // searches are timed once they are.
     const g0 = performance.now();
+    await rss.phase('grouping the copy');
     const settled = await waitFor(
       server,
       (x) => {
@@ -370,12 +376,14 @@ async function main(): Promise<void> {
       via: 'HTTP',
       cpu: () => cpuMs(pid),
       targets: TARGETS,
+      onMode: (mode) => rss.phase(`${mode} searches`),
     });
+    await rss.phase("recall, and LanceDB's own query (in the benchmark's process)");
     await compareWithLance(server, dataDir, queries, vectors, modes.semantic.p50);
+    await rss.phase('1 and 32 clients');
     await concurrency(server, queries);
-    console.log(
-      `server peak RSS: ${(await peakRssMb(pid)).toFixed(0)} MB (${LARGE ? 'target <= 4 GB' : 'no target'})`,
-    );
+    for (const line of await rss.stop()) console.log(line);
+    console.log(`server peak RSS: ${rss.peakMb.toFixed(0)} MB (${LARGE ? 'target <= 4 GB' : 'no target'})`);
     await server.stop();
     server = undefined;
     console.log(`data folder on disk: ${((await folderBytes(dataDir)) / 2 ** 20).toFixed(0)} MB`);

@@ -65,6 +65,8 @@ export interface SearchModeOptions {
   cpu?: CpuClock;
   /** The targets printed beside each mode. */
   targets?: { semantic: string; hybrid: string; filtered: string };
+  /** Told as each mode's searches start (a benchmark marks its phases). */
+  onMode?: (mode: 'semantic' | 'hybrid' | 'filtered') => unknown;
 }
 
 const KB_TARGETS = {
@@ -95,6 +97,7 @@ export async function benchSearchModes(
   const figures = {} as Record<keyof typeof MODES, { p50: number; p95: number }>;
   for (const mode of ['semantic', 'hybrid', 'filtered'] as const) {
     const { label, where } = MODES[mode];
+    await options.onMode?.(mode);
     figures[mode] = await timeEach(
       `${label} through ${via}`,
       targets[mode],
