@@ -65,10 +65,15 @@ export class ChunkColumns {
   }
 
   set(slot: number, row: ChunkFields): void {
-    this.ids[slot] = row.id;
-    this.docIds[slot] = row.docId;
     this.contents.set(slot, row.content);
     this.metadata.set(slot, row.metadataJson);
+    this.setFields(slot, row);
+  }
+
+  /** Everything of a row but its text columns. */
+  private setFields(slot: number, row: Omit<ChunkFields, 'content' | 'metadataJson'>): void {
+    this.ids[slot] = row.id;
+    this.docIds[slot] = row.docId;
     for (const [name, value] of row.filterable) {
       columnOf(this.filterTexts, name)[slot] = value.text === null ? null : this.interned(value.text);
       columnOf(this.filterNumbers, name)[slot] = value.number;
@@ -125,8 +130,33 @@ export class ChunkColumns {
     return this.filterNumbers.get(name)?.[slot] ?? null;
   }
 
+  /**
+   * Empty columns that take `from`'s rows in another order (`copyRow`) without copying their text: what a copy
+   * stored group by group holds (mirrored-table.ts).
+   */
+  static sharingText(from: ChunkColumns): ChunkColumns {
+    const columns = new ChunkColumns();
+    columns.contents = TextColumn.sharing(from.contents);
+    columns.metadata = TextColumn.sharing(from.metadata);
+    return columns;
+  }
+
+  /** Stores `from`'s row `fromSlot` as row `slot`, as `set` would, its text shared when it can be. */
+  copyRow(slot: number, from: ChunkColumns, fromSlot: number): void {
+    this.contents.copyRow(slot, from.contents, fromSlot);
+    this.metadata.copyRow(slot, from.metadata, fromSlot);
+    this.setFields(slot, from.fieldsAt(fromSlot, false));
+  }
+
+  /** Bytes of the text blocks and row indexes, each block counted once across the columns given `seen`. */
+  heldBytes(seen: Set<object>): number {
+    return this.contents.heldBytes(seen) + this.metadata.heldBytes(seen);
+  }
+
   /** A held chunk's fields as they came in (compaction copies them into fresh columns). */
-  fieldsAt(slot: number): ChunkFields {
+  fieldsAt(slot: number): ChunkFields;
+  fieldsAt(slot: number, withText: false): Omit<ChunkFields, 'content' | 'metadataJson'>;
+  fieldsAt(slot: number, withText = true): Omit<ChunkFields, 'content' | 'metadataJson'> {
     const filterable = new Map<string, FilterValue>();
     for (const [name, texts] of this.filterTexts) {
       filterable.set(name, {
@@ -134,13 +164,10 @@ export class ChunkColumns {
         number: this.filterNumbers.get(name)?.[slot] ?? null,
       });
     }
-    return {
-      id: this.ids[slot],
-      docId: this.docIds[slot],
-      content: this.contents.get(slot),
-      metadataJson: this.metadata.get(slot),
-      filterable,
-    };
+    const fields = { id: this.ids[slot], docId: this.docIds[slot], filterable };
+    if (!withText) return fields;
+    const text = { content: this.contents.get(slot), metadataJson: this.metadata.get(slot) };
+    return { ...fields, ...text };
   }
 
   /** A held chunk as a search answers it. */

@@ -41,6 +41,13 @@ export class FineCodes {
     return fine;
   }
 
+  /** Bytes of the codes and scales held. */
+  get heldBytes(): number {
+    let bytes = 0;
+    for (let b = 0; b < this.codes.length; b++) bytes += this.codes[b].byteLength + this.scales[b].byteLength;
+    return bytes;
+  }
+
   /** Row `row`'s codes, written into `into`; returns their scale. */
   get(row: number, into: Int8Array): number {
     const block = Math.floor(row / BLOCK_ROWS);

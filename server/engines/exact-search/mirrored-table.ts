@@ -45,6 +45,8 @@ export class MirroredTable implements FilterableRows {
    * tail. Null: every search reads every row.
    */
   private groups: { centroids: Centroids; starts: Int32Array; tail: number; probes: number } | null = null;
+  /** The copy group by group while `group` builds it. */
+  private regrouped: MirroredTable | null = null;
   /** Counts rebuilds (compaction, grouping): row numbers read before one no longer name the same rows. */
   private rebuilds = 0;
   /**
@@ -67,6 +69,12 @@ export class MirroredTable implements FilterableRows {
     this.fine = keepsFine ? new FineCodes(dims) : null;
     this.coding = emptyCodes(dims);
     this.reading = emptyCodes(dims);
+  }
+
+  /** Bytes of the copy's arrays (not its ids' strings and maps), with the copy `group` builds; each once. */
+  heldBytes(seen = new Set<object>()): number {
+    const vectors = this.vectors.heldBytes + (this.fine?.heldBytes ?? 0);
+    return vectors + this.columns.heldBytes(seen) + (this.regrouped?.heldBytes(seen) ?? 0);
   }
 
   /** Chunks held (removed ones not counted). */
@@ -110,6 +118,13 @@ export class MirroredTable implements FilterableRows {
 
   /** Appends a chunk whose vector is already coded (compaction moves codes as they are). */
   private append(row: ChunkFields, codes: VectorCodes): number {
+    const slot = this.appendCodes(codes);
+    this.columns.set(slot, row);
+    return slot;
+  }
+
+  /** Appends a row's codes to the vectors (its columns are the caller's to set); returns its slot. */
+  private appendCodes(codes: VectorCodes): number {
     const blockRows = blockRowsFor(this.columns.slots, this.denseRows);
     if (this.vectors.blockRows === SMALL_BLOCK_ROWS && blockRows !== SMALL_BLOCK_ROWS)
       this.requantise(blockRows);
@@ -120,7 +135,6 @@ export class MirroredTable implements FilterableRows {
       this.fine.set(slot, codes.fine, codes.fineScale);
       this.fineNorm = Math.max(this.fineNorm, codes.fineScale * norm(codes.fine));
     }
-    this.columns.set(slot, row);
     return slot;
   }
 
@@ -330,24 +344,34 @@ export class MirroredTable implements FilterableRows {
     const order = new Int32Array(starts[count]);
     const next = starts.slice(0, count);
     for (let slot = 0; slot < groupOf.length; slot++) if (grouped(slot)) order[next[groupOf[slot]]++] = slot;
-    // Every row in `order` is copied, even one removed meanwhile, so that the groups' bounds hold.
+    // Every row in `order` is copied, even one removed meanwhile, so that the groups' bounds hold. The text
+    // is not copied: the fresh columns point at the bytes these hold (a million chunks' text is hundreds of MB).
     const fresh = new MirroredTable(this.dims, this.keepsFine);
     fresh.vectors = new QuantisedBlocks(this.dims, blockRowsFor(this.rows, this.denseRows));
+    fresh.columns = ChunkColumns.sharingText(this.columns);
+    const moveRow = (slot: number) => {
+      const to = fresh.appendCodes(this.codesOf(slot));
+      fresh.columns.copyRow(to, this.columns, slot);
+      return to;
+    };
     const movedTo = new Int32Array(this.columns.slots).fill(-1);
-    for (let i = 0; i < order.length; i++) {
-      movedTo[order[i]] = fresh.append(this.columns.fieldsAt(order[i]), this.codesOf(order[i]));
-      const wait = i % 256 === 0 ? pause() : undefined;
-      if (wait) await wait;
-      if (generation !== this.rebuilds) return false;
+    this.regrouped = fresh;
+    try {
+      for (let i = 0; i < order.length; i++) {
+        movedTo[order[i]] = moveRow(order[i]);
+        const wait = i % 256 === 0 ? pause() : undefined;
+        if (wait) await wait;
+        if (generation !== this.rebuilds) return false;
+      }
+    } finally {
+      this.regrouped = null;
     }
     for (let slot = 0; slot < movedTo.length; slot++) {
       if (movedTo[slot] >= 0 && this.removed[slot] === 1) fresh.removeSlot(movedTo[slot]);
     }
     // The tail: rows added since, and rows ungrouped and held.
     for (let slot = 0; slot < this.columns.slots; slot++) {
-      if (this.removed[slot] !== 1 && (slot >= movedTo.length || movedTo[slot] < 0)) {
-        fresh.append(this.columns.fieldsAt(slot), this.codesOf(slot));
-      }
+      if (this.removed[slot] !== 1 && (slot >= movedTo.length || movedTo[slot] < 0)) moveRow(slot);
     }
     // Row numbers read before no longer hold.
     this.vectors = fresh.vectors;

@@ -152,4 +152,30 @@ describe('groups of similar rows for dense copies', () => {
     // Row numbers from before the rows were stored group by group no longer hold: refused.
     expect(await table.group(new Centroids(centroids), groupOf, 2, generation)).toBe(false);
   });
+
+  it('stores the rows group by group without holding their text twice, and answers as before', async () => {
+    // A chunk's text is most of a copy's bytes beside its int8 codes (a million chunks: hundreds of MB).
+    const long = (n: number): MirrorRow => ({ ...row(n), content: `chunk ${n} `.repeat(40) });
+    const table = new MirroredTable(DIMS);
+    const rows = Array.from({ length: 6000 }, (_, n) => long(n));
+    table.put(rows);
+    const queries = Array.from({ length: 8 }, (_, q) => clustered(q, 80_000 + q));
+    const accept = (r: number) => (table.metadataNumber('n', r) ?? 0) % 5 !== 0;
+    const answers = () => queries.map((q) => table.search(q, 10, accept));
+    const before = answers();
+    const held = table.heldBytes();
+    const centroids = await trainCentroids(table.sampleVectors(1200, seeded(5)), CLUSTERS, seeded(7));
+    const groupOf = await nearestCentroids(table.scoredRows, centroids);
+    let most = 0;
+    const pause = () => void (most = Math.max(most, table.heldBytes()));
+    expect(await table.group(new Centroids(centroids), groupOf, 2, table.generation, pause)).toBe(true);
+    // While it stored them, the copy held its rows once, and a second copy of their codes and row index alone:
+    // a second copy of their text too would be twice the bytes. Once stored, it holds what it held before.
+    expect(most).toBeGreaterThan(held);
+    expect(most).toBeLessThan(held * 1.25);
+    expect(table.heldBytes()).toBe(held);
+    // The same answers, text and metadata included (a filtered search reads every row it accepts).
+    expect(answers()).toEqual(before);
+    expect(table.chunk('c4321')).toMatchObject({ content: long(4321).content, metadata: { n: 4321 } });
+  });
 });

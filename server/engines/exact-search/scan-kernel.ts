@@ -115,6 +115,11 @@ export class QuantisedBlocks {
     return new Float32Array(this.kernel.memory.buffer, this.scalesOf(block), this.blockRows)[inBlock];
   }
 
+  /** Bytes of the WebAssembly memory the blocks are in (it grows, never shrinks). */
+  get heldBytes(): number {
+    return this.kernel.memory.buffer.byteLength;
+  }
+
   /** Blocks held. */
   get blocks(): number {
     return this.blockCount;

@@ -27,6 +27,9 @@ export class TextColumn {
   private lengths = new Int32Array(1024);
   private blockOf = new Int32Array(1024);
   private rows = 0;
+  /** Bytes of the rows' text, and of cleared rows' text (still in the blocks). */
+  private liveBytes = 0;
+  private clearedBytes = 0;
 
   /** Stores row `row`'s text: rows are stored in order, each once. */
   set(row: number, text: string): void {
@@ -45,7 +48,53 @@ export class TextColumn {
     this.lengths[row] = written;
     this.blockOf[row] = block;
     this.used += written;
+    this.liveBytes += written;
     this.rows++;
+  }
+
+  /**
+   * An empty column whose rows may point at `other`'s bytes (`copyRow`): rows stored again in another order
+   * (a copy grouped, mirrored-table.ts) then cost three numbers each, not their text a second time. Unless
+   * cleared rows' text is most of `other`'s blocks: then the rows are copied, and the cleared text let go.
+   */
+  static sharing(other: TextColumn): TextColumn {
+    const column = new TextColumn();
+    if (other.clearedBytes > other.liveBytes) return column;
+    column.blocks = other.blocks.slice();
+    column.clearedBytes = other.clearedBytes + other.liveBytes;
+    return column;
+  }
+
+  /**
+   * Stores row `row` as `from`'s row `fromRow`: pointing at the same bytes when they are in a block both
+   * share (see `sharing`), else copying its text. Rows are stored in order, each once, as by `set`.
+   */
+  copyRow(row: number, from: TextColumn, fromRow: number): void {
+    const block = from.blockOf[fromRow];
+    if (this.blocks[block] !== from.blocks[block]) {
+      this.set(row, from.get(fromRow));
+      return;
+    }
+    if (row !== this.rows)
+      throw new Error(`text column rows are stored in order (${row} after ${this.rows})`);
+    this.ensureRows(row + 1);
+    this.starts[row] = from.starts[fromRow];
+    this.lengths[row] = from.lengths[fromRow];
+    this.blockOf[row] = block;
+    this.liveBytes += this.lengths[row];
+    this.clearedBytes -= this.lengths[row];
+    this.rows++;
+  }
+
+  /** Bytes the column holds: its row index, and its text blocks not in `seen` (which then holds them). */
+  heldBytes(seen: Set<object>): number {
+    let bytes = this.starts.byteLength + this.lengths.byteLength + this.blockOf.byteLength;
+    for (const block of this.blocks) {
+      if (seen.has(block.buffer)) continue;
+      seen.add(block.buffer);
+      bytes += block.byteLength;
+    }
+    return bytes;
   }
 
   get(row: number): string {
@@ -60,6 +109,8 @@ export class TextColumn {
 
   /** Forgets a row's text (its bytes stay until the owner compacts). */
   clear(row: number): void {
+    this.liveBytes -= this.lengths[row];
+    this.clearedBytes += this.lengths[row];
     this.lengths[row] = 0;
   }
 
@@ -84,6 +135,12 @@ export class TextColumn {
     column.starts.set(parts.starts);
     column.lengths.set(parts.lengths);
     column.blockOf.set(parts.blockOf);
+    for (const length of parts.lengths) column.liveBytes += length;
+    // Bytes in the blocks that no row points at (cleared rows' text, and the small ends blocks leave unused).
+    const last = parts.blocks.at(-1);
+    let stored = last ? parts.used - last.byteLength : 0;
+    for (const block of parts.blocks) stored += block.byteLength;
+    column.clearedBytes = Math.max(0, stored - column.liveBytes);
     return column;
   }
 
