@@ -346,8 +346,11 @@ export class MirroredTable implements FilterableRows {
     for (let slot = 0; slot < groupOf.length; slot++) if (grouped(slot)) order[next[groupOf[slot]]++] = slot;
     // Every row in `order` is copied, even one removed meanwhile, so that the groups' bounds hold. The text
     // is not copied: the fresh columns point at the bytes these hold (a million chunks' text is hundreds of MB).
+    // The codes are staged, then moved into this copy's own memory (see `adopt`) when its blocks are alike.
     const fresh = new MirroredTable(this.dims, this.keepsFine);
-    fresh.vectors = new QuantisedBlocks(this.dims, blockRowsFor(this.rows, this.denseRows));
+    const blockRows = blockRowsFor(this.rows, this.denseRows);
+    const staged = blockRows === this.vectors.blockRows && blockRows !== SMALL_BLOCK_ROWS;
+    fresh.vectors = new QuantisedBlocks(this.dims, blockRows, staged);
     fresh.columns = ChunkColumns.sharingText(this.columns);
     const moveRow = (slot: number) => {
       const to = fresh.appendCodes(this.codesOf(slot));
@@ -365,6 +368,7 @@ export class MirroredTable implements FilterableRows {
       }
     } finally {
       this.regrouped = null;
+      if (generation !== this.rebuilds && staged) fresh.vectors.release();
     }
     for (let slot = 0; slot < movedTo.length; slot++) {
       if (movedTo[slot] >= 0 && this.removed[slot] === 1) fresh.removeSlot(movedTo[slot]);
@@ -374,7 +378,8 @@ export class MirroredTable implements FilterableRows {
       if (this.removed[slot] !== 1 && (slot >= movedTo.length || movedTo[slot] < 0)) moveRow(slot);
     }
     // Row numbers read before no longer hold.
-    this.vectors = fresh.vectors;
+    if (staged) this.vectors.adopt(fresh.vectors);
+    else this.vectors = fresh.vectors;
     this.fine = fresh.fine;
     this.columns = fresh.columns;
     this.removed = fresh.removed;

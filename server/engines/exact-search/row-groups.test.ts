@@ -166,6 +166,7 @@ describe('groups of similar rows for dense copies', () => {
     const held = table.heldBytes();
     const centroids = await trainCentroids(table.sampleVectors(1200, seeded(5)), CLUSTERS, seeded(7));
     const groupOf = await nearestCentroids(table.scoredRows, centroids);
+    const vectors = table.scoredRows;
     let most = 0;
     const pause = () => void (most = Math.max(most, table.heldBytes()));
     expect(await table.group(new Centroids(centroids), groupOf, 2, table.generation, pause)).toBe(true);
@@ -174,6 +175,8 @@ describe('groups of similar rows for dense copies', () => {
     expect(most).toBeGreaterThan(held);
     expect(most).toBeLessThan(held * 1.25);
     expect(table.heldBytes()).toBe(held);
+    // The codes were moved into the copy's own memory, the one it had: none is left for the GC to give back.
+    expect(table.scoredRows).toBe(vectors);
     // The same answers, text and metadata included (a filtered search reads every row it accepts).
     expect(answers()).toEqual(before);
     expect(table.chunk('c4321')).toMatchObject({ content: long(4321).content, metadata: { n: 4321 } });

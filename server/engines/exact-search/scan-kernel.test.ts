@@ -36,6 +36,29 @@ describe('QuantisedBlocks', () => {
     return seen;
   };
 
+  it('takes staged rows into its own memory in place of its rows, and lets the staged memory go', () => {
+    const dims = 40;
+    const vectors = Array.from({ length: 700 }, (_, i) => randomUnit(dims, 300 + i));
+    const blocks = new QuantisedBlocks(dims, 32);
+    vectors.forEach((v) => blocks.append(v));
+    const memory = blocks.heldBytes;
+    // The same rows in reverse, fewer of them: staged outside WebAssembly, then adopted.
+    const staged = new QuantisedBlocks(dims, 32, true);
+    const kept = vectors.slice(100).reverse();
+    kept.forEach((v) => staged.append(v));
+    expect(staged.heldBytes).toBeGreaterThan(0);
+    blocks.adopt(staged);
+    expect(staged.heldBytes).toBe(0);
+    expect(blocks.heldBytes).toBe(memory);
+    expect(blocks.size).toBe(600);
+    const query = randomUnit(dims, 9);
+    const fresh = new QuantisedBlocks(dims, 32);
+    kept.forEach((v) => fresh.append(v));
+    // Scored as blocks filled with those rows would be; rows past the last (the old 100) score nothing.
+    expect(allScores(blocks, query, 704)).toEqual(allScores(fresh, query, 704));
+    expect(() => new QuantisedBlocks(dims, 64).adopt(new QuantisedBlocks(dims, 32, true))).toThrow(/shape/);
+  });
+
   it('scores every row across blocks as the float dot product does, to int8 precision', () => {
     const dims = 48;
     const blocks = new QuantisedBlocks(dims, 32);

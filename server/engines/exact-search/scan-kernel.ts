@@ -49,6 +49,29 @@ const STRIP_ROWS = 32;
 const PAIR_BYTES = 16;
 
 const PAGE = 65536;
+/** What a WebAssembly memory can address (32-bit): no copy's blocks are larger. */
+const MOST_BYTES = 2 ** 32;
+
+/**
+ * Memory outside WebAssembly for blocks being filled before they are moved into a copy's own (`adopt`): a
+ * WebAssembly memory never shrinks and is given back only once collected (minutes later, with a million rows'
+ * blocks in it), while this resizable buffer gives its pages back as soon as it is resized to nothing.
+ */
+class StagingMemory implements WasmMemory {
+  readonly buffer = new (ArrayBuffer as unknown as ResizableArrayBuffer)(0, { maxByteLength: MOST_BYTES });
+
+  grow(pages: number): number {
+    const before = this.buffer.byteLength / PAGE;
+    this.buffer.resize(this.buffer.byteLength + pages * PAGE);
+    return before;
+  }
+}
+
+/** ES2024's resizable ArrayBuffer (Node 20 has it; the server's TypeScript libraries stop at ES2023). */
+type ResizableArrayBuffer = new (
+  bytes: number,
+  options: { maxByteLength: number },
+) => ArrayBuffer & { resize(bytes: number): void };
 
 /**
  * One table's vectors in WebAssembly memory, quantised to int8 with a scale per row, in blocks of `blockRows`
@@ -56,7 +79,9 @@ const PAGE = 65536;
  * a removed row is zeroed (its scale 0) and stays until the owner compacts.
  */
 export class QuantisedBlocks {
-  private readonly kernel: KernelExports;
+  /** Null for staged blocks, which are filled, never scored. */
+  private readonly kernel: KernelExports | null;
+  private readonly memory: WasmMemory;
   /** Byte offsets in memory: one block's candidates (scores and rows), the kernel's scratch, the query's pairs. */
   private readonly outScores: number;
   private readonly outRows: number;
@@ -67,12 +92,15 @@ export class QuantisedBlocks {
   private blockCount = 0;
   private rows = 0;
 
+  /** `staged`: blocks to fill and then move into another's memory (`adopt`), outside WebAssembly. */
   constructor(
     readonly dims: number,
     readonly blockRows = 4096,
+    staged = false,
   ) {
     if (blockRows % STRIP_ROWS !== 0) throw new Error(`blocks hold a multiple of ${STRIP_ROWS} rows`);
-    this.kernel = new wasm.Instance(kernelModule()).exports as unknown as KernelExports;
+    this.kernel = staged ? null : (new wasm.Instance(kernelModule()).exports as unknown as KernelExports);
+    this.memory = this.kernel?.memory ?? new StagingMemory();
     this.outScores = 0;
     this.outRows = blockRows * 4;
     this.strip = this.outRows + blockRows * 4;
@@ -100,9 +128,9 @@ export class QuantisedBlocks {
     const inBlock = row % this.blockRows;
     if (inBlock === 0) this.addBlock();
     const block = this.blockStart(Math.floor(row / this.blockRows));
-    const memory = new Int8Array(this.kernel.memory.buffer);
+    const memory = new Int8Array(this.memory.buffer);
     for (let d = 0; d < this.dims; d++) memory[block + d * this.blockRows + inBlock] = codes[d];
-    new Float32Array(this.kernel.memory.buffer, this.scalesOf(block), this.blockRows)[inBlock] = scale;
+    new Float32Array(this.memory.buffer, this.scalesOf(block), this.blockRows)[inBlock] = scale;
     this.rows++;
     return row;
   }
@@ -110,14 +138,42 @@ export class QuantisedBlocks {
   /** A row's int8 codes, written into `into`; returns their scale. */
   codesOf(row: number, into: Int8Array): number {
     const { block, inBlock } = this.locate(row);
-    const memory = new Int8Array(this.kernel.memory.buffer);
+    const memory = new Int8Array(this.memory.buffer);
     for (let d = 0; d < this.dims; d++) into[d] = memory[block + d * this.blockRows + inBlock];
-    return new Float32Array(this.kernel.memory.buffer, this.scalesOf(block), this.blockRows)[inBlock];
+    return new Float32Array(this.memory.buffer, this.scalesOf(block), this.blockRows)[inBlock];
   }
 
   /** Bytes of the WebAssembly memory the blocks are in (it grows, never shrinks). */
   get heldBytes(): number {
-    return this.kernel.memory.buffer.byteLength;
+    return this.memory.buffer.byteLength;
+  }
+
+  /**
+   * Takes the rows of `staged` (blocks of the same shape, see the constructor) as its own, in its own memory,
+   * in place of the rows it held, and lets the staged memory go at once: rows stored again in another order
+   * (a copy grouped) then never leave two memories of blocks behind.
+   */
+  adopt(staged: QuantisedBlocks): void {
+    if (staged.dims !== this.dims || staged.blockRows !== this.blockRows || staged.kernel) {
+      throw new Error('only staged blocks of the same shape can be adopted');
+    }
+    const end = this.blockStart(staged.blockCount);
+    const before = this.blockStart(this.blockCount);
+    this.ensureBytes(end);
+    const memory = new Uint8Array(this.memory.buffer);
+    memory.set(new Uint8Array(staged.memory.buffer, this.firstBlock, end - this.firstBlock), this.firstBlock);
+    // Rows past the last are zero (the scan scores whole strips).
+    if (before > end) memory.fill(0, end, before);
+    this.blockCount = staged.blockCount;
+    this.rows = staged.rows;
+    staged.release();
+  }
+
+  /** Lets staged blocks' memory go (they hold no rows after). */
+  release(): void {
+    if (this.memory instanceof StagingMemory) this.memory.buffer.resize(0);
+    this.blockCount = 0;
+    this.rows = 0;
   }
 
   /** Blocks held. */
@@ -130,16 +186,14 @@ export class QuantisedBlocks {
    * another thread scores (assign-thread.ts).
    */
   blockBytesOf(first: number, count: number): Uint8Array<ArrayBuffer> {
-    return new Uint8Array(
-      this.kernel.memory.buffer.slice(this.blockStart(first), this.blockStart(first + count)),
-    );
+    return new Uint8Array(this.memory.buffer.slice(this.blockStart(first), this.blockStart(first + count)));
   }
 
   /** Holds these blocks alone, `bytes` from `blockBytesOf` of blocks of the same shape, of which `rows` are rows. */
   holdBlocks(bytes: Uint8Array, rows: number): void {
     const count = Math.ceil(rows / this.blockRows);
     this.ensureBytes(this.blockStart(count));
-    new Uint8Array(this.kernel.memory.buffer).set(bytes, this.blockStart(0));
+    new Uint8Array(this.memory.buffer).set(bytes, this.blockStart(0));
     this.blockCount = count;
     this.rows = rows;
   }
@@ -155,15 +209,15 @@ export class QuantisedBlocks {
   /** A view (no copy) of the bytes of blocks [first, first + count): valid until memory grows (an append). */
   blockView(first: number, count: number): Uint8Array {
     const start = this.blockStart(first);
-    return new Uint8Array(this.kernel.memory.buffer, start, this.blockStart(first + count) - start);
+    return new Uint8Array(this.memory.buffer, start, this.blockStart(first + count) - start);
   }
 
   /** Zeroes a row: it then scores 0 against every query (the owner skips removed rows). */
   clear(row: number): void {
     const { block, inBlock } = this.locate(row);
-    const memory = new Int8Array(this.kernel.memory.buffer);
+    const memory = new Int8Array(this.memory.buffer);
     for (let d = 0; d < this.dims; d++) memory[block + d * this.blockRows + inBlock] = 0;
-    new Float32Array(this.kernel.memory.buffer, this.scalesOf(block), this.blockRows)[inBlock] = 0;
+    new Float32Array(this.memory.buffer, this.scalesOf(block), this.blockRows)[inBlock] = 0;
   }
 
   /**
@@ -181,17 +235,19 @@ export class QuantisedBlocks {
   ): number {
     const queryScale = this.queryScaleOf(query);
     if (queryScale === 0 || this.rows === 0) return 0;
+    const kernel = this.kernel;
+    if (!kernel) throw new Error('staged blocks are not scored');
     const pairCount = this.writePairs(query, queryScale);
     const candidates: BlockCandidates = {
       count: 0,
-      scores: new Float32Array(this.kernel.memory.buffer, this.outScores, this.blockRows),
-      rows: new Int32Array(this.kernel.memory.buffer, this.outRows, this.blockRows),
+      scores: new Float32Array(this.memory.buffer, this.outScores, this.blockRows),
+      rows: new Int32Array(this.memory.buffer, this.outRows, this.blockRows),
     };
     // Rows [from, to) of one block, both multiples of the strip.
     const scoreRows = (from: number, to: number) => {
       const block = this.blockStart(Math.floor(from / this.blockRows));
       const skip = from % this.blockRows;
-      candidates.count = this.kernel.scoreBlock(
+      candidates.count = kernel.scoreBlock(
         block + skip,
         to - from,
         this.pairs,
@@ -276,7 +332,7 @@ export class QuantisedBlocks {
 
   /** The query's non-zero dimensions as the kernel's list of pairs; returns how many dimensions it holds. */
   private writePairs(query: ArrayLike<number>, queryScale: number): number {
-    const pairs = new Int32Array(this.kernel.memory.buffer, this.pairs, Math.ceil(this.dims / 2) * 4);
+    const pairs = new Int32Array(this.memory.buffer, this.pairs, Math.ceil(this.dims / 2) * 4);
     let count = 0;
     for (let d = 0; d < this.dims; d++) {
       const weight = Math.round(query[d] / queryScale);
@@ -313,7 +369,7 @@ export class QuantisedBlocks {
   }
 
   private ensureBytes(bytes: number): void {
-    const memory = this.kernel.memory;
+    const memory = this.memory;
     // Grown by at least an eighth at a time, so that a table loaded row by row grows memory few times.
     if (bytes > memory.buffer.byteLength) {
       const needed = Math.ceil((bytes - memory.buffer.byteLength) / PAGE);
