@@ -8,7 +8,7 @@ import type { MirroredTable } from './mirrored-table';
 /** How long a copy's writes must have paused before its file is written again (1 GB at a million rows). */
 const SAVE_QUIET_MS = 5_000;
 /** Copies of fewer rows load from their table in well under a second: they get no file. */
-const SAVE_FROM_ROWS = 20_000;
+export const SAVE_FROM_ROWS = 20_000;
 const SUFFIX = '.copy';
 /** Table names the store gives (kb_<n>): only those name a file, so that a name never leaves the folder. */
 const FILE_NAME = /^[A-Za-z0-9_-]{1,200}$/;
