@@ -197,21 +197,32 @@ export class ChunkColumns {
     };
   }
 
-  /** Columns made of `parts`; the slots `removed` says were cleared are neither found by id nor by document. */
-  static of(parts: ColumnParts, removed: (slot: number) => boolean): ChunkColumns {
+  /**
+   * Columns made of `parts`; the slots `removed` says were cleared are neither found by id nor by document.
+   * `pause` lets requests in between slices of the work (a million rows take seconds).
+   */
+  static async of(
+    parts: ColumnParts,
+    removed: (slot: number) => boolean,
+    pause: () => Promise<void> | undefined,
+  ): Promise<ChunkColumns> {
     const columns = new ChunkColumns();
     columns.ids = parts.ids.slice();
     columns.docIds = parts.docIds.slice();
     columns.contents = TextColumn.of(parts.contents);
     columns.metadata = TextColumn.of(parts.metadata);
     for (const [name, texts, numbers] of parts.filters) {
-      columns.filterTexts.set(
-        name,
-        texts.map((t) => (t === null ? null : columns.interned(t))),
-      );
+      const held: (string | null)[] = new Array(texts.length);
+      for (let slot = 0; slot < texts.length; slot++) {
+        const text = texts[slot];
+        held[slot] = text === null ? null : columns.interned(text);
+        if (slot % 4096 === 0) await pause();
+      }
+      columns.filterTexts.set(name, held);
       columns.filterNumbers.set(name, numbers.slice());
     }
     for (let slot = 0; slot < parts.ids.length; slot++) {
+      if (slot % 4096 === 0) await pause();
       if (removed(slot)) continue;
       const id = parts.ids[slot];
       const docId = parts.docIds[slot];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { randomUnit } from '../../test/random-vectors';
 import { readCopyFile, relabelCopyFile, writeCopyFile } from './copy-file';
+import { CopyFileSearch } from './copy-file-search';
 import { MirroredTable, type MirrorRow } from './mirrored-table';
 import { Centroids, nearestCentroids, seededRandom, trainCentroids } from './row-groups';
 
@@ -106,6 +107,26 @@ describe('a search copy kept in a file', () => {
       copy.removeDocs(['d21', 'd4801']);
     }
     expectSameAnswers(read!, held, (q) => clustered(91_000 + q));
+  });
+
+  it('answers searches of a grouped copy from its file as the copy does, before it is read', async () => {
+    const held = await groupedCopy();
+    await save(held);
+    const search = await CopyFileSearch.open(file, LABEL);
+    expect(search).not.toBeNull();
+    try {
+      for (let q = 0; q < 30; q++) {
+        const vector = q === 0 ? clustered(4810) : clustered(92_000 + q);
+        for (const limit of [1, 10, 50])
+          expect(await search!.search(vector, limit)).toEqual(held.search(vector, limit));
+      }
+    } finally {
+      await search!.close();
+    }
+    expect(await CopyFileSearch.open(file, { ...LABEL, version: 11 })).toBeNull();
+    // A copy of sparse rows is not grouped (and keeps fine codes): read whole before it answers.
+    await save(sparseCopy());
+    expect(await CopyFileSearch.open(file, LABEL)).toBeNull();
   });
 
   it('reads back a copy of sparse rows with fine codes that answers exactly as the one written', async () => {

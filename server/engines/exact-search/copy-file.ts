@@ -4,7 +4,7 @@ import { ChunkColumns, type ColumnParts } from './chunk-columns';
 import type { CopyState } from './copy-state';
 import { FineCodes } from './fine-codes';
 import { MirroredTable } from './mirrored-table';
-import { Centroids } from './row-groups';
+import { Centroids, slicer } from './row-groups';
 import { QuantisedBlocks } from './scan-kernel';
 import { TextColumn, type TextParts } from './text-column';
 
@@ -23,11 +23,14 @@ const MAGIC = Buffer.from('KSCOPY\r\n');
 export const COPY_FILE_FORMAT = 1;
 const PREFIX_BYTES = MAGIC.length + 4 + 4 + 8;
 const VERSION_AT = MAGIC.length + 8;
-/** Bytes read or written at once: what reading a file adds to memory besides the copy itself. */
-const SLICE_BYTES = 16 << 20;
+/**
+ * Bytes read or written at once: what reading a file adds to memory besides the copy itself. Small: a read
+ * into WebAssembly memory costs ten times as much per byte in slices of 16 MB as in slices of 1 MB.
+ */
+const SLICE_BYTES = 1 << 20;
 
 /** What a file says of the copy it holds, besides its arrays. */
-interface Header {
+export interface Header {
   table: string;
   dims: number;
   keepsFine: boolean;
@@ -192,7 +195,8 @@ export async function readCopyFile(
   }
 }
 
-async function openHeader(file: string) {
+/** A file's header, the table version it is labelled with, and its open handle (the caller closes it). */
+export async function openHeader(file: string) {
   const handle = await fs.open(file, 'r');
   try {
     const { size } = await handle.stat();
@@ -211,6 +215,30 @@ async function openHeader(file: string) {
     await handle.close();
     throw err;
   }
+}
+
+/** Where each section of a file's body starts (`sectionsOf`'s order), from its header. */
+export function layoutOf(header: Header, headerBytes: number) {
+  const { dims, slots, blockRows } = header;
+  let at = PREFIX_BYTES + headerBytes;
+  const next = (bytes: number) => {
+    const start = at;
+    at += bytes;
+    return start;
+  };
+  const removed = next(slots);
+  const blockBytes = new QuantisedBlocks(dims, blockRows).blockBytes;
+  const vectors = next(Math.ceil(slots / blockRows) * blockBytes);
+  next((header.fineBlocks ?? []).reduce((sum, rows) => sum + rows * (dims + 4), 0));
+  const groups = header.groups;
+  const centroids = next(groups ? groups.count * dims * 4 : 0);
+  const starts = next(groups ? (groups.count + 1) * 4 : 0);
+  const texts = header.texts.map((t) => {
+    const arrays = next(t.rows * 12);
+    const blocks = t.blocks.map((length) => next(length));
+    return { starts: arrays, lengths: arrays + t.rows * 4, blockOf: arrays + t.rows * 8, blocks };
+  });
+  return { removed, vectors, blockBytes, centroids, starts, texts };
 }
 
 /** One part of the body: its bytes, and how to write them a slice at a time. */
@@ -255,6 +283,8 @@ function sectionsOf(
 /** Reads the body's sections back, in `sectionsOf`'s order, each into the array that will hold it. */
 async function readState(header: Header, fill: (into: Uint8Array) => Promise<void>): Promise<CopyState> {
   const { dims, slots } = header;
+  // Decoding a million rows' ids and metadata takes seconds: requests are let in between slices.
+  const pause = slicer();
   const removed = new Uint8Array(Math.max(1024, slots));
   await fill(removed.subarray(0, slots));
   const vectors = new QuantisedBlocks(dims, header.blockRows);
@@ -317,13 +347,13 @@ async function readState(header: Header, fill: (into: Uint8Array) => Promise<voi
   if (texts.length !== 4 || texts.some((t) => t.rows !== slots))
     throw new Error('the copy file is not whole');
   const columnParts: ColumnParts = {
-    ids: asStrings(texts[0]),
-    docIds: asStrings(texts[1]),
+    ids: await asStrings(texts[0], pause),
+    docIds: await asStrings(texts[1], pause),
     contents: texts[2],
     metadata: texts[3],
     filters: JSON.parse(Buffer.from(filterBytes).toString()) as ColumnParts['filters'],
   };
-  const columns = ChunkColumns.of(columnParts, (slot) => removed[slot] === 1);
+  const columns = await ChunkColumns.of(columnParts, (slot) => removed[slot] === 1, pause);
   const { keepsFine, removedCount, coarseNorm, fineNorm, denseRows } = header;
   return {
     dims,
@@ -347,9 +377,14 @@ function asText(strings: readonly string[]): TextParts {
   return column.parts;
 }
 
-function asStrings(parts: TextParts): string[] {
+async function asStrings(parts: TextParts, pause: () => Promise<void> | undefined): Promise<string[]> {
   const column = TextColumn.of(parts);
-  return Array.from({ length: parts.rows }, (_, i) => column.get(i));
+  const strings: string[] = new Array(parts.rows);
+  for (let i = 0; i < parts.rows; i++) {
+    strings[i] = column.get(i);
+    if (i % 4096 === 0) await pause();
+  }
+  return strings;
 }
 
 /** A metadata column as JSON writes it: a value (or null) for every slot. */

@@ -3,8 +3,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Table } from '@lancedb/lancedb';
 import { readCopyFile, relabelCopyFile, writeCopyFile } from './copy-file';
+import { CopyFileSearch } from './copy-file-search';
+import type { Loading } from './pending-writes';
 import type { MirroredTable } from './mirrored-table';
 
+/** Longest a search waits for its table's file to answer (or its copy to be read) before the table answers it. */
+const FILE_WAIT_MS = 20_000;
 /** How long a copy's writes must have paused before its file is written again (1 GB at a million rows). */
 const SAVE_QUIET_MS = 5_000;
 /** Copies of fewer rows load from their table in well under a second: they get no file. */
@@ -46,6 +50,10 @@ export class CopyFiles {
   private readonly runs = new Map<string, Promise<void>>();
   /** A written file being moved into place: a removal waits for it (never for a whole run, which may wait for the write queue). */
   private readonly renames = new Map<string, Promise<void>>();
+  /** Tables whose copy is being read from its file: resolved once the file can answer or the read ended. */
+  private readonly reads = new Map<string, Promise<void>>();
+  /** Searches of the files being read, answering for their copies until the copies are read. */
+  private readonly searches = new Map<string, { search: CopyFileSearch; loading: Loading }>();
   private closed = false;
 
   constructor(private readonly options: CopyFilesOptions) {
@@ -70,21 +78,64 @@ export class CopyFiles {
   }
 
   /**
-   * The table's copy from its file, when the file is whole and labelled with `version` (the table's version
-   * now, read between its writes) and `admit` lets its bytes in; null otherwise, and a file that does not
-   * match is removed. Read once per process: a later load reads the table (or a file written since).
+   * Loads the table's copy from its file, when the file is whole and labelled with the table's version now
+   * (read between its writes) and `admit` lets its bytes in: `finish` then makes it the table's copy, replaying
+   * the writes `loading` holds (every write from the version check on; one before it moved the version).
+   * Otherwise a file that does not match is removed, and false. Read once per process: a later load reads the
+   * table (or a file written since). Until the copy is read, a search of the file answers for it when it can
+   * (copy-file-search.ts, `searchFor`).
    */
-  async read(
+  async load(
     name: string,
-    version: number,
+    table: Table,
+    loading: Loading,
     admit: (bytes: number) => boolean,
-  ): Promise<MirroredTable | null> {
-    if (!this.unread.delete(name)) return null;
+    finish: (copy: MirroredTable) => Promise<void>,
+  ): Promise<boolean> {
+    if (!this.unread.delete(name)) return false;
+    let searchable = () => {};
+    this.reads.set(name, new Promise<void>((resolve) => (searchable = resolve)));
     const file = this.fileOf(name);
-    const copy = await readCopyFile(file, { table: name, version }, admit);
-    if (copy) this.saved.set(name, { copy, edition: copy.edition, version });
-    else await fs.rm(file, { force: true });
-    return copy;
+    try {
+      let version = -1;
+      await this.options.betweenWrites(name, async () => void (version = await table.version()));
+      const search = await CopyFileSearch.open(file, { table: name, version });
+      if (search) {
+        this.searches.set(name, { search, loading });
+        searchable();
+      }
+      const copy = await readCopyFile(file, { table: name, version }, admit);
+      if (!copy) {
+        await fs.rm(file, { force: true });
+        return false;
+      }
+      this.saved.set(name, { copy, edition: copy.edition, version });
+      await finish(copy);
+      return true;
+    } finally {
+      searchable();
+      this.reads.delete(name);
+      await this.searches.get(name)?.search.close();
+      this.searches.delete(name);
+    }
+  }
+
+  /** Waits, FILE_WAIT_MS at most, until the file being read can answer searches or has been read. */
+  async whenSearchable(name: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise((resolve) => (timer = setTimeout(resolve, FILE_WAIT_MS)));
+    await Promise.race([this.reads.get(name), late]);
+    clearTimeout(timer);
+  }
+
+  /**
+   * The search of the table's file that answers for its copy while the copy is read from it: none once a write
+   * came meanwhile (the copy replays it once read), nor for a filtered search.
+   */
+  searchFor(name: string, filtered = false): CopyFileSearch | null {
+    const held = this.searches.get(name);
+    if (!held || filtered || held.loading.spoiled || held.loading.pending.length > 0) return null;
+    return held.search;
   }
 
   /** The copy changed, was grouped, or its table committed: its file is written (or relabelled) once quiet. */

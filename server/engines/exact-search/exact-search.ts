@@ -43,9 +43,6 @@ export interface ExactSearchOptions {
   files?: Pick<CopyFilesOptions, 'folder' | 'quietMs' | 'fromRows'>;
 }
 
-/** Longest a search waits for its table's copy to be read from its file before the table answers it. */
-const FILE_WAIT_MS = 20_000;
-
 /** How long a copy dropped because another server wrote its table waits before it loads again. */
 const SHARED_RELOAD_QUIET_MS = 10_000;
 
@@ -92,8 +89,6 @@ export class ExactSearch {
   );
   /** The copies' files, for the next start; null on tables other servers write too. */
   private readonly files: CopyFiles | null;
-  /** Tables whose copy is being read from its file: a search waits for it rather than ask the table. */
-  private readonly fileReads = new Map<string, Promise<unknown>>();
 
   constructor(private readonly options: ExactSearchOptions) {
     this.budget = new CopyBudget(options.budgetBytes);
@@ -180,6 +175,8 @@ export class ExactSearch {
    */
   searchPath(name: string, hasAnn: boolean): SearchPath {
     const copy = this.copies.get(name);
+    const fromFile = copy ? null : this.files?.searchFor(name);
+    if (fromFile) return copyPath(fromFile.rows, fromFile.dims, hasAnn, fromFile.grouping);
     if (!copy) return uncopiedPath(this.unloadedState(name), hasAnn);
     return copyPath(copy.rows, this.queryDims.get(name) ?? copy.dims, hasAnn, copy.grouping);
   }
@@ -220,7 +217,18 @@ export class ExactSearch {
     query: { limit: number; filters?: readonly FilterNode[]; hasAnn: boolean },
   ): Promise<StoredChunk[] | null> {
     if (!(await this.stillCurrent(name, table))) return null;
-    if (!this.copies.has(name) && this.files?.has(name)) await this.readingFile(name, table);
+    if (!this.copies.has(name) && this.files?.has(name)) {
+      // Its file is read first, and answers meanwhile when it can (copy-files.ts).
+      this.startLoading(name, table);
+      await this.files.whenSearchable(name);
+    }
+    const fromFile = this.copies.has(name)
+      ? null
+      : this.files?.searchFor(name, Boolean(query.filters?.length));
+    if (fromFile) {
+      this.budget.touch(name);
+      return fromFile.search(vector, query.limit);
+    }
     const copy = this.copyFor(name, table, vector, query.hasAnn, Boolean(query.filters?.length));
     if (!copy) return null;
     if (!query.filters?.length) return copy.search(vector, query.limit);
@@ -373,46 +381,18 @@ export class ExactSearch {
     }
   }
 
-  /**
-   * Starts loading the table's copy, which begins with its file, and waits until the file has been read (or
-   * found wanting), FILE_WAIT_MS at most.
-   */
-  private async readingFile(name: string, table: Table): Promise<void> {
-    this.startLoading(name, table);
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise((resolve) => (timer = setTimeout(resolve, FILE_WAIT_MS)));
-    await Promise.race([this.fileReads.get(name), late]);
-    clearTimeout(timer);
-  }
-
   /** Resolves once no copy's file is waiting to be written or being written (tests and benchmarks). */
   async whenSaved(): Promise<void> {
     await this.files?.whenSaved();
   }
 
-  /**
-   * The copy from the table's file, when it has one labelled with the table's version now; null otherwise.
-   * Writes from the version check on are held by `loading` and replayed on it; one before it moved the version.
-   */
-  private async fromFile(name: string, table: Table): Promise<MirroredTable | null> {
-    const files = this.files;
-    if (!files) return null;
-    let version = -1;
-    await this.options.betweenWrites(name, async () => void (version = await table.version()));
-    return files.read(name, version, (bytes) => this.admit(name, bytes, bytes));
-  }
-
   private async load(name: string, table: Table, loading: Loading): Promise<void> {
     this.tables.set(name, table);
     if (this.files?.has(name)) {
-      // Set before the first await, so that the search that started the load finds it (`readingFile`).
-      const read = this.fromFile(name, table).then(async (copy) => {
-        if (copy) await this.finishLoad(name, copy, loading);
-      });
-      this.fileReads.set(name, read);
       // Without a copy from the file, the table answers the search waiting, and the copy loads after it, as
       // without a file (`loadWanted`).
-      await read.finally(() => this.fileReads.delete(name));
+      const admit = (bytes: number) => this.admit(name, bytes, bytes);
+      await this.files.load(name, table, loading, admit, (copy) => this.finishLoad(name, copy, loading));
       return;
     }
     // Read between writes, before the rows; this server's commits meanwhile move it along (`following`).

@@ -88,7 +88,8 @@ export class QuantisedBlocks {
   private readonly strip: number;
   private readonly pairs: number;
   private readonly firstBlock: number;
-  private readonly blockBytes: number;
+  /** Bytes of one block: its columns, then one f32 scale per row. */
+  readonly blockBytes: number;
   private blockCount = 0;
   private rows = 0;
 
