@@ -52,6 +52,9 @@ export class TableHandles {
     // The old handle is not closed: a search may still read through it.
     if (cached) this.tables.delete(name);
     if (!(await this.names()).includes(name)) return null;
+    // Opened by another caller meanwhile: one handle, or a write through one would go unseen by the other.
+    const opened = this.tables.get(name);
+    if (opened && opened !== cached) return opened;
     const table = this.db.openTable(name);
     this.tables.set(name, table);
     try {

@@ -14,11 +14,12 @@ import { TopScores } from './top-scores';
  * of a grouped copy reads only its nearest groups and the rows added since (row-groups.ts), some megabytes:
  * those blocks are read from the file, scored and rescored as MirroredTable.search does, and the rows found
  * have their text read from the file too. The answers are the ones the copy gives once read. Only for grouped
- * copies that keep their coarse codes alone (a large dense copy): any other copy is read whole first. The
+ * copies (large dense ones): any other copy is read whole first. The
  * file's checksum is checked only by the whole read, which follows at once.
  */
 export class CopyFileSearch {
   private readonly codes: VectorCodes;
+  private readonly running = new Set<Promise<void>>();
 
   private constructor(
     private readonly handle: FileHandle,
@@ -39,7 +40,7 @@ export class CopyFileSearch {
     const { handle, header, headerBytes, version } = opened;
     try {
       const groups = header.groups;
-      if (header.table !== label.table || version !== label.version || !groups || header.fineBlocks) {
+      if (header.table !== label.table || version !== label.version || !groups) {
         await handle.close();
         return null;
       }
@@ -57,8 +58,22 @@ export class CopyFileSearch {
     }
   }
 
-  /** As MirroredTable.search without a filter: the `limit` held rows nearest `vector`, nearest first. */
-  async search(vector: ArrayLike<number>, limit: number): Promise<StoredChunk[]> {
+  /**
+   * As MirroredTable.search without a filter: the `limit` held rows nearest `vector`, nearest first. The file
+   * stays open until the searches under way have ended (`close`).
+   */
+  search(vector: ArrayLike<number>, limit: number): Promise<StoredChunk[]> {
+    const running = this.searchFile(vector, limit);
+    const settled = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.running.add(settled);
+    void settled.then(() => this.running.delete(settled));
+    return running;
+  }
+
+  private async searchFile(vector: ArrayLike<number>, limit: number): Promise<StoredChunk[]> {
     const { header, removed } = this;
     const kth = new TopScores(Math.min(limit, header.slots - header.removedCount));
     if (kth.capacity === 0) return [];
@@ -78,8 +93,10 @@ export class CopyFileSearch {
     }
     const rowOf = (temp: number) =>
       blocks[Math.floor(temp / header.blockRows)] * header.blockRows + (temp % header.blockRows);
-    // As MirroredTable.scanError, without fine codes.
-    const error = read.scoreError(vector, header.coarseNorm);
+    // As MirroredTable.scanError.
+    let squares = 0;
+    for (let d = 0; d < vector.length; d++) squares += vector[d] * vector[d];
+    const error = read.scoreError(vector, header.coarseNorm) + Math.sqrt(squares) * header.fineNorm;
     const candidates = new Candidates();
     read.score(
       vector,
@@ -100,6 +117,7 @@ export class CopyFileSearch {
     for (const { score, row } of candidates.above(kth.floor - 2 * error)) {
       if (score + error < best.floor) break;
       this.codes.coarseScale = read.codesOf(tempOf(row), this.codes.coarse);
+      this.codes.fineScale = header.fineBlocks ? await this.fineCodesOf(row, this.codes.fine) : 0;
       best.offer(decodedDot(vector, this.codes), row);
     }
     const found: StoredChunk[] = [];
@@ -123,6 +141,7 @@ export class CopyFileSearch {
   }
 
   async close(): Promise<void> {
+    await Promise.all(this.running);
     await this.handle.close();
   }
 
@@ -156,6 +175,22 @@ export class CopyFileSearch {
     return { blocks, tempOf, ranges };
   }
 
+  /** A row's fine codes, read from the file into `into`; returns their scale (FineCodes' blocks, row by row). */
+  private async fineCodesOf(row: number, into: Int8Array): Promise<number> {
+    const { dims, fineBlocks } = this.header;
+    let at = this.layout.fine;
+    let first = 0;
+    for (const rows of fineBlocks!) {
+      if (row < first + rows) {
+        await readAt(this.handle, into, at + (row - first) * dims);
+        return (await readAt(this.handle, new Float32Array(1), at + rows * dims + (row - first) * 4))[0];
+      }
+      at += rows * (dims + 4);
+      first += rows;
+    }
+    throw new Error('the copy file holds no fine codes for this row');
+  }
+
   /** A row as a search answers it, its columns read from the file. */
   private async chunkAt(row: number, distance: number): Promise<StoredChunk> {
     const [id, docId, content, metadata] = await Promise.all(
@@ -185,7 +220,7 @@ export class CopyFileSearch {
 }
 
 /** Fills `into` from the file at `offset`; throws when the file ends first. */
-async function readAt<T extends Uint8Array | Int32Array | Float32Array>(
+async function readAt<T extends Uint8Array | Int8Array | Int32Array | Float32Array>(
   handle: FileHandle,
   into: T,
   offset: number,

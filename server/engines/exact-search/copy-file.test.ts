@@ -124,7 +124,7 @@ describe('a search copy kept in a file', () => {
       await search!.close();
     }
     expect(await CopyFileSearch.open(file, { ...LABEL, version: 11 })).toBeNull();
-    // A copy of sparse rows is not grouped (and keeps fine codes): read whole before it answers.
+    // A copy of sparse rows is not grouped: read whole before it answers.
     await save(sparseCopy());
     expect(await CopyFileSearch.open(file, LABEL)).toBeNull();
   });

@@ -229,7 +229,7 @@ export function layoutOf(header: Header, headerBytes: number) {
   const removed = next(slots);
   const blockBytes = new QuantisedBlocks(dims, blockRows).blockBytes;
   const vectors = next(Math.ceil(slots / blockRows) * blockBytes);
-  next((header.fineBlocks ?? []).reduce((sum, rows) => sum + rows * (dims + 4), 0));
+  const fine = next((header.fineBlocks ?? []).reduce((sum, rows) => sum + rows * (dims + 4), 0));
   const groups = header.groups;
   const centroids = next(groups ? groups.count * dims * 4 : 0);
   const starts = next(groups ? (groups.count + 1) * 4 : 0);
@@ -238,7 +238,7 @@ export function layoutOf(header: Header, headerBytes: number) {
     const blocks = t.blocks.map((length) => next(length));
     return { starts: arrays, lengths: arrays + t.rows * 4, blockOf: arrays + t.rows * 8, blocks };
   });
-  return { removed, vectors, blockBytes, centroids, starts, texts };
+  return { removed, vectors, blockBytes, fine, centroids, starts, texts };
 }
 
 /** One part of the body: its bytes, and how to write them a slice at a time. */

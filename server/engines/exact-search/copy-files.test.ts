@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VectorStore, type ChunkRecord } from '../vector-store';
 import { randomUnit } from '../../test/random-vectors';
+import { CopyFileSearch } from './copy-file-search';
+import type { MirroredTable } from './mirrored-table';
+import { Centroids, nearestCentroids, seededRandom, trainCentroids } from './row-groups';
 
 const DIMS = 64;
 const TABLE = 'kb_3';
@@ -165,6 +168,41 @@ describe("a restarted server reads a table's search copy back from its file", ()
     expect(await exists(file)).toBe(true);
     await s.createTable(TABLE, DIMS);
     expect(await exists(file)).toBe(false);
+  });
+
+  it('answers from the file of a grouped copy while the copy is read from it, until a write comes', async () => {
+    // Groups are made for large dense copies only: this copy is grouped by hand, as the server groups one.
+    let s = await open();
+    await expectExact(s, 500);
+    const internals = s as unknown as {
+      exact: { copies: Map<string, MirroredTable>; files: { schedule(name: string): void } };
+    };
+    const copy = internals.exact.copies.get(TABLE)!;
+    const centroids = await trainCentroids(copy.sampleVectors(1000, seededRandom(3)), 16, seededRandom(4));
+    const groupOf = await nearestCentroids(copy.scoredRows, centroids);
+    expect(await copy.group(new Centroids(centroids), groupOf, 4, copy.generation)).toBe(true);
+    internals.exact.files.schedule(TABLE);
+    await s.whenCopiesSaved();
+    // Its nearest groups alone are read: the copy's answer, not necessarily the exact one.
+    const query = randomUnit(DIMS, 501);
+    const expected = copy.search(query, 10);
+    const fromFile = vi.spyOn(CopyFileSearch.prototype, 'search');
+    try {
+      s = await open();
+      // The first search waits for the file to answer, not for the copy, and answers as the copy does.
+      const found = await s.vectorSearch(TABLE, query, { limit: 10 });
+      expect(fromFile).toHaveBeenCalledTimes(1);
+      expect(found).toEqual(expected);
+      // A write meanwhile: the file no longer answers (the copy replays the write once read).
+      await insert(s, 3000, 3001);
+      await s.vectorSearch(TABLE, record(3000).vector, { limit: 1 });
+      await s.whenIdle();
+      expect(fromFile).toHaveBeenCalledTimes(1);
+      expect(s.searchCopyInfo(TABLE)).toMatchObject({ state: 'loaded', rows: 3001 });
+      expect(await s.searchPath(TABLE)).toMatchObject({ path: 'copy', reason: 'grouped' });
+    } finally {
+      fromFile.mockRestore();
+    }
   });
 
   it('relabels the file when an index is built, so that a restart still reads it', async () => {

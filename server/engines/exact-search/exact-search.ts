@@ -92,21 +92,15 @@ export class ExactSearch {
 
   constructor(private readonly options: ExactSearchOptions) {
     this.budget = new CopyBudget(options.budgetBytes);
-    const files = options.files;
+    const held = (name: string) => {
+      const [copy, table] = [this.copies.get(name), this.tables.get(name)];
+      return copy && table ? { copy, table } : null;
+    };
+    const report = (name: string, err: unknown) => this.report(name, 'not saved to its file', err);
+    const grouping = (name: string) => this.grouping.running(name);
+    const { files, versions, betweenWrites } = options;
     this.files =
-      files && !options.versions
-        ? new CopyFiles({
-            ...files,
-            held: (name) => {
-              const copy = this.copies.get(name);
-              const table = this.tables.get(name);
-              return copy && table ? { copy, table } : null;
-            },
-            grouping: (name) => this.grouping.running(name),
-            betweenWrites: options.betweenWrites,
-            report: (name, err) => this.report(name, 'not saved to its file', err),
-          })
-        : null;
+      files && !versions ? new CopyFiles({ ...files, held, grouping, betweenWrites, report }) : null;
   }
 
   /** The table handle each copy was loaded from: what its file's label is read from. */
