@@ -6,10 +6,26 @@ test.describe('without login', () => {
   test('opens the console directly, says login is off, and shows the default project', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/projects\/mindsdb\/worksheet$/);
-    await expect(page.getByRole('note')).toHaveText('Login is off on this instance');
+    await expect(page.getByRole('note')).toHaveText('Login is off');
+    await expect(page.getByRole('note')).toHaveAttribute(
+      'title',
+      /anyone who can reach this server can use it/,
+    );
     const shell = new Shell(page);
     await expect(shell.browser.getByRole('treeitem', { name: /mindsdb/ })).toBeVisible();
     await expect(page.getByRole('form', { name: 'Log in' })).toHaveCount(0);
+  });
+
+  test('keeps the header on one line at 1,280 pixels, the login note included', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('note')).toBeVisible();
+    const header = await page.locator('header').boundingBox();
+    const tabs = await page.getByRole('navigation', { name: 'Pages' }).boundingBox();
+    const note = await page.getByRole('note').boundingBox();
+    // One line: the note sits beside the page tabs, not under them.
+    expect(note!.y).toBeLessThan(tabs!.y + tabs!.height);
+    expect(header!.height).toBeLessThanOrEqual(56);
   });
 
   test('uploads a CSV and shows its table in the object browser', async ({ page }) => {

@@ -54,8 +54,12 @@ export function AppShell() {
         </NavLink>
         <ThemeToggle />
         {authDisabled && (
-          <span className="shell-banner" role="note" title="Anyone who can reach this server can use it">
-            Login is off on this instance
+          <span
+            className="shell-banner"
+            role="note"
+            title="Login is off on this instance: anyone who can reach this server can use it"
+          >
+            Login is off
           </span>
         )}
         {status.data?.auth?.http_auth_enabled && (
