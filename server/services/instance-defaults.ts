@@ -108,10 +108,7 @@ export class InstanceDefaults {
       ) as ModelConfig;
       next[role] = whole;
     }
-    for (const [role, model] of Object.entries(next) as [DefaultModelRole, ModelConfig | null][]) {
-      if (model) await this.store.save(role, model);
-      else await this.store.remove(role);
-    }
+    await this.store.replace(next);
   }
 }
 

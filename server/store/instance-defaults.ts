@@ -37,16 +37,23 @@ export class InstanceDefaultsStore {
     return out;
   }
 
-  async save(role: DefaultModelRole, model: ModelConfig): Promise<void> {
-    await this.catalog.run(
-      `INSERT INTO instance_default_models (role, model_json) VALUES (?, ?)
-       ON CONFLICT (role) DO UPDATE SET model_json = EXCLUDED.model_json`,
-      [role, JSON.stringify(model)],
-    );
-  }
-
-  /** Forgets a role's model: the value given at start applies again. */
-  async remove(role: DefaultModelRole): Promise<void> {
-    await this.catalog.run(`DELETE FROM instance_default_models WHERE role = ?`, [role]);
+  /**
+   * Sets each role's model, or forgets it (null: the value given at start applies again), all in one
+   * transaction: a PUT that changes several defaults changes all of them or, on a failure, none.
+   */
+  async replace(models: Partial<Record<DefaultModelRole, ModelConfig | null>>): Promise<void> {
+    await this.catalog.transaction(async (tx) => {
+      for (const [role, model] of Object.entries(models) as [DefaultModelRole, ModelConfig | null][]) {
+        if (model === null) {
+          await tx.run(`DELETE FROM instance_default_models WHERE role = ?`, [role]);
+        } else {
+          await tx.run(
+            `INSERT INTO instance_default_models (role, model_json) VALUES (?, ?)
+             ON CONFLICT (role) DO UPDATE SET model_json = EXCLUDED.model_json`,
+            [role, JSON.stringify(model)],
+          );
+        }
+      }
+    });
   }
 }
