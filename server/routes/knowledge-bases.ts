@@ -36,7 +36,7 @@ const changesSettings = (input: ServiceInput) =>
  * Knowledge bases over REST (api.md): list, create (201), get, alter (PUT, 200 with the full object; `rows`,
  * `query`, `files` and `urls` inserted), delete (200, empty body). Api keys are always masked here.
  *
- * Also (ours) `loaded_from` in the list's and get's KBs: the names of the data sources an
+ * Also (ours) `loaded_from` in every KB answered (list, get, create, alter): the names of the data sources an
  * `INSERT INTO kb SELECT ... FROM source.table` read into the KB (docs/mindsdb-compatibility.md).
  *
  * Also (ours) `GET /api/projects/{p}/knowledge_bases/{kb}/progress`: the KB's latest insert as
@@ -48,7 +48,8 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
   const base = '/api/projects/:project/knowledge_bases';
   const kbs = deps.knowledgeBases;
 
-  // Ours: each KB carries `loaded_from`, the data sources an INSERT ... SELECT read into it.
+  // Ours: each KB carries `loaded_from`, the data sources an INSERT ... SELECT read into it (create and
+  // alter answer it too, after the data they carry is in).
   app.get<{ Params: { project: string } }>(base, async (request) => {
     const { project } = request.params;
     const [list, loadedFrom] = await Promise.all([kbs.list(project), kbs.loadSources.byKb(project)]);
@@ -64,7 +65,8 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
     const { project } = request.params;
     const created = await kbs.create(project, settings);
     await insertCarriedData(deps, project, created.name, data);
-    return reply.code(201).send(presentKb(created));
+    const loadedFrom = await kbs.loadSources.of(project, created.name);
+    return reply.code(201).send({ ...presentKb(created), loaded_from: loadedFrom });
   });
 
   app.get<KbParams>(`${base}/:kb`, async (request) => {
@@ -81,7 +83,7 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, deps: AppDeps)
       ? await kbs.alter(project, kb, settings)
       : await kbs.get(project, kb);
     await insertCarriedData(deps, project, kb, data);
-    return presentKb(updated);
+    return { ...presentKb(updated), loaded_from: await kbs.loadSources.of(project, kb) };
   });
 
   app.delete<KbParams>(`${base}/:kb`, async (request, reply) => {

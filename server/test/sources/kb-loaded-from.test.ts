@@ -102,6 +102,30 @@ describe.each([
     expect(await catalogRowsOf(id)).toEqual([]);
   });
 
+  it('is in the answer of a create or an alter that carries a query reading a source', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/projects/mindsdb/knowledge_bases',
+      payload: {
+        knowledge_base: {
+          name: 'carried',
+          params: { content_columns: ['body'], id_column: 'id' },
+          query: 'SELECT id, body FROM pgsrc.notes',
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'carried', loaded_from: ['pgsrc'] });
+    const altered = await t.inject({
+      method: 'PUT',
+      url: '/api/projects/mindsdb/knowledge_bases/carried',
+      payload: { knowledge_base: { query: 'SELECT id, body FROM othersrc.notes' } },
+    });
+    expect(altered.statusCode, altered.body).toBe(200);
+    expect(altered.json()).toMatchObject({ name: 'carried', loaded_from: ['othersrc', 'pgsrc'] });
+    await ok('DROP KNOWLEDGE_BASE carried');
+  });
+
   it('is forgotten for a source that is dropped', async () => {
     await createKb('kept');
     // Two sources joined: the statement's table references name both.
