@@ -56,6 +56,8 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
    * data folder; none without. Not on a shared folder.
    */
   searchCopyFiles?: { folder: string; quietMs?: number; fromRows?: number };
+  /** Where each table's document count is kept for the next start (doc-counts.ts); none without. */
+  docCountsFile?: string;
   /** Credentials, endpoint and region of an object-store location (LanceDB's storage options). */
   storageOptions?: StorageOptions;
 }
@@ -73,7 +75,7 @@ export class VectorStore {
   private readonly indexes: IndexUpkeep;
   /** The metadata columns of each table, cached. */
   private readonly metadata = new MetadataColumns();
-  private readonly docCounts = new DocCounts();
+  private readonly docCounts: DocCounts;
   /**
    * Which documents each table may hold: an insert of new ones then skips asking the table. Not on a shared
    * folder, where another server's inserts would be missing from it.
@@ -98,6 +100,7 @@ export class VectorStore {
     const follow: KeyLock = (table, fn) => this.exact?.following(table, () => this.open(table), fn) ?? fn();
     this.queue = new KeyedQueue(writeLock && ((table, fn) => writeLock(table, () => follow(table, fn))));
     this.knownDocs = this.shared ? null : new KnownDocIds();
+    this.docCounts = new DocCounts(undefined, options.docCountsFile);
     this.exact = ExactSearch.forStore({
       shared: this.shared,
       reloadQuietMs: options.searchCopyReloadQuietMs,

@@ -55,6 +55,7 @@ export async function openKnowledgeBases(
       // Kept in the server's own data folder: on a shared folder the table version cannot tell whose rows a file holds.
       searchCopyFiles:
         shared === undefined ? { folder: path.join(deps.databases.dataDir, 'search-copies') } : undefined,
+      docCountsFile: shared === undefined ? path.join(deps.databases.dataDir, 'doc-counts.json') : undefined,
     },
   );
   const knowledgeBases = new KnowledgeBaseService({
