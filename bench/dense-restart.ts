@@ -76,8 +76,12 @@ export async function copyFileLine(dataDir: string, limitMs: number): Promise<vo
     if (names.some((n) => n.endsWith('.copy.tmp'))) writingSince ??= performance.now();
     const done = await copyFile(dataDir);
     if (done && !names.some((n) => n.endsWith('.copy.tmp'))) {
-      const took = writingSince === null ? 'unseen' : seconds(performance.now() - writingSince);
-      console.log(`search copy file: ${mb(done.size)} on disk, written in ${took} (${loadAverage()})`);
+      // A file already there when the watch began (a kept folder's, or one written in under 50 ms) has no time.
+      const took =
+        writingSince === null
+          ? 'already written when first looked for'
+          : `written in ${seconds(performance.now() - writingSince)}`;
+      console.log(`search copy file: ${mb(done.size)} on disk, ${took} (${loadAverage()})`);
       return;
     }
     if (performance.now() > end) {
