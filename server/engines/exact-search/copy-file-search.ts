@@ -20,6 +20,9 @@ import { TopScores } from './top-scores';
 export class CopyFileSearch {
   private readonly codes: VectorCodes;
   private readonly running = new Set<Promise<void>>();
+  private answered: () => void = () => undefined;
+  /** Resolves once a search has been answered: the whole copy is read after it (copy-files.ts). */
+  readonly firstAnswered = new Promise<void>((resolve) => (this.answered = resolve));
 
   private constructor(
     private readonly handle: FileHandle,
@@ -69,7 +72,10 @@ export class CopyFileSearch {
       () => undefined,
     );
     this.running.add(settled);
-    void settled.then(() => this.running.delete(settled));
+    void settled.then(() => {
+      this.running.delete(settled);
+      this.answered();
+    });
     return running;
   }
 

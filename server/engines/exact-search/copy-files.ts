@@ -1,6 +1,7 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Table } from '@lancedb/lancedb';
 import { readCopyFile, relabelCopyFile, writeCopyFile } from './copy-file';
 import { CopyFileSearch } from './copy-file-search';
@@ -9,6 +10,8 @@ import type { MirroredTable } from './mirrored-table';
 
 /** Longest a search waits for its table's file to answer (or its copy to be read) before the table answers it. */
 const FILE_WAIT_MS = 20_000;
+/** Longest the copy waits for its file's first answer before it is read (a search may not come at once). */
+const FIRST_ANSWER_WAIT_MS = 2_000;
 /** How long a copy's writes must have paused before its file is written again (1 GB at a million rows). */
 const SAVE_QUIET_MS = 5_000;
 /** Copies of fewer rows load from their table in well under a second: they get no file. */
@@ -103,6 +106,8 @@ export class CopyFiles {
       if (search) {
         this.searches.set(name, { search, loading });
         searchable();
+        // The search waiting is answered before the copy is read: reading a gigabyte back would compete with it.
+        await Promise.race([search.firstAnswered, delay(FIRST_ANSWER_WAIT_MS, undefined, { ref: false })]);
       }
       const copy = await readCopyFile(file, { table: name, version }, admit);
       if (!copy) {
