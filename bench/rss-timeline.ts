@@ -96,7 +96,9 @@ export class RssTimeline {
   }
 
   private lines(): string[] {
-    const top = this.phases.reduce((a, b) => (b.peakMb > a.peakMb ? b : a), this.phases[0]);
+    // RSS a phase ends at carries into the next one's first second: the first phase to come within 1% of the
+    // highest peak is where it was reached.
+    const top = this.phases.find((p) => p.peakMb >= 0.99 * this.peakMb) ?? this.phases[0];
     return [
       `server RSS by phase (peak over the phase; when the highest 1 s sample was taken; RSS at its end):`,
       ...this.phases.map(
@@ -104,7 +106,7 @@ export class RssTimeline {
           `  ${p.name} (${s(p.startMs)} - ${s(p.endMs)}): peak ${mb(p.peakMb)} (sampled ${mb(p.highestSampleMb)} ` +
           `at ${s(p.peakAtMs)}), at the end ${mb(p.endMb)}`,
       ),
-      `  the peak, ${mb(top.peakMb)}, was in: ${top.name}`,
+      `  the peak, ${mb(this.peakMb)}, was reached in: ${top.name}`,
     ];
   }
 }
