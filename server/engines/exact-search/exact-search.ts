@@ -1,12 +1,12 @@
-import { MatchQuery, type Table } from '@lancedb/lancedb';
-import { tableDimensions, type StoredChunk } from '../vector-rows';
+import type { Table } from '@lancedb/lancedb';
+import type { StoredChunk } from '../vector-rows';
 import type { FilterNode } from '../vector-filter';
 import type { ChunkRecord } from '../vector-schema';
 import { CopyBudget, type RoomVerdict } from './copy-budget';
 import { compileRowFilter } from './row-filter';
 import { MirroredTable } from './mirrored-table';
-import { keepsFineCodes, leastBytesOf, nonZeroShare } from './copy-form';
-import { mirrorRow, rowsOf } from './mirror-rows';
+import { mirrorRow } from './mirror-rows';
+import { copyFromTable, textSearchWithCopy } from './copy-reads';
 import { CopyVersions, type HeldCopies } from './copy-versions';
 import { copyPath, uncopiedPath, type SearchCopyState, type SearchPath } from './search-path';
 import { CopyGrouping } from './copy-grouping';
@@ -231,9 +231,8 @@ export class ExactSearch {
   }
 
   /**
-   * A full-text search that reads only ids and scores from the table and the rows, with their distances to
-   * `vector`, from the loaded copy (half the cost of reading content and vectors from the table). Null without
-   * a copy, or when a hit is missing from it (a write in between): the caller then asks the table.
+   * A full-text search whose rows come from the loaded copy (copy-reads.ts). Null without a copy, or when a hit
+   * is missing from it (a write in between): the caller then asks the table.
    */
   async textSearch(
     name: string,
@@ -241,19 +240,9 @@ export class ExactSearch {
     text: string,
     query: { vector: ArrayLike<number>; limit: number; where?: string },
   ): Promise<StoredChunk[] | null> {
-    if (!this.copies.has(name) || !(await this.stillCurrent(name, table))) return null;
-    let search = table.query().fullTextSearch(new MatchQuery(text, 'content')).select(['id', '_score']);
-    if (query.where) search = search.where(query.where);
-    const hits = await search.limit(query.limit).toArray();
-    const vector = query.vector;
     const copy = this.copies.get(name);
-    const chunks: StoredChunk[] = [];
-    for (const hit of hits) {
-      const chunk = copy?.chunk(String(hit.id), vector);
-      if (!chunk) return null;
-      chunks.push({ ...chunk, score: Number(hit._score) });
-    }
-    return chunks;
+    if (!copy || !(await this.stillCurrent(name, table))) return null;
+    return textSearchWithCopy(copy, table, text, query);
   }
 
   /** Rows were added or replaced by chunk id. */
@@ -393,26 +382,14 @@ export class ExactSearch {
     const versions = this.options.versions;
     if (versions)
       await this.options.betweenWrites(name, async () => versions.loadStarted(name, await table.version()));
-    const rows = await table.countRows();
-    const dims = await tableDimensions(table);
-    if (!dims) return;
     // Refused before reading a row when even its coarse codes would not fit (copy-form.ts).
-    const least = leastBytesOf(rows, dims, keepsFineCodes(rows, dims, 1));
-    if (!this.admit(name, least, least)) return;
-    let copy: MirroredTable | undefined;
-    // Every column: the metadata columns too, which filters read.
-    for await (const batch of table.query()) {
-      const batchRows = rowsOf(batch);
-      // What the copy keeps of a vector is chosen by the first rows' density.
-      copy ??= new MirroredTable(
-        dims,
-        keepsFineCodes(rows, dims, nonZeroShare(batchRows.slice(0, 16).map((r) => r.vector))),
-      );
-      copy.put(batchRows);
-      if (!this.admit(name, copy.bytes, least)) return;
-      if (loading.spoiled || this.closed) return;
-    }
-    await this.finishLoad(name, copy ?? new MirroredTable(dims), loading);
+    const copy = await copyFromTable(
+      table,
+      (bytes, least) => this.admit(name, bytes, least),
+      () => loading.spoiled || this.closed,
+    );
+    if (!copy) return;
+    await this.finishLoad(name, copy, loading);
     this.files?.schedule(name);
   }
 
