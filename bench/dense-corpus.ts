@@ -51,8 +51,8 @@ function normalise(v: Float32Array): Float32Array {
 }
 
 /**
- * Which noise `vectorOf` draws; part of the name of a kept folder's saved exact top 10, so that a folder kept
- * under other noise computes it again for the queries' new vectors.
+ * Which noise `vectorOf` draws, written into a kept folder (BENCH_DENSE_KEEP): the exact top 10 embeds the
+ * rows' texts again, so a folder whose rows were embedded with other noise is refused.
  */
 export const NOISE_VERSION = 2;
 /** Standard normal values a text's noise is read from: 2^20 of them (4 MB), drawn once. */

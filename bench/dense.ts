@@ -237,7 +237,7 @@ async function compareWithLance(
   const queryVectors = queries.map((q) => vectors.vectorOf(q));
   const t0 = performance.now();
   // Minutes at a million rows: a kept folder keeps it (the rows and queries are the same on every run).
-  const saved = path.join(path.dirname(dataDir), `exact-top10-${QUERIES}-noise${NOISE_VERSION}.json`);
+  const saved = path.join(path.dirname(dataDir), `exact-top10-${QUERIES}.json`);
   const kept = (KEEP ?? FROM) ? await fs.readFile(saved, 'utf8').catch(() => null) : null;
   const exact = kept
     ? (JSON.parse(kept) as string[][])
@@ -316,6 +316,17 @@ async function main(): Promise<void> {
   const dataDir = path.join(work, 'data');
   const csv = path.join(work, 'docs.csv');
   const portFile = path.join(work, 'embedding-port');
+  // The exact top 10 embeds the rows' texts again: a folder whose rows got other noise cannot be measured.
+  const noiseFile = path.join(work, 'noise-version');
+  if (FROM) {
+    const made = Number((await fs.readFile(noiseFile, 'utf8').catch(() => '1')).trim());
+    if (made !== NOISE_VERSION) {
+      throw new Error(
+        `${FROM} was made by the stand-in model's noise version ${made}, not ${NOISE_VERSION}: build it again`,
+      );
+    }
+  }
+  if (KEEP) await fs.writeFile(noiseFile, String(NOISE_VERSION));
   const vectors = new ClusteredVectors(DIMS);
   const embeddings = await startEmbeddingServer(DIMS, FROM ? Number(await fs.readFile(portFile, 'utf8')) : 0);
   if (KEEP) await fs.writeFile(portFile, new URL(embeddings.baseUrl).port);
