@@ -2,13 +2,19 @@ import { currentCompletions, startCompletion } from '@codemirror/autocomplete';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { EditorView } from '@uiw/react-codemirror';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { treeKeys } from '../../api/tree/keys';
 import { fakeFetch } from '../../testing/fake-fetch';
 import { fakeTree } from '../../testing/fake-tree';
 import { useResultsStore } from './store/results-store';
 import { useWorksheetStore } from './store/worksheet-store';
 import { WorksheetPage } from './worksheet-page';
+
+// The page fetches the grid's module as soon as it opens. Loaded here first, so that a test ending before
+// that import finished does not leave it to run after the test environment is gone (an unhandled error).
+beforeAll(async () => {
+  await import('./results/result-grid');
+}, 60_000);
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { EditorView } from '@uiw/react-codemirror';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SqlContext, SqlResult } from '../../../protocol/api/sql';
 import { useSession } from '../../api/session';
 import { fakeFetch } from '../../testing/fake-fetch';
@@ -9,6 +9,12 @@ import { useHistoryStore } from './store/history-store';
 import { useResultsStore } from './store/results-store';
 import { useWorksheetStore } from './store/worksheet-store';
 import { WorksheetPage } from './worksheet-page';
+
+// The page fetches the grid's module as soon as it opens. Loaded here first, so that a test ending before
+// that import finished does not leave it to run after the test environment is gone (an unhandled error).
+beforeAll(async () => {
+  await import('./results/result-grid');
+}, 60_000);
 
 interface SentStatement {
   query: string;
