@@ -1,3 +1,23 @@
+import type { QuantisedBlocks } from './scan-kernel';
+
+/**
+ * The most the int8 scan's score of a row for `vector` can differ from its rescored dot product, for rows
+ * whose coarse and fine codes have the largest norms `coarseNorm` and `fineNorm`: scan minus rescored =
+ * (rounded query - query) . coarse - query . fine; the first is bounded in the kernel, the second by
+ * Cauchy-Schwarz. The copy and its file (copy-file-search.ts) keep every row within twice this of the
+ * `limit`-th best scan score.
+ */
+export function scanErrorBound(
+  blocks: QuantisedBlocks,
+  vector: ArrayLike<number>,
+  coarseNorm: number,
+  fineNorm: number,
+): number {
+  let squares = 0;
+  for (let d = 0; d < vector.length; d++) squares += vector[d] * vector[d];
+  return blocks.scoreError(vector, coarseNorm) + Math.sqrt(squares) * fineNorm;
+}
+
 /** The rows a search's scan kept, with their scan scores, in arrays that grow by doubling. */
 export class Candidates {
   private scores = new Float32Array(64);

@@ -2,7 +2,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { JsonValue } from '../duckdb';
 import type { StoredChunk } from '../vector-rows';
 import { decodedDot, distanceFromDot, type VectorCodes } from '../vector-codes';
-import { Candidates } from './candidates';
+import { Candidates, scanErrorBound } from './candidates';
 import { layoutOf, openHeader, type CopyLabel, type Header } from './copy-file';
 import { Centroids } from './row-groups';
 import { QuantisedBlocks } from './scan-kernel';
@@ -99,10 +99,7 @@ export class CopyFileSearch {
     }
     const rowOf = (temp: number) =>
       blocks[Math.floor(temp / header.blockRows)] * header.blockRows + (temp % header.blockRows);
-    // As MirroredTable.scanError.
-    let squares = 0;
-    for (let d = 0; d < vector.length; d++) squares += vector[d] * vector[d];
-    const error = read.scoreError(vector, header.coarseNorm) + Math.sqrt(squares) * header.fineNorm;
+    const error = scanErrorBound(read, vector, header.coarseNorm, header.fineNorm);
     const candidates = new Candidates();
     read.score(
       vector,

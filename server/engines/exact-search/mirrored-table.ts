@@ -1,5 +1,5 @@
 import type { StoredChunk } from '../vector-rows';
-import { Candidates } from './candidates';
+import { Candidates, scanErrorBound } from './candidates';
 import { ChunkColumns, type ChunkFields, type MirrorRow } from './chunk-columns';
 import { blockRowsFor, isDense, leastBytesOf, SMALL_BLOCK_ROWS } from './copy-form';
 import { FineCodes } from './fine-codes';
@@ -51,7 +51,7 @@ export class MirroredTable implements FilterableRows {
   private rebuilds = 0;
   /**
    * The largest norm of a held row's coarse vector (int8 codes times scale) and of its fine one (what the fine
-   * codes add): how far the int8 scan's score can be from the rescored one (`scanError`).
+   * codes add): how far the int8 scan's score can be from the rescored one (`scanErrorBound`, candidates.ts).
    */
   private coarseNorm = 0;
   private fineNorm = 0;
@@ -182,14 +182,14 @@ export class MirroredTable implements FilterableRows {
    * row; with `accept`, among the rows it accepts (a filter applied before the search, as the table's prefilter
    * is). Exact among the rows scored (all of them, or a grouped copy's nearest groups): the distances are those
    * of the decoded vectors, and no row outside the answer is nearer. The int8 scan's score of a row is within
-   * `scanError` of its rescored one, so the scan keeps every row within twice that of the `limit`-th best scan
+   * `scanErrorBound` of its rescored one, so the scan keeps every row within twice that of the `limit`-th best scan
    * score (no other can be nearer), and those are rescored best first until the next one's scan score, plus the
    * error, falls below the `limit`-th rescored one.
    */
   search(vector: ArrayLike<number>, limit: number, accept?: (row: number) => boolean): StoredChunk[] {
     const kth = new TopScores(Math.min(limit, this.rows));
     if (kth.capacity === 0) return [];
-    const error = this.scanError(vector);
+    const error = scanErrorBound(this.vectors, vector, this.coarseNorm, this.fineNorm);
     const candidates = new Candidates();
     const removed = this.removed;
     const held = this.columns.slots;
@@ -223,15 +223,6 @@ export class MirroredTable implements FilterableRows {
     const slot = this.columns.slotOf(id);
     if (slot === undefined) return null;
     return this.columns.chunkAt(slot, vector ? this.distanceOf(vector, slot) : null);
-  }
-
-  /** The most the int8 scan's score of a held row for `vector` can differ from its rescored dot product. */
-  private scanError(vector: ArrayLike<number>): number {
-    let squares = 0;
-    for (let d = 0; d < vector.length; d++) squares += vector[d] * vector[d];
-    // Scan minus rescored = (rounded query - query) . coarse - query . fine: the first is bounded in the kernel,
-    // the second by Cauchy-Schwarz.
-    return this.vectors.scoreError(vector, this.coarseNorm) + Math.sqrt(squares) * this.fineNorm;
   }
 
   /** The cosine distance from `vector` to a row's decoded vector, as the table's side computes it. */
