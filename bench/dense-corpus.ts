@@ -55,6 +55,28 @@ function normalise(v: Float32Array): Float32Array {
  * rows' texts again, so a folder whose rows were embedded with other noise is refused.
  */
 export const NOISE_VERSION = 2;
+/** Where a kept folder records the noise its rows were embedded with. */
+const noiseFileOf = (folder: string) => `${folder}/noise-version`;
+
+/** Records this noise in a kept folder (BENCH_DENSE_KEEP). */
+export async function writeNoiseVersion(folder: string): Promise<void> {
+  await fs.writeFile(noiseFileOf(folder), String(NOISE_VERSION));
+}
+
+/**
+ * Refuses a kept folder (BENCH_DENSE_FROM) whose rows were embedded with other noise (a folder from before
+ * the version was recorded was made with the first): the exact top 10 embeds the rows' texts again, so its
+ * recall would be measured against other vectors.
+ */
+export async function checkNoiseVersion(folder: string): Promise<void> {
+  const made = Number((await fs.readFile(noiseFileOf(folder), 'utf8').catch(() => '1')).trim());
+  if (made !== NOISE_VERSION) {
+    throw new Error(
+      `${folder} was made by the stand-in model's noise version ${made}, not ${NOISE_VERSION}: build it again`,
+    );
+  }
+}
+
 /** Standard normal values a text's noise is read from: 2^20 of them (4 MB), drawn once. */
 const POOL_BITS = 20;
 const POOL_MASK = (1 << POOL_BITS) - 1;

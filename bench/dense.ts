@@ -38,7 +38,8 @@ import {
   denseQueries,
   denseRows,
   exactTop10,
-  NOISE_VERSION,
+  checkNoiseVersion,
+  writeNoiseVersion,
   writeDenseCsv,
 } from './dense-corpus';
 import { startEmbeddingServer } from './dense-embedding-server';
@@ -316,17 +317,8 @@ async function main(): Promise<void> {
   const dataDir = path.join(work, 'data');
   const csv = path.join(work, 'docs.csv');
   const portFile = path.join(work, 'embedding-port');
-  // The exact top 10 embeds the rows' texts again: a folder whose rows got other noise cannot be measured.
-  const noiseFile = path.join(work, 'noise-version');
-  if (FROM) {
-    const made = Number((await fs.readFile(noiseFile, 'utf8').catch(() => '1')).trim());
-    if (made !== NOISE_VERSION) {
-      throw new Error(
-        `${FROM} was made by the stand-in model's noise version ${made}, not ${NOISE_VERSION}: build it again`,
-      );
-    }
-  }
-  if (KEEP) await fs.writeFile(noiseFile, String(NOISE_VERSION));
+  if (FROM) await checkNoiseVersion(work);
+  if (KEEP) await writeNoiseVersion(work);
   const vectors = new ClusteredVectors(DIMS);
   const embeddings = await startEmbeddingServer(DIMS, FROM ? Number(await fs.readFile(portFile, 'utf8')) : 0);
   if (KEEP) await fs.writeFile(portFile, new URL(embeddings.baseUrl).port);
