@@ -24,6 +24,7 @@
  * `--ingest-only` stops after the ingest line (to measure or profile the insert path alone);
  * `--restart-only` (with BENCH_DENSE_FROM) prints the restart lines alone: without the search copy's file, then
  * once a server has loaded and grouped the copy and written its file (its size and write time), with it;
+ * `--clients-only` (with BENCH_DENSE_FROM) prints the 1- and 32-client lines alone.
  * `--profile=<folder>` writes the server process's CPU profile there (`node --cpu-prof`) when it stops.
  */
 import { openAsBlob } from 'node:fs';
@@ -43,7 +44,8 @@ import {
   writeDenseCsv,
 } from './dense-corpus';
 import { startEmbeddingServer } from './dense-embedding-server';
-import { closedLoop, httpSql, percentile } from './http-sql';
+import { httpSql, percentile } from './http-sql';
+import { concurrency } from './dense-clients';
 import { benchSearchModes } from './kb-search';
 import { copyFileLine, copyFolderOf, restart } from './dense-restart';
 import { cpuMs, folderBytes, loadAverage, threadCpuMs } from './proc-stats';
@@ -54,6 +56,7 @@ import { SAVE_FROM_ROWS } from '../server/engines/exact-search/copy-files';
 const ARGS = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const INGEST_ONLY = process.argv.includes('--ingest-only');
 const RESTART_ONLY = process.argv.includes('--restart-only');
+const CLIENTS_ONLY = process.argv.includes('--clients-only');
 const PROFILE_DIR = process.argv.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
 const ROWS = Number(ARGS[0] ?? 100_000);
 const DIMS = Number(ARGS[1] ?? 1536);
@@ -266,23 +269,6 @@ async function compareWithLance(
   }
 }
 
-async function concurrency(server: ServerProcess, queries: string[]): Promise<void> {
-  const sql = httpSql(server.url);
-  const statements = queries.map((q) => semanticSql(q));
-  await closedLoop(sql, statements, 32, 3); // warm-up
-  const one = await closedLoop(sql, statements, 1, 10);
-  const many = await closedLoop(sql, statements, 32, 15);
-  const line = (label: string, r: typeof one) =>
-    `${label}: ${r.perSecond.toFixed(0)} requests/s, ${r.errors} errors of ${r.requests}, ` +
-    `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`;
-  console.log(`semantic top-10 through HTTP, ${line('1 client', one)} (${loadAverage()})`);
-  console.log(
-    `  ${line('32 concurrent clients', many)}; ${(many.perSecond / one.perSecond).toFixed(2)}x one client ` +
-      `(target >= 1.6x, 0 errors, p99 <= 50 ms; ${loadAverage()})`,
-  );
-  if (many.firstError ?? one.firstError) console.log(`  first error: ${many.firstError ?? one.firstError}`);
-}
-
 /**
  * The restart lines alone (`--restart-only`): without the search copy's file, then with the one a server writes
  * once it has loaded and grouped the copy.
@@ -378,6 +364,11 @@ async function main(): Promise<void> {
     );
     // The copy is then written to its file in the background (for the next start): searches are timed after.
     if (ROWS >= SAVE_FROM_ROWS) await copyFileLine(dataDir, 10 * 60_000);
+    if (CLIENTS_ONLY)
+      return await concurrency(
+        server,
+        queries.map((q) => semanticSql(q)),
+      );
     const modes = await benchSearchModes(sql, 'bench', queries, {
       via: 'HTTP',
       cpu: () => cpuMs(pid),
@@ -387,7 +378,10 @@ async function main(): Promise<void> {
     await rss.phase("recall, and LanceDB's own query (in the benchmark's process)");
     await compareWithLance(server, dataDir, queries, vectors, modes.semantic.p50);
     await rss.phase('1 and 32 clients');
-    await concurrency(server, queries);
+    await concurrency(
+      server,
+      queries.map((q) => semanticSql(q)),
+    );
     for (const line of await rss.stop()) console.log(line);
     console.log(`server peak RSS: ${rss.peakMb.toFixed(0)} MB (${LARGE ? 'target <= 4 GB' : 'no target'})`);
     await server.stop();
