@@ -1,15 +1,7 @@
 import type { Connection, Table } from '@lancedb/lancedb';
 import type { FilterNode } from './vector-filter';
-import { mergeChunks } from './vector-merge';
 import { KeyedQueue, type KeyLock } from '../util/keyed-queue';
-import {
-  chunkIdsWhere,
-  deleteDocIds,
-  lastPerId,
-  storedDocIds,
-  tableDimensions,
-  type StoredChunk,
-} from './vector-rows';
+import { tableDimensions, type StoredChunk } from './vector-rows';
 import {
   DEFAULT_INDEX_POLICY,
   type IndexPolicy,
@@ -17,7 +9,7 @@ import {
   type IndexUpkeepState,
 } from './vector-index';
 import { IndexUpkeep } from './vector-upkeep';
-import { KnownDocIds } from './known-doc-ids';
+import { VectorWrites } from './vector-writes';
 import { DocCounts } from './doc-counts';
 import { MetadataColumns } from './vector-metadata';
 import { TableHandles } from './vector-tables';
@@ -32,7 +24,7 @@ import {
 import { ExactSearch, type SearchCopyInfo } from './exact-search/exact-search';
 import { uncopiedPath, type SearchPath } from './exact-search/search-path';
 import { connectVectors, type StorageOptions } from './vector-location';
-import { baseSchema, metadataNamesOf, recordsToArrow, type ChunkRecord } from './vector-schema';
+import { baseSchema, type ChunkRecord } from './vector-schema';
 
 export type { ChunkRecord } from './vector-schema';
 export type { StoredChunk } from './vector-rows';
@@ -62,8 +54,6 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
   storageOptions?: StorageOptions;
 }
 
-const docIdsOf = (records: readonly ChunkRecord[]) => new Set(records.map((r) => r.docId));
-
 /**
  * LanceDB tables of chunks (one per knowledge base) in one folder. Writes to a table run one at a time
  * (inserts, deletes and index maintenance would otherwise race on the same files); reads never wait.
@@ -76,11 +66,8 @@ export class VectorStore {
   /** The metadata columns of each table, cached. */
   private readonly metadata = new MetadataColumns();
   private readonly docCounts: DocCounts;
-  /**
-   * Which documents each table may hold: an insert of new ones then skips asking the table. Not on a shared
-   * folder, where another server's inserts would be missing from it.
-   */
-  private readonly knownDocs: KnownDocIds | null;
+  /** The writes to the tables' rows (vector-writes.ts). */
+  private readonly writes: VectorWrites;
   /** Copies of tables that searches read instead of LanceDB; shared, only while the table has not moved. */
   private readonly exact: ExactSearch | null;
   private readonly shared: boolean;
@@ -99,7 +86,6 @@ export class VectorStore {
     // What a task holding the write lock commits is this server's alone: the search copy may follow it.
     const follow: KeyLock = (table, fn) => this.exact?.following(table, () => this.open(table), fn) ?? fn();
     this.queue = new KeyedQueue(writeLock && ((table, fn) => writeLock(table, () => follow(table, fn))));
-    this.knownDocs = this.shared ? null : new KnownDocIds();
     this.docCounts = new DocCounts(undefined, options.docCountsFile);
     this.exact = ExactSearch.forStore({
       shared: this.shared,
@@ -123,6 +109,15 @@ export class VectorStore {
       lockNamed(' index'),
       (name) => this.exact?.tableMoved(name),
     );
+    const { queue, metadata, exact, indexes, shared } = this;
+    this.writes = new VectorWrites({
+      queue,
+      open: (name) => this.open(name),
+      metadata,
+      exact,
+      indexes,
+      shared,
+    });
   }
 
   /** Opens the tables in a folder or at an object-store URI (engines/vector-location.ts). */
@@ -183,87 +178,28 @@ export class VectorStore {
     return table ? [...(await this.metadata.names(table))].sort() : [];
   }
 
-  /**
-   * Adds `records` and replaces the stored chunks of the documents in `replaceDocIds` (an insert's batch). One
-   * commit either way, so a failure or a kill mid-insert leaves each document's old chunks or its new ones: a
-   * plain add when none of those documents is stored yet, else the merge of `replaceDocs` (which reads the
-   * whole table, so it is paid only when the batch really replaces something). The table must exist.
-   */
-  async upsert(
-    name: string,
-    records: readonly ChunkRecord[],
-    replaceDocIds: readonly string[],
-  ): Promise<void> {
-    await this.write(name, async () => {
-      const table = await this.require(name);
-      const maybeStored = this.knownDocs ? await this.knownDocs.mayHold(table, replaceDocIds) : replaceDocIds;
-      const stored = await storedDocIds(table, maybeStored);
-      if (stored.length > 0) return this.mergeDocs(table, name, lastPerId(records), stored);
-      if (records.length === 0) return;
-      await this.metadata.add(table, metadataNamesOf(records));
-      const dims = (await this.dimensions(name)) ?? records[0].vector.length;
-      await table.add(recordsToArrow(records, dims));
-      this.exact?.put(name, records);
-      await this.knownDocs?.add(table, docIdsOf(records));
-    });
+  /** Adds `records` and replaces the stored chunks of the documents in `replaceDocIds`, in one commit. */
+  upsert(name: string, records: readonly ChunkRecord[], replaceDocIds: readonly string[]): Promise<void> {
+    return this.writes.upsert(name, records, replaceDocIds);
   }
 
-  /**
-   * Replaces the chunks of the documents in `docIds` with `records` in one commit (see vector-merge.ts for
-   * what a failure leaves and what `previousChunkIds` spares). The table must exist.
-   */
-  async replaceDocs(
+  /** Replaces the chunks of the documents in `docIds` with `records` in one commit (VectorWrites.replaceDocs). */
+  replaceDocs(
     name: string,
     records: readonly ChunkRecord[],
     docIds: readonly string[],
     previousChunkIds?: readonly string[],
   ): Promise<void> {
-    if (docIds.length === 0) return;
-    await this.write(name, async () => {
-      const table = await this.require(name);
-      await this.mergeDocs(table, name, records, docIds, previousChunkIds);
-    });
+    return this.writes.replaceDocs(name, records, docIds, previousChunkIds);
   }
 
-  /** The one-commit replacement of `replaceDocs` (vector-merge.ts), inside the table's write queue. */
-  private async mergeDocs(
-    table: Table,
-    name: string,
-    records: readonly ChunkRecord[],
-    docIds: readonly string[],
-    previousChunkIds?: readonly string[],
-  ): Promise<void> {
-    await mergeChunks(table, this.metadata, records, docIds, previousChunkIds);
-    if (records.length === 0) {
-      this.exact?.removeDocs(name, docIds);
-      return;
-    }
-    this.exact?.replaceDocs(name, docIds, records);
-    await this.knownDocs?.add(table, docIdsOf(records));
-  }
-
-  async deleteDocs(name: string, docIds: readonly string[]): Promise<number> {
-    return this.write(name, async () => {
-      const table = await this.open(name);
-      const deleted = table ? await deleteDocIds(table, docIds) : 0;
-      this.exact?.removeDocs(name, docIds);
-      return deleted;
-    });
+  deleteDocs(name: string, docIds: readonly string[]): Promise<number> {
+    return this.writes.deleteDocs(name, docIds);
   }
 
   /** Deletes the chunks matching all filters; returns how many went. */
-  async deleteWhere(name: string, filters: readonly FilterNode[], label = name): Promise<number> {
-    return this.write(name, async () => {
-      const table = await this.open(name);
-      if (!table) return 0;
-      const where = (await this.metadata.where(table, filters, label)) ?? 'TRUE';
-      const before = await table.countRows();
-      // The chunks that go, for the search copy (the table says only how many went).
-      const going = this.exact?.follows(name) ? await chunkIdsWhere(table, where) : [];
-      await table.delete(where);
-      this.exact?.removeChunks(name, going);
-      return before - (await table.countRows());
-    });
+  deleteWhere(name: string, filters: readonly FilterNode[], label = name): Promise<number> {
+    return this.writes.deleteWhere(name, filters, label);
   }
 
   /** Nearest chunks by cosine distance, filters applied before the search. */
@@ -381,27 +317,6 @@ export class VectorStore {
 
   private open(name: string): Promise<Table | null> {
     return this.handles.open(name);
-  }
-
-  /** A write to a table's rows, in its write queue; index maintenance waits for such writes to pause. */
-  private write<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    return this.queue.run(name, async () => {
-      try {
-        return await fn();
-      } catch (err) {
-        // The commit may have happened or not: a copy could no longer tell.
-        this.exact?.invalidate(name);
-        throw err;
-      } finally {
-        this.indexes.noteWrite(name);
-      }
-    });
-  }
-
-  private async require(name: string): Promise<Table> {
-    const table = await this.open(name);
-    if (!table) throw new Error(`vector table ${name} does not exist`);
-    return table;
   }
 
   /** Lets go of what was known of a table; resolves once its search copy's file is gone. */

@@ -3,7 +3,8 @@ import type { JsonValue } from '../duckdb';
 import type { StoredChunk } from '../vector-rows';
 import { decodedDot, distanceFromDot, type VectorCodes } from '../vector-codes';
 import { Candidates, scanErrorBound } from './candidates';
-import { layoutOf, openHeader, type CopyLabel, type Header } from './copy-file';
+import { openHeader, type CopyLabel } from './copy-file';
+import { layoutOf, type Header } from './copy-file-body';
 import { Centroids } from './row-groups';
 import { QuantisedBlocks } from './scan-kernel';
 import { TopScores } from './top-scores';
@@ -40,14 +41,14 @@ export class CopyFileSearch {
   static async open(file: string, label: CopyLabel): Promise<CopyFileSearch | null> {
     const opened = await openHeader(file).catch(() => null);
     if (!opened) return null;
-    const { handle, header, headerBytes, version } = opened;
+    const { handle, header, bodyAt, version } = opened;
     try {
       const groups = header.groups;
       if (header.table !== label.table || version !== label.version || !groups) {
         await handle.close();
         return null;
       }
-      const layout = layoutOf(header, headerBytes.length);
+      const layout = layoutOf(header, bodyAt);
       const removed = await readAt(handle, new Uint8Array(header.slots), layout.removed);
       const vectors = await readAt(handle, new Float32Array(groups.count * header.dims), layout.centroids);
       const centroids = Array.from({ length: groups.count }, (_, g) =>

@@ -2,7 +2,7 @@ import type { Table } from '@lancedb/lancedb';
 import type { StoredChunk } from '../vector-rows';
 import type { FilterNode } from '../vector-filter';
 import type { ChunkRecord } from '../vector-schema';
-import { CopyBudget, type RoomVerdict } from './copy-budget';
+import { CopyRoom } from './copy-room';
 import { compileRowFilter } from './row-filter';
 import { MirroredTable } from './mirrored-table';
 import { mirrorRow } from './mirror-rows';
@@ -60,18 +60,8 @@ export class ExactSearch {
     drop: (name) => this.copies.delete(name),
   };
   private readonly loading = new Map<string, Loading & { done: Promise<void> }>();
-  /**
-   * Tables whose copy would not fit the budget even alone: not tried again until rows are deleted (each try
-   * would cost the search that starts it a row count).
-   */
-  private readonly tooLarge = new Set<string>();
-  /** How often each table is searched: the coolest copies make room, and only for a hotter table. */
-  private readonly budget: CopyBudget;
-  /**
-   * Tables refused for want of room, with the bytes their copy needs: tried again, without a row count, once
-   * they are hot enough to push out the copies in the way.
-   */
-  private readonly waiting = new Map<string, number>();
+  /** Which copies the search memory holds, and the tables refused (copy-room.ts). */
+  private readonly room: CopyRoom;
   /** Set when the store closes: loads stop, and what they meet on a closed connection is not an error. */
   private closed = false;
   /**
@@ -91,7 +81,7 @@ export class ExactSearch {
   private readonly files: CopyFiles | null;
 
   constructor(private readonly options: ExactSearchOptions) {
-    this.budget = new CopyBudget(options.budgetBytes);
+    this.room = new CopyRoom(options.budgetBytes, this.copies);
     const held = (name: string) => {
       const [copy, table] = [this.copies.get(name), this.tables.get(name)];
       return copy && table ? { copy, table } : null;
@@ -148,7 +138,7 @@ export class ExactSearch {
     hasAnn: boolean,
     filtered: boolean,
   ): MirroredTable | null {
-    this.budget.touch(name);
+    this.room.touch(name);
     let nonZero = 0;
     for (let d = 0; d < vector.length; d++) if (vector[d] !== 0) nonZero++;
     this.queryDims.set(name, nonZero);
@@ -195,8 +185,7 @@ export class ExactSearch {
 
   private unloadedState(name: string): Exclude<SearchCopyState, 'loaded'> {
     if (this.loading.has(name)) return 'loading';
-    if (this.tooLarge.has(name)) return 'too_large';
-    return this.waiting.has(name) ? 'no_room' : 'not_loaded';
+    return this.room.refusal(name) ?? 'not_loaded';
   }
 
   /**
@@ -220,7 +209,7 @@ export class ExactSearch {
       ? null
       : this.files?.searchFor(name, Boolean(query.filters?.length));
     if (fromFile) {
-      this.budget.touch(name);
+      this.room.touch(name);
       return fromFile.search(vector, query.limit);
     }
     const copy = this.copyFor(name, table, vector, query.hasAnn, Boolean(query.filters?.length));
@@ -259,13 +248,13 @@ export class ExactSearch {
 
   /** Every chunk of these documents went: the table may fit the budget again. */
   removeDocs(name: string, docIds: readonly string[]): void {
-    this.tooLarge.delete(name);
+    this.room.rowsGone(name);
     this.apply(name, { removeDocs: docIds });
   }
 
   /** These chunks went (a delete by filter): the table may fit the budget again. */
   removeChunks(name: string, chunkIds: readonly string[]): void {
-    this.tooLarge.delete(name);
+    this.room.rowsGone(name);
     this.apply(name, { removeChunks: chunkIds });
   }
 
@@ -288,9 +277,7 @@ export class ExactSearch {
     this.tables.delete(name);
     this.options.versions?.forget(name);
     this.queryDims.delete(name);
-    this.tooLarge.delete(name);
-    this.waiting.delete(name);
-    this.budget.forget(name);
+    this.room.forget(name);
     await this.files?.remove(name);
   }
 
@@ -303,9 +290,8 @@ export class ExactSearch {
     if (copy) {
       try {
         applyTo(copy, write);
-        if (!this.makeRoom(0, { keep: name }).fits) {
+        if (!this.room.fitsAfterWrite(name)) {
           this.copies.delete(name);
-          this.tooLarge.add(name);
         } else {
           this.grouping.whenWorth(name, copy);
           this.files?.schedule(name);
@@ -342,10 +328,9 @@ export class ExactSearch {
   }
 
   private startLoading(name: string, table: Table): void {
-    if (this.copies.has(name) || this.loading.has(name) || this.tooLarge.has(name) || this.closed) return;
+    if (this.copies.has(name) || this.loading.has(name) || this.closed) return;
     if (this.options.versions && !this.options.versions.mayLoad(name)) return;
-    const wanted = this.waiting.get(name);
-    if (wanted !== undefined && !this.budget.room(this.sizes(), wanted, { admitting: name }).fits) return;
+    if (!this.room.mayLoad(name)) return;
     const loading = { pending: [], pendingRows: 0, spoiled: false, done: Promise.resolve() };
     this.loading.set(name, loading);
     loading.done = this.load(name, table, loading)
@@ -374,7 +359,7 @@ export class ExactSearch {
     if (this.files?.has(name)) {
       // Without a copy from the file, the table answers the search waiting, and the copy loads after it, as
       // without a file (`loadWanted`).
-      const admit = (bytes: number) => this.admit(name, bytes, bytes);
+      const admit = (bytes: number) => this.room.admit(name, bytes, bytes);
       await this.files.load(name, table, loading, admit, (copy) => this.finishLoad(name, copy, loading));
       return;
     }
@@ -385,7 +370,7 @@ export class ExactSearch {
     // Refused before reading a row when even its coarse codes would not fit (copy-form.ts).
     const copy = await copyFromTable(
       table,
-      (bytes, least) => this.admit(name, bytes, least),
+      (bytes, least) => this.room.admit(name, bytes, least),
       () => loading.spoiled || this.closed,
     );
     if (!copy) return;
@@ -405,32 +390,5 @@ export class ExactSearch {
       this.copies.set(name, copy);
       this.grouping.whenWorth(name, copy);
     });
-  }
-
-  /** Makes room for `bytes` of the table's copy, or notes why not (`least`: its bytes as first estimated). */
-  private admit(name: string, bytes: number, least: number): boolean {
-    const verdict = this.makeRoom(bytes, { admitting: name });
-    if (verdict.fits) {
-      this.waiting.delete(name);
-      return true;
-    }
-    if (verdict.reason === 'too_large') this.tooLarge.add(name);
-    else this.waiting.set(name, Math.max(bytes, least));
-    return false;
-  }
-
-  /**
-   * Whether `bytes` more fit the budget, after letting go of the coolest copies if they must (they load again
-   * on a later search), as CopyBudget decides.
-   */
-  private makeRoom(bytes: number, options: { keep?: string; admitting?: string }): RoomVerdict {
-    const verdict = this.budget.room(this.sizes(), bytes, options);
-    if (verdict.fits) for (const name of verdict.evict) this.copies.delete(name);
-    return verdict;
-  }
-
-  /** Each loaded copy's bytes. */
-  private sizes(): Map<string, number> {
-    return new Map([...this.copies].map(([name, copy]) => [name, copy.bytes]));
   }
 }

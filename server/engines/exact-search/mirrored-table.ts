@@ -1,22 +1,16 @@
 import type { StoredChunk } from '../vector-rows';
-import { Candidates, scanErrorBound } from './candidates';
+import { Candidates } from './candidates';
 import { ChunkColumns, type ChunkFields, type MirrorRow } from './chunk-columns';
-import { blockRowsFor, isDense, leastBytesOf, SMALL_BLOCK_ROWS } from './copy-form';
-import { FineCodes } from './fine-codes';
+import { blockRowsFor, leastBytesOf, SMALL_BLOCK_ROWS } from './copy-form';
 import type { FilterableRows } from './row-filter';
 import { QuantisedBlocks } from './scan-kernel';
 import { TopScores } from './top-scores';
 import type { Centroids } from './row-groups';
 import type { CopyState } from './copy-state';
+import { emptyCodes, RowCodes } from './row-codes';
 import { decodedDot, distanceFromDot, encodeVector, type VectorCodes } from '../vector-codes';
 
 export type { FilterValue, MirrorRow } from './chunk-columns';
-
-/** The fields CopyState names (each a field of MirroredTable). */
-const STATE_FIELDS: readonly (keyof CopyState)[] = [
-  ...(['dims', 'keepsFine', 'vectors', 'fine', 'columns', 'removed', 'removedCount', 'groups'] as const),
-  ...(['coarseNorm', 'fineNorm', 'denseRows'] as const),
-];
 
 /**
  * An in-memory copy of one vector table: every chunk's text, metadata and vector, the vector as two levels of
@@ -29,15 +23,13 @@ const STATE_FIELDS: readonly (keyof CopyState)[] = [
  * by its owner (ExactSearch), idempotently: putting a chunk id that is already here replaces it.
  */
 export class MirroredTable implements FilterableRows {
-  private vectors: QuantisedBlocks;
-  /** Null when the copy keeps coarse codes alone (`keepsFine` false): rows then decode to their coarse vector. */
-  private fine: FineCodes | null;
-  /** Scratch for one row's codes: one for coding a new row, one for reading a held row. */
+  /** Each row's vector, as coarse and fine codes (row-codes.ts). */
+  private codes: RowCodes;
+  /** Scratch for coding a new row. */
   private readonly coding: VectorCodes;
-  private readonly reading: VectorCodes;
   /** Everything but the vectors, under the same row numbers (slots). */
   private columns = new ChunkColumns();
-  private removed = new Uint8Array(1024);
+  private removed: Uint8Array = new Uint8Array(1024);
   private removedCount = 0;
   /**
    * Dense rows stored group by group (row-groups.ts): group g holds rows [starts[g], starts[g + 1]), rows
@@ -49,14 +41,6 @@ export class MirroredTable implements FilterableRows {
   private regrouped: MirroredTable | null = null;
   /** Counts rebuilds (compaction, grouping): row numbers read before one no longer name the same rows. */
   private rebuilds = 0;
-  /**
-   * The largest norm of a held row's coarse vector (int8 codes times scale) and of its fine one (what the fine
-   * codes add): how far the int8 scan's score can be from the rescored one (`scanErrorBound`, candidates.ts).
-   */
-  private coarseNorm = 0;
-  private fineNorm = 0;
-  /** Rows appended whose codes are dense: they decide the blocks' size. */
-  private denseRows = 0;
   /** Counts changes of the rows held (writes, grouping): a file saved meanwhile does not reflect one state. */
   private edits = 0;
 
@@ -65,16 +49,13 @@ export class MirroredTable implements FilterableRows {
     readonly dims: number,
     readonly keepsFine = true,
   ) {
-    this.vectors = new QuantisedBlocks(dims, SMALL_BLOCK_ROWS);
-    this.fine = keepsFine ? new FineCodes(dims) : null;
+    this.codes = new RowCodes(dims, keepsFine);
     this.coding = emptyCodes(dims);
-    this.reading = emptyCodes(dims);
   }
 
   /** Bytes of the copy's arrays (not its ids' strings and maps), with the copy `group` builds; each once. */
   heldBytes(seen = new Set<object>()): number {
-    const vectors = this.vectors.heldBytes + (this.fine?.heldBytes ?? 0);
-    return vectors + this.columns.heldBytes(seen) + (this.regrouped?.heldBytes(seen) ?? 0);
+    return this.codes.heldBytes + this.columns.heldBytes(seen) + (this.regrouped?.heldBytes(seen) ?? 0);
   }
 
   /** Chunks held (removed ones not counted). */
@@ -94,14 +75,19 @@ export class MirroredTable implements FilterableRows {
 
   /** Everything the copy holds, as its file stores it (copy-file.ts): read it without awaiting in between. */
   get state(): CopyState {
-    const fields = STATE_FIELDS.map((key) => [key, this[key as keyof this]]);
-    return Object.fromEntries(fields) as CopyState;
+    const { dims, keepsFine, columns, removed, removedCount, groups } = this;
+    return { dims, keepsFine, ...this.codes.state, columns, removed, removedCount, groups };
   }
 
   /** A copy holding `state` (read back from its file). */
   static of(state: CopyState): MirroredTable {
-    const copy = new MirroredTable(state.dims, state.keepsFine);
-    Object.assign(copy, { ...state, edits: 0 });
+    const { dims, keepsFine, vectors, fine, coarseNorm, fineNorm, denseRows } = state;
+    const copy = new MirroredTable(dims, keepsFine);
+    copy.codes = RowCodes.of(dims, keepsFine, { vectors, fine, coarseNorm, fineNorm, denseRows });
+    copy.columns = state.columns;
+    copy.removed = state.removed;
+    copy.removedCount = state.removedCount;
+    copy.groups = state.groups;
     return copy;
   }
 
@@ -118,23 +104,8 @@ export class MirroredTable implements FilterableRows {
 
   /** Appends a chunk whose vector is already coded (compaction moves codes as they are). */
   private append(row: ChunkFields, codes: VectorCodes): number {
-    const slot = this.appendCodes(codes);
+    const slot = this.codes.append(codes);
     this.columns.set(slot, row);
-    return slot;
-  }
-
-  /** Appends a row's codes to the vectors (its columns are the caller's to set); returns its slot. */
-  private appendCodes(codes: VectorCodes): number {
-    const blockRows = blockRowsFor(this.columns.slots, this.denseRows);
-    if (this.vectors.blockRows === SMALL_BLOCK_ROWS && blockRows !== SMALL_BLOCK_ROWS)
-      this.requantise(blockRows);
-    if (isDense(codes.coarse)) this.denseRows++;
-    const slot = this.vectors.appendCodes(codes.coarse, codes.coarseScale);
-    this.coarseNorm = Math.max(this.coarseNorm, codes.coarseScale * norm(codes.coarse));
-    if (this.fine) {
-      this.fine.set(slot, codes.fine, codes.fineScale);
-      this.fineNorm = Math.max(this.fineNorm, codes.fineScale * norm(codes.fine));
-    }
     return slot;
   }
 
@@ -189,11 +160,11 @@ export class MirroredTable implements FilterableRows {
   search(vector: ArrayLike<number>, limit: number, accept?: (row: number) => boolean): StoredChunk[] {
     const kth = new TopScores(Math.min(limit, this.rows));
     if (kth.capacity === 0) return [];
-    const error = scanErrorBound(this.vectors, vector, this.coarseNorm, this.fineNorm);
+    const error = this.codes.scanError(vector);
     const candidates = new Candidates();
     const removed = this.removed;
     const held = this.columns.slots;
-    this.vectors.score(
+    this.codes.vectors.score(
       vector,
       () => kth.floor - 2 * error,
       (firstRow, scored) => {
@@ -213,7 +184,7 @@ export class MirroredTable implements FilterableRows {
     const best = new TopScores(kth.capacity, true);
     for (const { score, row } of candidates.above(kth.floor - 2 * error)) {
       if (score + error < best.floor) break;
-      best.offer(decodedDot(vector, this.codesOf(row)), row);
+      best.offer(decodedDot(vector, this.codes.codesOf(row)), row);
     }
     return best.sorted().map(({ score, row }) => this.columns.chunkAt(row, distanceFromDot(score)));
   }
@@ -227,29 +198,12 @@ export class MirroredTable implements FilterableRows {
 
   /** The cosine distance from `vector` to a row's decoded vector, as the table's side computes it. */
   private distanceOf(vector: ArrayLike<number>, slot: number): number {
-    return distanceFromDot(decodedDot(vector, this.codesOf(slot)));
-  }
-
-  /** A row's codes, in scratch (valid until the next call); without fine codes, zero ones. */
-  private codesOf(slot: number): VectorCodes {
-    this.reading.coarseScale = this.vectors.codesOf(slot, this.reading.coarse);
-    this.reading.fineScale = this.fine ? this.fine.get(slot, this.reading.fine) : 0;
-    return this.reading;
-  }
-
-  /** The int8 scan's codes again, in blocks of another size (removed rows stay zero, so row numbers hold). */
-  private requantise(blockRows: number): void {
-    const vectors = new QuantisedBlocks(this.dims, blockRows);
-    for (let slot = 0; slot < this.columns.slots; slot++) {
-      const { coarse, coarseScale } = this.codesOf(slot);
-      vectors.appendCodes(coarse, coarseScale);
-    }
-    this.vectors = vectors;
+    return distanceFromDot(decodedDot(vector, this.codes.codesOf(slot)));
   }
 
   private removeSlot(slot: number): void {
     if (this.removed[slot] === 1) return;
-    this.vectors.clear(slot);
+    this.codes.clear(slot);
     if (slot >= this.removed.length) {
       const grown = new Uint8Array(Math.max(slot + 1, this.removed.length * 2));
       grown.set(this.removed);
@@ -286,7 +240,7 @@ export class MirroredTable implements FilterableRows {
 
   /** The int8 blocks, for scoring every row in bulk (row-groups.ts); row numbers are slots. */
   get scoredRows(): QuantisedBlocks {
-    return this.vectors;
+    return this.codes.vectors;
   }
 
   /** Changes whenever row numbers are given out again (see `rebuilds`). */
@@ -305,7 +259,7 @@ export class MirroredTable implements FilterableRows {
     for (let tries = 0; sample.length < Math.min(count, this.rows) && tries < count * 4; tries++) {
       const slot = Math.floor(random() * slots);
       if (this.removed[slot] === 1) continue;
-      const codes = this.codesOf(slot);
+      const codes = this.codes.codesOf(slot);
       sample.push(
         Float32Array.from(codes.coarse, (c, d) => codes.coarseScale * c + codes.fineScale * codes.fine[d]),
       );
@@ -339,12 +293,12 @@ export class MirroredTable implements FilterableRows {
     // is not copied: the fresh columns point at the bytes these hold (a million chunks' text is hundreds of MB).
     // The codes are staged, then moved into this copy's own memory (see `adopt`) when its blocks are alike.
     const fresh = new MirroredTable(this.dims, this.keepsFine);
-    const blockRows = blockRowsFor(this.rows, this.denseRows);
-    const staged = blockRows === this.vectors.blockRows && blockRows !== SMALL_BLOCK_ROWS;
-    fresh.vectors = new QuantisedBlocks(this.dims, blockRows, staged);
+    const blockRows = blockRowsFor(this.rows, this.codes.denseRows);
+    const staged = blockRows === this.codes.vectors.blockRows && blockRows !== SMALL_BLOCK_ROWS;
+    fresh.codes = new RowCodes(this.dims, this.keepsFine, new QuantisedBlocks(this.dims, blockRows, staged));
     fresh.columns = ChunkColumns.sharingText(this.columns);
     const moveRow = (slot: number) => {
-      const to = fresh.appendCodes(this.codesOf(slot));
+      const to = fresh.codes.append(this.codes.codesOf(slot));
       fresh.columns.copyRow(to, this.columns, slot);
       return to;
     };
@@ -359,7 +313,7 @@ export class MirroredTable implements FilterableRows {
       }
     } finally {
       this.regrouped = null;
-      if (generation !== this.rebuilds && staged) fresh.vectors.release();
+      if (generation !== this.rebuilds && staged) fresh.codes.vectors.release();
     }
     for (let slot = 0; slot < movedTo.length; slot++) {
       if (movedTo[slot] >= 0 && this.removed[slot] === 1) fresh.removeSlot(movedTo[slot]);
@@ -369,15 +323,10 @@ export class MirroredTable implements FilterableRows {
       if (this.removed[slot] !== 1 && (slot >= movedTo.length || movedTo[slot] < 0)) moveRow(slot);
     }
     // Row numbers read before no longer hold.
-    if (staged) this.vectors.adopt(fresh.vectors);
-    else this.vectors = fresh.vectors;
-    this.fine = fresh.fine;
+    this.codes.takeFrom(fresh.codes, staged);
     this.columns = fresh.columns;
     this.removed = fresh.removed;
     this.removedCount = fresh.removedCount;
-    this.coarseNorm = fresh.coarseNorm;
-    this.fineNorm = fresh.fineNorm;
-    this.denseRows = fresh.denseRows;
     this.rebuilds++;
     this.edits++;
     this.groups = { centroids, starts, tail: starts[count], probes };
@@ -401,33 +350,17 @@ export class MirroredTable implements FilterableRows {
    * grouping do.
    */
   private rebuild(slots: ArrayLike<number>): void {
-    const old = { vectors: this.vectors, fine: this.fine, columns: this.columns, removed: this.removed };
-    this.vectors = new QuantisedBlocks(this.dims, blockRowsFor(this.rows, this.denseRows));
-    this.fine = this.keepsFine ? new FineCodes(this.dims) : null;
+    const old = { codes: this.codes, columns: this.columns, removed: this.removed };
+    const blockRows = blockRowsFor(this.rows, this.codes.denseRows);
+    this.codes = new RowCodes(this.dims, this.keepsFine, new QuantisedBlocks(this.dims, blockRows));
     this.columns = new ChunkColumns();
     this.removed = new Uint8Array(1024);
     this.removedCount = 0;
-    this.coarseNorm = 0;
-    this.fineNorm = 0;
-    this.denseRows = 0;
     this.rebuilds++;
-    const codes = this.reading;
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i];
       if (old.removed[slot] === 1) continue;
-      codes.coarseScale = old.vectors.codesOf(slot, codes.coarse);
-      codes.fineScale = old.fine ? old.fine.get(slot, codes.fine) : 0;
-      this.append(old.columns.fieldsAt(slot), codes);
+      this.append(old.columns.fieldsAt(slot), old.codes.codesOf(slot));
     }
   }
-}
-
-function emptyCodes(dims: number): VectorCodes {
-  return { coarse: new Int8Array(dims), coarseScale: 0, fine: new Int8Array(dims), fineScale: 0 };
-}
-
-function norm(codes: Int8Array): number {
-  let squares = 0;
-  for (let d = 0; d < codes.length; d++) squares += codes[d] * codes[d];
-  return Math.sqrt(squares);
 }
