@@ -1,4 +1,5 @@
 import type { QuantisedBlocks } from './scan-kernel';
+import type { TopScores } from './top-scores';
 
 /**
  * The most the int8 scan's score of a row for `vector` can differ from its rescored dot product, for rows
@@ -18,8 +19,56 @@ export function scanErrorBound(
   return blocks.scoreError(vector, coarseNorm) + Math.sqrt(squares) * fineNorm;
 }
 
+/** The rows a scan may answer with (`scanCandidates`). */
+export interface ScannedRows {
+  /** Row numbers from here on are not held (the last block's rows past the last are zero). */
+  slots: number;
+  /** 1 for a removed row; past its end nothing is removed. */
+  removed: Uint8Array;
+  /** With a filter: whether it accepts the row. */
+  accept?: (row: number) => boolean;
+  /** The row a scanned row number stands for, when the blocks scanned hold only some rows (a file's groups). */
+  rowOf?: (scanned: number) => number;
+}
+
+/**
+ * The int8 scan of a search for the `kth.capacity` rows nearest `vector` (MirroredTable.search, and the
+ * searches of a copy's file, copy-file-search.ts): `blocks` scored (only `ranges`, when given), every held row
+ * within twice `error` (scanErrorBound) of the `kth.capacity`-th best scan score kept, best first, ties by row:
+ * no other can be nearer once rescored. `kth` is left with the best scan scores.
+ */
+export function scanCandidates(
+  blocks: QuantisedBlocks,
+  vector: ArrayLike<number>,
+  kth: TopScores,
+  error: number,
+  held: ScannedRows,
+  ranges?: ArrayLike<number>,
+): { score: number; row: number }[] {
+  const candidates = new Candidates();
+  const { slots, removed, accept, rowOf } = held;
+  blocks.score(
+    vector,
+    () => kth.floor - 2 * error,
+    (firstRow, scored) => {
+      for (let k = 0; k < scored.count; k++) {
+        // Rows past the last are zero: a score the heap would take from one is rejected by the slot check.
+        const scanned = firstRow + scored.rows[k];
+        const row = rowOf ? rowOf(scanned) : scanned;
+        const score = scored.scores[k];
+        if (score > kth.floor - 2 * error && row < slots && removed[row] !== 1 && (!accept || accept(row))) {
+          kth.offer(score, row);
+          candidates.add(score, row);
+        }
+      }
+    },
+    ranges,
+  );
+  return candidates.above(kth.floor - 2 * error);
+}
+
 /** The rows a search's scan kept, with their scan scores, in arrays that grow by doubling. */
-export class Candidates {
+class Candidates {
   private scores = new Float32Array(64);
   private rows = new Int32Array(64);
   private count = 0;

@@ -2,7 +2,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { JsonValue } from '../duckdb';
 import type { StoredChunk } from '../vector-rows';
 import { decodedDot, distanceFromDot, type VectorCodes } from '../vector-codes';
-import { Candidates, scanErrorBound } from './candidates';
+import { scanCandidates, scanErrorBound } from './candidates';
 import { openHeader, type CopyLabel } from './copy-file';
 import { layoutOf, type Header } from './copy-file-body';
 import { Centroids } from './row-groups';
@@ -101,24 +101,10 @@ export class CopyFileSearch {
     const rowOf = (temp: number) =>
       blocks[Math.floor(temp / header.blockRows)] * header.blockRows + (temp % header.blockRows);
     const error = scanErrorBound(read, vector, header.coarseNorm, header.fineNorm);
-    const candidates = new Candidates();
-    read.score(
-      vector,
-      () => kth.floor - 2 * error,
-      (firstRow, scored) => {
-        for (let k = 0; k < scored.count; k++) {
-          const row = rowOf(firstRow + scored.rows[k]);
-          const score = scored.scores[k];
-          if (score > kth.floor - 2 * error && row < header.slots && removed[row] !== 1) {
-            kth.offer(score, row);
-            candidates.add(score, row);
-          }
-        }
-      },
-      ranges,
-    );
+    const held = { slots: header.slots, removed, rowOf };
+    const candidates = scanCandidates(read, vector, kth, error, held, ranges);
     const best = new TopScores(kth.capacity, true);
-    for (const { score, row } of candidates.above(kth.floor - 2 * error)) {
+    for (const { score, row } of candidates) {
       if (score + error < best.floor) break;
       this.codes.coarseScale = read.codesOf(tempOf(row), this.codes.coarse);
       this.codes.fineScale = header.fineBlocks ? await this.fineCodesOf(row, this.codes.fine) : 0;

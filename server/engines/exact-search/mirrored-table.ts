@@ -1,5 +1,5 @@
 import type { StoredChunk } from '../vector-rows';
-import { Candidates } from './candidates';
+import { scanCandidates } from './candidates';
 import { ChunkColumns, type ChunkFields, type MirrorRow } from './chunk-columns';
 import { blockRowsFor, leastBytesOf, SMALL_BLOCK_ROWS } from './copy-form';
 import type { FilterableRows } from './row-filter';
@@ -161,28 +161,12 @@ export class MirroredTable implements FilterableRows {
     const kth = new TopScores(Math.min(limit, this.rows));
     if (kth.capacity === 0) return [];
     const error = this.codes.scanError(vector);
-    const candidates = new Candidates();
-    const removed = this.removed;
-    const held = this.columns.slots;
-    this.codes.vectors.score(
-      vector,
-      () => kth.floor - 2 * error,
-      (firstRow, scored) => {
-        for (let k = 0; k < scored.count; k++) {
-          // Rows past the last are zero: a score the heap would take from one is rejected by the slot check.
-          // (`removed` grows only as rows are removed: past its end nothing is.)
-          const row = firstRow + scored.rows[k];
-          const score = scored.scores[k];
-          if (score > kth.floor - 2 * error && row < held && removed[row] !== 1 && (!accept || accept(row))) {
-            kth.offer(score, row);
-            candidates.add(score, row);
-          }
-        }
-      },
-      accept ? undefined : this.probedRows(vector),
-    );
+    // `removed` grows only as rows are removed: past its end nothing is.
+    const held = { slots: this.columns.slots, removed: this.removed, accept };
+    const ranges = accept ? undefined : this.probedRows(vector);
+    const candidates = scanCandidates(this.codes.vectors, vector, kth, error, held, ranges);
     const best = new TopScores(kth.capacity, true);
-    for (const { score, row } of candidates.above(kth.floor - 2 * error)) {
+    for (const { score, row } of candidates) {
       if (score + error < best.floor) break;
       best.offer(decodedDot(vector, this.codes.codesOf(row)), row);
     }
