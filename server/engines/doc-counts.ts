@@ -17,6 +17,9 @@ interface Counted {
   recountAfter: number;
 }
 
+/** The counts' file's name in the folder of what is kept for the next start (the data folder). */
+export const DOC_COUNTS_FILE = 'doc-counts.json';
+
 /** What the counts' file holds: each table's last count and the version it was made at. */
 type SavedCounts = Record<string, { version: number; count: number }>;
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Connection, Table } from '@lancedb/lancedb';
 import type { FilterNode } from './vector-filter';
 import { KeyedQueue, type KeyLock } from '../util/keyed-queue';
@@ -10,7 +11,7 @@ import {
 } from './vector-index';
 import { IndexUpkeep } from './vector-upkeep';
 import { VectorWrites } from './vector-writes';
-import { DocCounts } from './doc-counts';
+import { DOC_COUNTS_FILE, DocCounts } from './doc-counts';
 import { MetadataColumns } from './vector-metadata';
 import { TableHandles } from './vector-tables';
 import {
@@ -22,6 +23,7 @@ import {
   type TextQuery,
 } from './vector-search';
 import { ExactSearch, type SearchCopyInfo } from './exact-search/exact-search';
+import { COPY_FILES_FOLDER } from './exact-search/copy-files';
 import { uncopiedPath, type SearchPath } from './exact-search/search-path';
 import { connectVectors, type StorageOptions } from './vector-location';
 import { baseSchema, type ChunkRecord } from './vector-schema';
@@ -44,12 +46,14 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
   /** Shared: how long a copy dropped for another server's write waits to load again (default 10 s). */
   searchCopyReloadQuietMs?: number;
   /**
-   * Where search copies are kept in files for the next start (exact-search/copy-files.ts): a folder inside the
-   * data folder; none without. Not on a shared folder.
+   * The server's own folder (its data folder) for what is kept for the next start: each search copy's file in
+   * its `search-copies/` (exact-search/copy-files.ts) and each table's document count in its
+   * `doc-counts.json` (doc-counts.ts). Nothing is kept without, nor on a shared folder, where the table
+   * version cannot tell whose rows a file holds.
    */
-  searchCopyFiles?: { folder: string; quietMs?: number; fromRows?: number };
-  /** Where each table's document count is kept for the next start (doc-counts.ts); none without. */
-  docCountsFile?: string;
+  keptFolder?: string;
+  /** How long a search copy's writes must pause before its file is written, and from how many rows (tests). */
+  copyFileTiming?: { quietMs?: number; fromRows?: number };
   /** Credentials, endpoint and region of an object-store location (LanceDB's storage options). */
   storageOptions?: StorageOptions;
 }
@@ -86,13 +90,14 @@ export class VectorStore {
     // What a task holding the write lock commits is this server's alone: the search copy may follow it.
     const follow: KeyLock = (table, fn) => this.exact?.following(table, () => this.open(table), fn) ?? fn();
     this.queue = new KeyedQueue(writeLock && ((table, fn) => writeLock(table, () => follow(table, fn))));
-    this.docCounts = new DocCounts(undefined, options.docCountsFile);
+    const kept = this.shared ? undefined : options.keptFolder;
+    this.docCounts = new DocCounts(undefined, kept && path.join(kept, DOC_COUNTS_FILE));
     this.exact = ExactSearch.forStore({
       shared: this.shared,
       reloadQuietMs: options.searchCopyReloadQuietMs,
       budgetBytes: options.exactSearchBytes,
       betweenWrites: (table, fn) => this.queue.run(table, fn),
-      files: options.searchCopyFiles,
+      files: kept ? { folder: path.join(kept, COPY_FILES_FOLDER), ...options.copyFileTiming } : undefined,
       onError: (err) => this.reportBackground(err, options.onError),
     });
     this.handles = new TableHandles(db, this.shared, {

@@ -36,7 +36,8 @@ describe("a restarted server reads a table's search copy back from its file", ()
     store = await VectorStore.open(path.join(dir, 'vectors'), {
       // No ANN index: the copy answers every search it can, and LanceDB's exact answer is the reference.
       annThreshold: Number.MAX_SAFE_INTEGER,
-      searchCopyFiles: files ? { folder, quietMs: 20, fromRows: 0 } : undefined,
+      keptFolder: files ? dir : undefined,
+      copyFileTiming: { quietMs: 20, fromRows: 0 },
       onError: (err) => errors.push(err),
     });
     return store;
@@ -216,5 +217,28 @@ describe("a restarted server reads a table's search copy back from its file", ()
     const again = await open();
     await expectExact(again, 501);
     expect(again.searchCopyInfo(TABLE).state).toBe('loaded');
+  });
+
+  it('keeps the files and the document counts in the one folder it is given, and neither on a shared folder', async () => {
+    const counts = path.join(dir, 'doc-counts.json');
+    const s = await open();
+    expect(await s.countDocs(TABLE)).toBe(3000);
+    expect(JSON.parse(await fs.readFile(counts, 'utf8'))).toMatchObject({ [TABLE]: { count: 3000 } });
+    expect(await exists(file)).toBe(true);
+    s.close();
+    store = null;
+    await fs.rm(folder, { recursive: true });
+    await fs.rm(counts);
+    store = await VectorStore.open(path.join(dir, 'vectors'), {
+      shared: true,
+      keptFolder: dir,
+      copyFileTiming: { quietMs: 20, fromRows: 0 },
+      onError: (err) => errors.push(err),
+    });
+    await loadAndSave(store);
+    expect(store.searchCopyInfo(TABLE).state).toBe('loaded');
+    expect(await store.countDocs(TABLE)).toBe(3000);
+    expect(await exists(folder)).toBe(false);
+    expect(await exists(counts)).toBe(false);
   });
 });

@@ -17,6 +17,8 @@ const SAVE_QUIET_MS = 5_000;
 /** Copies of fewer rows load from their table in well under a second: they get no file. */
 export const SAVE_FROM_ROWS = 20_000;
 const SUFFIX = '.copy';
+/** The files' folder in the folder of what is kept for the next start (the data folder). */
+export const COPY_FILES_FOLDER = 'search-copies';
 /** Table names the store gives (kb_<n>): only those name a file, so that a name never leaves the folder. */
 const FILE_NAME = /^[A-Za-z0-9_-]{1,200}$/;
 

@@ -52,10 +52,8 @@ export async function openKnowledgeBases(
       exactSearchBytes:
         options.searchMemoryMb === undefined ? undefined : options.searchMemoryMb * 1024 * 1024,
       onError: (err) => log(`Vector store background work failed: ${(err as Error).message}`),
-      // Kept in the server's own data folder: on a shared folder the table version cannot tell whose rows a file holds.
-      searchCopyFiles:
-        shared === undefined ? { folder: path.join(deps.databases.dataDir, 'search-copies') } : undefined,
-      docCountsFile: shared === undefined ? path.join(deps.databases.dataDir, 'doc-counts.json') : undefined,
+      // Search copies' files and document counts, in the server's own data folder (none on a shared folder).
+      keptFolder: shared === undefined ? deps.databases.dataDir : undefined,
     },
   );
   const knowledgeBases = new KnowledgeBaseService({
