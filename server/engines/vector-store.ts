@@ -127,7 +127,10 @@ export class VectorStore {
 
   /** Opens the tables in a folder or at an object-store URI (engines/vector-location.ts). */
   static async open(location: string, options: VectorStoreOptions = {}): Promise<VectorStore> {
-    return new VectorStore(await connectVectors(location, options), options);
+    const store = new VectorStore(await connectVectors(location, options), options);
+    // A table removed while no server ran (its folder deleted) leaves its search copy's file behind.
+    await store.exact?.keepFilesOf(() => store.tableNames());
+    return store;
   }
 
   /** Other servers write these tables too (a shared folder): what one saw of a table may change under it. */

@@ -241,4 +241,28 @@ describe("a restarted server reads a table's search copy back from its file", ()
     expect(await exists(folder)).toBe(false);
     expect(await exists(counts)).toBe(false);
   });
+
+  it('removes at start the file of a table removed while no server ran, and keeps the others', async () => {
+    const s = await open();
+    await s.createTable('kb_4', DIMS);
+    await s.upsert(
+      'kb_4',
+      Array.from({ length: 100 }, (_, i) => record(i)),
+      [],
+    );
+    await s.vectorSearch('kb_4', randomUnit(DIMS, 1), { limit: 1 });
+    await s.whenIdle();
+    await s.whenCopiesSaved();
+    const gone = path.join(folder, 'kb_4.copy');
+    expect(await exists(gone)).toBe(true);
+    s.close();
+    store = null;
+    await fs.rm(path.join(dir, 'vectors', 'kb_4.lance'), { recursive: true });
+    const restarted = await open();
+    expect(await restarted.tableNames()).toEqual([TABLE]);
+    expect(await exists(gone)).toBe(false);
+    expect(await exists(file)).toBe(true);
+    await expectExact(restarted, 500);
+    expect(restarted.searchCopyInfo(TABLE)).toMatchObject({ state: 'loaded', rows: 3000 });
+  });
 });

@@ -170,6 +170,12 @@ export class CopyFiles {
     }
   }
 
+  /** At start, with the tables the store has: the files of others (gone while no server ran) are removed. */
+  async removeAllBut(tables: readonly string[]): Promise<void> {
+    const held = new Set(tables);
+    for (const name of [...this.unread]) if (!held.has(name)) await this.remove(name);
+  }
+
   /**
    * The table was dropped or created anew (its copy let go already): its file goes. A write under way finds the
    * copy gone and keeps nothing.

@@ -308,6 +308,11 @@ export class ExactSearch {
     if (loading) holdForReplay(loading, write);
   }
 
+  /** At start: the copies' files of tables other than those `tables` names are removed. */
+  async keepFilesOf(tables: () => Promise<string[]>): Promise<void> {
+    if (this.files) await this.files.removeAllBut(await tables());
+  }
+
   /** The table committed something that leaves its rows as they were (an index): its file is relabelled. */
   tableMoved(name: string): void {
     if (this.copies.has(name)) this.files?.schedule(name);
