@@ -7,8 +7,11 @@ import wabt from 'wabt';
 
 export async function assembleScanKernel() {
   const source = new URL('../server/engines/exact-search/scan-kernel.wat', import.meta.url);
-  const module = (await wabt()).parseWat('scan-kernel.wat', fs.readFileSync(source, 'utf8'), { simd: true });
-  module.validate();
+  const module = (await wabt()).parseWat('scan-kernel.wat', fs.readFileSync(source, 'utf8'), {
+    simd: true,
+    threads: true,
+  });
+  module.validate({ simd: true, threads: true });
   return Buffer.from(module.toBinary({}).buffer);
 }
 

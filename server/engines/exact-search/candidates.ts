@@ -1,5 +1,5 @@
 import type { QuantisedBlocks } from './scan-kernel';
-import type { TopScores } from './top-scores';
+import { TopScores } from './top-scores';
 
 /**
  * The most the int8 scan's score of a row for `vector` can differ from its rescored dot product, for rows
@@ -64,6 +64,30 @@ export function scanCandidates(
     },
     ranges,
   );
+  return candidates.above(kth.floor - 2 * error);
+}
+
+/**
+ * `scanCandidates` from a scan made on the scan thread (scan-thread.ts), which kept every row within twice
+ * `error` of its own `capacity`-th best without knowing which rows are held: null when one of them is not held
+ * (removed, or added past `slots`, while the thread scanned), as such a row may have raised the thread's floor
+ * past rows this one would keep.
+ */
+export function threadCandidates(
+  scanned: { rows: Int32Array; scores: Float32Array },
+  capacity: number,
+  error: number,
+  slots: number,
+  removed: Uint8Array,
+): { score: number; row: number }[] | null {
+  const kth = new TopScores(capacity);
+  const candidates = new Candidates();
+  for (let k = 0; k < scanned.rows.length; k++) {
+    const row = scanned.rows[k];
+    if (row >= slots || removed[row] === 1) return null;
+    kth.offer(scanned.scores[k], row);
+    candidates.add(scanned.scores[k], row);
+  }
   return candidates.above(kth.floor - 2 * error);
 }
 

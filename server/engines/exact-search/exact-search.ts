@@ -214,7 +214,7 @@ export class ExactSearch {
     }
     const copy = this.copyFor(name, table, vector, query.hasAnn, Boolean(query.filters?.length));
     if (!copy) return null;
-    if (!query.filters?.length) return copy.search(vector, query.limit);
+    if (!query.filters?.length) return copy.searchOnThread(vector, query.limit);
     const accept = compileRowFilter(query.filters, copy);
     return accept ? copy.search(vector, query.limit, accept) : null;
   }

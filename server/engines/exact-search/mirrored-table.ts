@@ -1,9 +1,10 @@
 import type { StoredChunk } from '../vector-rows';
-import { scanCandidates } from './candidates';
+import { scanCandidates, threadCandidates } from './candidates';
 import { ChunkColumns, type ChunkFields, type MirrorRow } from './chunk-columns';
 import { blockRowsFor, leastBytesOf, SMALL_BLOCK_ROWS } from './copy-form';
 import type { FilterableRows } from './row-filter';
 import { QuantisedBlocks } from './scan-kernel';
+import { scanOnThread } from './scan-thread';
 import { TopScores } from './top-scores';
 import type { Centroids } from './row-groups';
 import type { CopyState } from './copy-state';
@@ -165,7 +166,41 @@ export class MirroredTable implements FilterableRows {
     const held = { slots: this.columns.slots, removed: this.removed, accept };
     const ranges = accept ? undefined : this.probedRows(vector);
     const candidates = scanCandidates(this.codes.vectors, vector, kth, error, held, ranges);
-    const best = new TopScores(kth.capacity, true);
+    return this.rescored(vector, candidates, error, kth.capacity);
+  }
+
+  /**
+   * `search` without a filter; for a grouped copy (dense vectors, many rows) the scan runs on the scan thread
+   * (scan-thread.ts) while this thread answers other requests, and the rows it kept are checked and rescored
+   * here. A row the thread kept that was removed or added meanwhile may have raised its floor: the search is
+   * then made again here, as it is when the copy was rebuilt meanwhile or the thread cannot scan.
+   */
+  async searchOnThread(vector: ArrayLike<number>, limit: number): Promise<StoredChunk[]> {
+    const capacity = Math.min(limit, this.rows);
+    const codes = this.codes;
+    const task = this.groups && capacity > 0 ? codes.vectors.scanTask(vector, this.probedRows(vector)) : null;
+    if (!task) return this.search(vector, limit);
+    const error = codes.scanError(vector);
+    const slots = this.columns.slots;
+    const scanned = await scanOnThread(codes.vectors, task, capacity, 2 * error);
+    const candidates =
+      scanned && codes === this.codes
+        ? threadCandidates(scanned, capacity, error, slots, this.removed)
+        : null;
+    return candidates ? this.rescored(vector, candidates, error, capacity) : this.search(vector, limit);
+  }
+
+  /**
+   * The `capacity` nearest of a scan's candidates (best first, each scan score within `error` of its rescored
+   * one): rescored until the next one's scan score, plus the error, falls below the `capacity`-th rescored one.
+   */
+  private rescored(
+    vector: ArrayLike<number>,
+    candidates: readonly { score: number; row: number }[],
+    error: number,
+    capacity: number,
+  ): StoredChunk[] {
+    const best = new TopScores(capacity, true);
     for (const { score, row } of candidates) {
       if (score + error < best.floor) break;
       best.offer(decodedDot(vector, this.codes.codesOf(row)), row);

@@ -8,20 +8,26 @@ interface WasmMemory {
 }
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: unknown };
+  Instance: new (module: object, imports: { env: { memory: WasmMemory } }) => { exports: unknown };
+  Memory: new (descriptor: { initial: number; maximum: number; shared: boolean }) => WasmMemory;
 }
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 /** The SIMD scoring loop, assembled from scan-kernel.wat (compiled once per process, instantiated per table). */
 let compiled: object | null = null;
 
-function kernelModule(): object {
+export function kernelModule(): object {
   compiled ??= new wasm.Module(fs.readFileSync(new URL('./scan-kernel.wasm', import.meta.url)));
   return compiled;
 }
 
-interface KernelExports {
-  memory: WasmMemory;
+/** The kernel on a shared memory made elsewhere (the scan thread's instance of a copy's blocks). */
+export function kernelInstance(memory: unknown): KernelExports {
+  return new wasm.Instance(kernelModule(), { env: { memory: memory as WasmMemory } })
+    .exports as unknown as KernelExports;
+}
+
+export interface KernelExports {
   scoreBlock(
     block: number,
     rows: number,
@@ -36,6 +42,17 @@ interface KernelExports {
   ): number;
 }
 
+/**
+ * A scan made on another thread (scan-worker.ts): the query's pairs and scale as the kernel takes them, and
+ * each call of the kernel as four numbers: the first row's bytes, the rows, their scales' bytes, the first row.
+ */
+export interface ScanTask {
+  pairs: Int32Array;
+  pairCount: number;
+  queryScale: number;
+  calls: Int32Array;
+}
+
 /** The rows of one block that beat the floor: `count` entries of each view are filled. */
 export interface BlockCandidates {
   count: number;
@@ -44,7 +61,7 @@ export interface BlockCandidates {
 }
 
 /** Rows the kernel scores at once (its strip): blocks are a multiple of it. */
-const STRIP_ROWS = 32;
+export const STRIP_ROWS = 32;
 /** Bytes of one entry of the kernel's list of dimension pairs. */
 const PAIR_BYTES = 16;
 
@@ -88,6 +105,8 @@ export class QuantisedBlocks {
   private readonly strip: number;
   private readonly pairs: number;
   private readonly firstBlock: number;
+  /** Where the scan thread's scratch starts: its candidates, strip and pairs, laid out as this thread's. */
+  readonly threadScratch: number;
   /** Bytes of one block: its columns, then one f32 scale per row. */
   readonly blockBytes: number;
   private blockCount = 0;
@@ -100,13 +119,21 @@ export class QuantisedBlocks {
     staged = false,
   ) {
     if (blockRows % STRIP_ROWS !== 0) throw new Error(`blocks hold a multiple of ${STRIP_ROWS} rows`);
-    this.kernel = staged ? null : (new wasm.Instance(kernelModule()).exports as unknown as KernelExports);
-    this.memory = this.kernel?.memory ?? new StagingMemory();
+    // Shared, so that a search's scan can run on another thread (scan-thread.ts) over the same bytes.
+    this.memory = staged
+      ? new StagingMemory()
+      : new wasm.Memory({ initial: 1, maximum: MOST_BYTES / PAGE, shared: true });
+    this.kernel = staged
+      ? null
+      : (new wasm.Instance(kernelModule(), { env: { memory: this.memory } })
+          .exports as unknown as KernelExports);
     this.outScores = 0;
     this.outRows = blockRows * 4;
     this.strip = this.outRows + blockRows * 4;
     this.pairs = this.strip + STRIP_ROWS * 4;
-    this.firstBlock = align(this.pairs + Math.ceil(dims / 2) * PAIR_BYTES, 16);
+    // The scan thread's own scratch, the same shape, after this thread's.
+    this.threadScratch = align(this.pairs + Math.ceil(dims / 2) * PAIR_BYTES, 16);
+    this.firstBlock = align(this.threadScratch + this.threadScratch, 16);
     // The columns, then one f32 scale per row.
     this.blockBytes = align(dims * blockRows + blockRows * 4, 16);
     this.ensureBytes(this.firstBlock);
@@ -187,7 +214,14 @@ export class QuantisedBlocks {
    * another thread scores (assign-thread.ts).
    */
   blockBytesOf(first: number, count: number): Uint8Array<ArrayBuffer> {
-    return new Uint8Array(this.memory.buffer.slice(this.blockStart(first), this.blockStart(first + count)));
+    const view = new Uint8Array(
+      this.memory.buffer,
+      this.blockStart(first),
+      this.blockStart(first + count) - this.blockStart(first),
+    );
+    const bytes = new Uint8Array(view.length);
+    bytes.set(view);
+    return bytes;
   }
 
   /** Holds these blocks alone, `bytes` from `blockBytesOf` of blocks of the same shape, of which `rows` are rows. */
@@ -270,6 +304,34 @@ export class QuantisedBlocks {
       }
     }
     return pairCount;
+  }
+
+  /** The shared memory the blocks are in (null for staged blocks). */
+  get sharedMemory(): WasmMemory | null {
+    return this.kernel ? this.memory : null;
+  }
+
+  /**
+   * What another thread needs to scan like `score` (scan-worker.ts): the query's pairs, its scale, and each
+   * call of the kernel's arguments (block start, rows, scales start, first row). Null for a zero query.
+   */
+  scanTask(query: ArrayLike<number>, ranges?: ArrayLike<number>): ScanTask | null {
+    const queryScale = this.queryScaleOf(query);
+    if (queryScale === 0 || this.rows === 0) return null;
+    const pairCount = this.writePairs(query, queryScale);
+    const pairs = new Int32Array(Math.ceil(pairCount / 2) * 4);
+    pairs.set(new Int32Array(this.memory.buffer, this.pairs, pairs.length));
+    const calls: number[] = [];
+    for (const [start, end] of this.stripRanges(ranges)) {
+      for (let from = start; from < end;) {
+        const to = Math.min(end, (Math.floor(from / this.blockRows) + 1) * this.blockRows);
+        const block = this.blockStart(Math.floor(from / this.blockRows));
+        const skip = from % this.blockRows;
+        calls.push(block + skip, to - from, this.scalesOf(block) + 4 * skip, from);
+        from = to;
+      }
+    }
+    return { pairs, pairCount, queryScale, calls: Int32Array.from(calls) };
   }
 
   /**

@@ -16,7 +16,7 @@
 ;;
 ;; Edit this file, then run `node scripts/build-scan-kernel.mjs` (a test checks the .wasm was rebuilt).
 (module
-  (memory (export "memory") 1)
+  (import "env" "memory" (memory 1 65536 shared))
 
   ;; For each row i < rows whose score f32(sum of weight * value[i]) * scale[i] * queryScale is above `floor`:
   ;; writes the score at outScores + 4k and i at outRows + 4k, k counting from 0. Returns how many it wrote.

@@ -1,0 +1,85 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { randomUnit } from '../../test/random-vectors';
+import { MirroredTable, type MirrorRow } from './mirrored-table';
+import { Centroids, nearestCentroids, seededRandom, trainCentroids } from './row-groups';
+import { scansAnswered, scanThreadStarts, stopScanThreadForTests } from './scan-thread';
+
+const DIMS = 64;
+const CLUSTERS = 16;
+
+/** A unit vector near cluster `cluster`'s centre, as a real model's vectors of one topic are. */
+function clustered(cluster: number, seed: number): Float32Array {
+  const centre = randomUnit(DIMS, 1000 + cluster);
+  const noise = randomUnit(DIMS, 50_000 + seed);
+  const v = centre.map((x, d) => x + 0.45 * noise[d]);
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+
+const row = (n: number): MirrorRow => ({
+  id: `c${n}`,
+  docId: `d${n}`,
+  content: `chunk ${n}`,
+  metadataJson: JSON.stringify({ n }),
+  vector: clustered(n % CLUSTERS, n),
+  filterable: new Map(),
+});
+
+/** A copy of 3,200 dense rows stored in 16 groups, of which a search reads 4. */
+async function groupedCopy(): Promise<MirroredTable> {
+  const table = new MirroredTable(DIMS);
+  table.put(Array.from({ length: 3200 }, (_, n) => row(n)));
+  const centroids = await trainCentroids(
+    table.sampleVectors(800, seededRandom(5)),
+    CLUSTERS,
+    seededRandom(7),
+  );
+  const groupOf = await nearestCentroids(table.scoredRows, centroids);
+  expect(await table.group(new Centroids(centroids), groupOf, 4, table.generation)).toBe(true);
+  return table;
+}
+
+const answer = (chunks: { chunkId: string; distance: number | null }[]) =>
+  chunks.map((c) => [c.chunkId, c.distance]);
+
+describe('the scan thread', () => {
+  afterAll(() => stopScanThreadForTests(0));
+
+  it('answers a grouped copy’s searches as this thread does, and concurrent ones each their own', async () => {
+    const table = await groupedCopy();
+    const queries = Array.from({ length: 24 }, (_, q) => clustered(q % CLUSTERS, 70_000 + q));
+    const before = scansAnswered();
+    const onThread = await Promise.all(queries.map((q) => table.searchOnThread(q, 10)));
+    queries.forEach((q, i) => {
+      expect(onThread[i]).toHaveLength(10);
+      expect(answer(onThread[i])).toEqual(answer(table.search(q, 10)));
+    });
+    expect(scansAnswered() - before).toBe(queries.length);
+  });
+
+  it('searches again here when a row the thread kept was removed meanwhile', async () => {
+    const table = await groupedCopy();
+    const query = clustered(3, 71_000);
+    const nearest = table.search(query, 10);
+    const pending = table.searchOnThread(query, 10);
+    // Removed after the scan was sent, before its answer is read.
+    table.removeChunks([nearest[0].chunkId]);
+    const found = await pending;
+    expect(found.map((c) => c.chunkId)).not.toContain(nearest[0].chunkId);
+    expect(answer(found)).toEqual(answer(table.search(query, 10)));
+  });
+
+  it('still answers when the thread fails, on this thread, and starts another one later', async () => {
+    const table = await groupedCopy();
+    const query = clustered(5, 72_000);
+    const expected = answer(table.search(query, 10));
+    await table.searchOnThread(query, 10);
+    const started = scanThreadStarts();
+    await stopScanThreadForTests(60_000);
+    expect(answer(await table.searchOnThread(query, 10))).toEqual(expected);
+    expect(scanThreadStarts()).toBe(started);
+    await stopScanThreadForTests(0);
+    expect(answer(await table.searchOnThread(query, 10))).toEqual(expected);
+    expect(scanThreadStarts()).toBe(started + 1);
+  });
+});

@@ -1,0 +1,139 @@
+import { Worker } from 'node:worker_threads';
+import type { ScanReply, ScanRequest } from './scan-worker';
+import type { QuantisedBlocks, ScanTask } from './scan-kernel';
+
+/** Registers the TypeScript loader, then loads `scan-worker.ts`. */
+const WORKER_FILE = new URL('./scan-worker.mjs', import.meta.url);
+/** After the thread fails, searches scan on the main thread this long before a new thread is tried. */
+const RETRY_AFTER_MS = 60_000;
+
+/** The rows a scan on the thread kept, with their scan scores. */
+export interface ThreadScan {
+  rows: Int32Array;
+  scores: Float32Array;
+}
+
+type Settle = (reply: ThreadScan | null) => void;
+
+/**
+ * One thread that scans grouped search copies for searches (scan-worker.ts). On the server's main thread a
+ * search of a dense copy spends more than half its time in the scan; with the scan on a thread of its own,
+ * the main thread answers other requests meanwhile, and the machine's second core does the scans: 32 clients
+ * get about half as many requests again per second (docs/performance.md). The copy's blocks are in shared
+ * WebAssembly memory: the thread scores them in place, nothing is copied but the query and the rows kept.
+ */
+class ScanThread {
+  private readonly worker = new Worker(WORKER_FILE);
+  private readonly ids = new WeakMap<QuantisedBlocks, number>();
+  /** A copy's blocks let go on this thread are let go on the scan thread too. */
+  private readonly forgotten = new FinalizationRegistry<number>((id) => {
+    if (!this.failed) this.worker.postMessage({ type: 'forget', id });
+  });
+  private readonly pending = new Map<number, Settle>();
+  private nextId = 1;
+  private nextRequest = 1;
+  failed = false;
+
+  constructor(private readonly onFailure: () => void) {
+    this.worker.unref();
+    this.worker.on('message', (reply: ScanReply) => {
+      const settle = this.pending.get(reply.request);
+      this.pending.delete(reply.request);
+      if (!('error' in reply)) answered++;
+      settle?.('error' in reply ? null : reply);
+    });
+    this.worker.on('error', () => this.fail());
+    this.worker.on('exit', () => this.fail());
+  }
+
+  /** The rows within `margin` of the `limit`-th best scan score; null when the thread could not scan. */
+  scan(blocks: QuantisedBlocks, task: ScanTask, limit: number, margin: number): Promise<ThreadScan | null> {
+    const memory = blocks.sharedMemory;
+    if (!memory) return Promise.resolve(null);
+    let id = this.ids.get(blocks);
+    if (id === undefined) {
+      id = this.nextId++;
+      this.ids.set(blocks, id);
+      this.forgotten.register(blocks, id);
+      this.worker.postMessage({
+        type: 'register',
+        id,
+        memory,
+        scratch: blocks.threadScratch,
+        blockRows: blocks.blockRows,
+      });
+    }
+    const request = this.nextRequest++;
+    const message: ScanRequest = { type: 'scan', id, request, ...task, limit, margin };
+    return new Promise((resolve) => {
+      this.pending.set(request, resolve);
+      this.worker.postMessage(message, [task.pairs.buffer as ArrayBuffer, task.calls.buffer as ArrayBuffer]);
+    });
+  }
+
+  private fail(): void {
+    if (this.failed) return;
+    this.failed = true;
+    for (const settle of this.pending.values()) settle(null);
+    this.pending.clear();
+    this.onFailure();
+    void this.worker.terminate();
+  }
+
+  /** Stops the thread (tests: a thread that fails). */
+  stop(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+let thread: ScanThread | null = null;
+let starts = 0;
+let answered = 0;
+let retryAt = 0;
+let retryAfterMs = RETRY_AFTER_MS;
+
+/**
+ * The scan of `task` over `blocks` on the scan thread, started on first use: the rows within `margin` of the
+ * `limit`-th best scan score, with their scores. Null when it cannot be made there (the thread failed, or
+ * failed less than a minute ago): the caller scans on its own thread.
+ */
+export function scanOnThread(
+  blocks: QuantisedBlocks,
+  task: ScanTask,
+  limit: number,
+  margin: number,
+): Promise<ThreadScan | null> {
+  if (!thread || thread.failed) {
+    if (Date.now() < retryAt) return Promise.resolve(null);
+    starts++;
+    thread = new ScanThread(() => {
+      retryAt = Date.now() + retryAfterMs;
+    });
+  }
+  return thread.scan(blocks, task, limit, margin);
+}
+
+/** How many scan threads were started (tests). */
+export function scanThreadStarts(): number {
+  return starts;
+}
+
+/** How many scans the scan threads answered (tests). */
+export function scansAnswered(): number {
+  return answered;
+}
+
+/**
+ * Stops the scan thread as a failure would (tests), and sets how long searches then scan on their own thread
+ * before another is started.
+ */
+export async function stopScanThreadForTests(retryAfter: number): Promise<void> {
+  retryAfterMs = retryAfter;
+  const stopping = thread;
+  if (stopping && !stopping.failed) {
+    await stopping.stop();
+    // The thread's exit is reported after terminate() settles: wait for the failure to be recorded.
+    while (!stopping.failed) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  retryAt = Date.now() + retryAfter;
+}
