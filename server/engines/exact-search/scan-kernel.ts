@@ -1,46 +1,12 @@
-import fs from 'node:fs';
+import {
+  kernelOn,
+  PAGE,
+  sharedMemory,
+  StagingMemory,
+  type KernelExports,
+  type WasmMemory,
+} from './kernel-module';
 import { encodeVector } from '../vector-codes';
-
-/** The part of the WebAssembly API used here (the server's TypeScript libraries do not declare it). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: { env: { memory: WasmMemory } }) => { exports: unknown };
-  Memory: new (descriptor: { initial: number; maximum: number; shared: boolean }) => WasmMemory;
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-
-/** The SIMD scoring loop, assembled from scan-kernel.wat (compiled once per process, instantiated per table). */
-let compiled: object | null = null;
-
-export function kernelModule(): object {
-  compiled ??= new wasm.Module(fs.readFileSync(new URL('./scan-kernel.wasm', import.meta.url)));
-  return compiled;
-}
-
-/** The kernel on a shared memory made elsewhere (the scan thread's instance of a copy's blocks). */
-export function kernelInstance(memory: unknown): KernelExports {
-  return new wasm.Instance(kernelModule(), { env: { memory: memory as WasmMemory } })
-    .exports as unknown as KernelExports;
-}
-
-export interface KernelExports {
-  scoreBlock(
-    block: number,
-    rows: number,
-    pairs: number,
-    pairCount: number,
-    scales: number,
-    queryScale: number,
-    floor: number,
-    outScores: number,
-    outRows: number,
-    strip: number,
-  ): number;
-}
 
 /**
  * A scan made on another thread (scan-worker.ts): the query's pairs and scale as the kernel takes them, and
@@ -64,31 +30,6 @@ export interface BlockCandidates {
 export const STRIP_ROWS = 32;
 /** Bytes of one entry of the kernel's list of dimension pairs. */
 const PAIR_BYTES = 16;
-
-const PAGE = 65536;
-/** What a WebAssembly memory can address (32-bit): no copy's blocks are larger. */
-const MOST_BYTES = 2 ** 32;
-
-/**
- * Memory outside WebAssembly for blocks being filled before they are moved into a copy's own (`adopt`): a
- * WebAssembly memory never shrinks and is given back only once collected (minutes later, with a million rows'
- * blocks in it), while this resizable buffer gives its pages back as soon as it is resized to nothing.
- */
-class StagingMemory implements WasmMemory {
-  readonly buffer = new (ArrayBuffer as unknown as ResizableArrayBuffer)(0, { maxByteLength: MOST_BYTES });
-
-  grow(pages: number): number {
-    const before = this.buffer.byteLength / PAGE;
-    this.buffer.resize(this.buffer.byteLength + pages * PAGE);
-    return before;
-  }
-}
-
-/** ES2024's resizable ArrayBuffer (Node 20 has it; the server's TypeScript libraries stop at ES2023). */
-type ResizableArrayBuffer = new (
-  bytes: number,
-  options: { maxByteLength: number },
-) => ArrayBuffer & { resize(bytes: number): void };
 
 /**
  * One table's vectors in WebAssembly memory, quantised to int8 with a scale per row, in blocks of `blockRows`
@@ -119,14 +60,9 @@ export class QuantisedBlocks {
     staged = false,
   ) {
     if (blockRows % STRIP_ROWS !== 0) throw new Error(`blocks hold a multiple of ${STRIP_ROWS} rows`);
-    // Shared, so that a search's scan can run on another thread (scan-thread.ts) over the same bytes.
-    this.memory = staged
-      ? new StagingMemory()
-      : new wasm.Memory({ initial: 1, maximum: MOST_BYTES / PAGE, shared: true });
-    this.kernel = staged
-      ? null
-      : (new wasm.Instance(kernelModule(), { env: { memory: this.memory } })
-          .exports as unknown as KernelExports);
+    // Shared, so that a search's scan can run on the scan thread (scan-thread.ts) over the same bytes.
+    this.memory = staged ? new StagingMemory() : sharedMemory();
+    this.kernel = staged ? null : kernelOn(this.memory);
     this.outScores = 0;
     this.outRows = blockRows * 4;
     this.strip = this.outRows + blockRows * 4;

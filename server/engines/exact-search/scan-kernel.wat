@@ -16,6 +16,8 @@
 ;;
 ;; Edit this file, then run `node scripts/build-scan-kernel.mjs` (a test checks the .wasm was rebuilt).
 (module
+  ;; The blocks' memory is made by the caller, shared: the scan thread (scan-worker.ts) instantiates this module on
+  ;; a copy's memory too, and scores its blocks in place.
   (import "env" "memory" (memory 1 65536 shared))
 
   ;; For each row i < rows whose score f32(sum of weight * value[i]) * scale[i] * queryScale is above `floor`:

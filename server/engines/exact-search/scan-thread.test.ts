@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { randomUnit } from '../../test/random-vectors';
 import { MirroredTable, type MirrorRow } from './mirrored-table';
 import { Centroids, nearestCentroids, seededRandom, trainCentroids } from './row-groups';
-import { scansAnswered, scanThreadStarts, stopScanThreadForTests } from './scan-thread';
+import { scansAnswered, scanThreadReady, scanThreadStarts, stopScanThreadForTests } from './scan-thread';
 
 const DIMS = 64;
 const CLUSTERS = 16;
@@ -48,6 +48,7 @@ describe('the scan thread', () => {
   it('answers a grouped copy’s searches as this thread does, and concurrent ones each their own', async () => {
     const table = await groupedCopy();
     const queries = Array.from({ length: 24 }, (_, q) => clustered(q % CLUSTERS, 70_000 + q));
+    expect(await scanThreadReady()).toBe(true);
     const before = scansAnswered();
     const onThread = await Promise.all(queries.map((q) => table.searchOnThread(q, 10)));
     queries.forEach((q, i) => {
@@ -59,27 +60,38 @@ describe('the scan thread', () => {
 
   it('searches again here when a row the thread kept was removed meanwhile', async () => {
     const table = await groupedCopy();
-    const query = clustered(3, 71_000);
-    const nearest = table.search(query, 10);
-    const pending = table.searchOnThread(query, 10);
-    // Removed after the scan was sent, before its answer is read.
-    table.removeChunks([nearest[0].chunkId]);
+    // A row's own vector: that row is far nearer than any other, so the thread keeps it alone.
+    const query = row(1234).vector;
+    expect(await scanThreadReady()).toBe(true);
+    const before = scansAnswered();
+    const pending = table.searchOnThread(query, 1);
+    // This thread waits until the scan thread has surely scanned (its answer then waits to be read), and the
+    // row is removed before the answer is read.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    table.removeChunks(['c1234']);
     const found = await pending;
-    expect(found.map((c) => c.chunkId)).not.toContain(nearest[0].chunkId);
-    expect(answer(found)).toEqual(answer(table.search(query, 10)));
+    expect(scansAnswered() - before).toBe(1);
+    expect(found).toHaveLength(1);
+    expect(found[0].chunkId).not.toBe('c1234');
+    expect(answer(found)).toEqual(answer(table.search(query, 1)));
   });
 
   it('still answers when the thread fails, on this thread, and starts another one later', async () => {
     const table = await groupedCopy();
     const query = clustered(5, 72_000);
     const expected = answer(table.search(query, 10));
-    await table.searchOnThread(query, 10);
+    expect(await scanThreadReady()).toBe(true);
     const started = scanThreadStarts();
     await stopScanThreadForTests(60_000);
     expect(answer(await table.searchOnThread(query, 10))).toEqual(expected);
     expect(scanThreadStarts()).toBe(started);
     await stopScanThreadForTests(0);
+    // The next search starts another thread, and scans here while it loads.
+    const answeredBefore = scansAnswered();
     expect(answer(await table.searchOnThread(query, 10))).toEqual(expected);
     expect(scanThreadStarts()).toBe(started + 1);
+    expect(await scanThreadReady()).toBe(true);
+    expect(answer(await table.searchOnThread(query, 10))).toEqual(expected);
+    expect(scansAnswered()).toBe(answeredBefore + 1);
   });
 });

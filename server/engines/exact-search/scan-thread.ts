@@ -33,10 +33,16 @@ class ScanThread {
   private nextId = 1;
   private nextRequest = 1;
   failed = false;
+  /** Whether the thread has loaded its code: until then searches scan on their own thread. */
+  ready = false;
 
   constructor(private readonly onFailure: () => void) {
     this.worker.unref();
-    this.worker.on('message', (reply: ScanReply) => {
+    this.worker.on('message', (reply: ScanReply | 'ready') => {
+      if (reply === 'ready') {
+        this.ready = true;
+        return;
+      }
       const settle = this.pending.get(reply.request);
       this.pending.delete(reply.request);
       if (!('error' in reply)) answered++;
@@ -95,7 +101,7 @@ let retryAfterMs = RETRY_AFTER_MS;
 /**
  * The scan of `task` over `blocks` on the scan thread, started on first use: the rows within `margin` of the
  * `limit`-th best scan score, with their scores. Null when it cannot be made there (the thread failed, or
- * failed less than a minute ago): the caller scans on its own thread.
+ * failed less than a minute ago, or is still loading its code): the caller scans on its own thread.
  */
 export function scanOnThread(
   blocks: QuantisedBlocks,
@@ -103,14 +109,27 @@ export function scanOnThread(
   limit: number,
   margin: number,
 ): Promise<ThreadScan | null> {
+  const running = currentThread();
+  return running?.ready ? running.scan(blocks, task, limit, margin) : Promise.resolve(null);
+}
+
+/** The scan thread, started unless it failed less than a retry delay ago (then null). */
+function currentThread(): ScanThread | null {
   if (!thread || thread.failed) {
-    if (Date.now() < retryAt) return Promise.resolve(null);
+    if (Date.now() < retryAt) return null;
     starts++;
     thread = new ScanThread(() => {
       retryAt = Date.now() + retryAfterMs;
     });
   }
-  return thread.scan(blocks, task, limit, margin);
+  return thread;
+}
+
+/** Starts the scan thread if it is not running, and resolves once it scans (false if it cannot now). */
+export async function scanThreadReady(): Promise<boolean> {
+  const running = currentThread();
+  while (running && !running.ready && !running.failed) await new Promise((resolve) => setTimeout(resolve, 5));
+  return Boolean(running?.ready && !running.failed);
 }
 
 /** How many scan threads were started (tests). */

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { kernelInstance, STRIP_ROWS, type KernelExports } from './scan-kernel';
+import { kernelOn, type KernelExports } from './kernel-module';
+import { STRIP_ROWS } from './scan-kernel';
 import { TopScores } from './top-scores';
 
 /**
@@ -130,7 +131,7 @@ parentPort?.on('message', (message: ScanRegister | ScanForget | ScanRequest) => 
   if (message.type === 'register') {
     const memory = message.memory as { buffer: ArrayBufferLike };
     const { scratch, blockRows } = message;
-    held.set(message.id, { kernel: kernelInstance(memory), memory, scratch, blockRows });
+    held.set(message.id, { kernel: kernelOn(memory), memory, scratch, blockRows });
   } else if (message.type === 'forget') {
     held.delete(message.id);
   } else {
@@ -147,3 +148,6 @@ parentPort?.on('message', (message: ScanRegister | ScanForget | ScanRequest) => 
     parentPort?.postMessage(reply, transfer);
   }
 });
+
+// Searches scan on the main thread until this thread says it is ready.
+parentPort?.postMessage('ready');
