@@ -181,12 +181,12 @@ export class MirroredTable implements FilterableRows {
     const task = this.groups && capacity > 0 ? codes.vectors.scanTask(vector, this.probedRows(vector)) : null;
     if (!task) return this.search(vector, limit);
     const error = codes.scanError(vector);
-    const slots = this.columns.slots;
+    const [slots, generation] = [this.columns.slots, this.rebuilds];
     const scanned = await scanOnThread(codes.vectors, task, capacity, 2 * error);
+    // Rows renumbered meanwhile (grouped again, compacted): the thread's row numbers no longer hold.
+    const current = codes === this.codes && generation === this.rebuilds;
     const candidates =
-      scanned && codes === this.codes
-        ? threadCandidates(scanned, capacity, error, slots, this.removed)
-        : null;
+      scanned && current ? threadCandidates(scanned, capacity, error, slots, this.removed) : null;
     return candidates ? this.rescored(vector, candidates, error, capacity) : this.search(vector, limit);
   }
 
@@ -201,8 +201,13 @@ export class MirroredTable implements FilterableRows {
     capacity: number,
   ): StoredChunk[] {
     const best = new TopScores(capacity, true);
+    const coarseError = this.codes.coarseError(vector);
     for (const { score, row } of candidates) {
       if (score + error < best.floor) break;
+      // The scan score is within `coarseError` of the row's coarse dot product: with its fine codes' part
+      // (read row by row, cheaply) a row that cannot beat the floor is passed over before its coarse codes are
+      // read (column by column, a cache miss for every two dimensions).
+      if (score + coarseError + this.codes.fineDot(vector, row) < best.floor) continue;
       best.offer(decodedDot(vector, this.codes.codesOf(row)), row);
     }
     return best.sorted().map(({ score, row }) => this.columns.chunkAt(row, distanceFromDot(score)));

@@ -85,6 +85,24 @@ export class RowCodes {
     this.vectors.clear(slot);
   }
 
+  /**
+   * A row's fine codes' part of its rescored dot product with `vector` (`decodedDot` adds it to the coarse
+   * codes' part): 0 without fine codes.
+   */
+  fineDot(vector: ArrayLike<number>, slot: number): number {
+    if (!this.fine) return 0;
+    const scale = this.fine.get(slot, this.reading.fine);
+    const fine = this.reading.fine;
+    let sum = 0;
+    for (let d = 0; d < vector.length; d++) sum += vector[d] * fine[d];
+    return scale * sum;
+  }
+
+  /** How far the int8 scan's score of a row for `vector` can be from the dot product with its coarse codes. */
+  coarseError(vector: ArrayLike<number>): number {
+    return this.vectors.scoreError(vector, this.coarseNorm);
+  }
+
   /** How far the int8 scan's score of a row for `vector` can be from its rescored one (candidates.ts). */
   scanError(vector: ArrayLike<number>): number {
     return scanErrorBound(this.vectors, vector, this.coarseNorm, this.fineNorm);

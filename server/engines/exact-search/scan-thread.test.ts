@@ -76,6 +76,27 @@ describe('the scan thread', () => {
     expect(answer(found)).toEqual(answer(table.search(query, 1)));
   });
 
+  it('searches again here when the copy was grouped again while the thread scanned', async () => {
+    const table = await groupedCopy();
+    const query = clustered(7, 73_000);
+    // Other groups, worked out first: storing the rows in them gives every row another number.
+    const centroids = await trainCentroids(
+      table.sampleVectors(800, seededRandom(11)),
+      CLUSTERS,
+      seededRandom(13),
+    );
+    const groupOf = await nearestCentroids(table.scoredRows, centroids);
+    expect(await scanThreadReady()).toBe(true);
+    const before = scansAnswered();
+    const pending = table.searchOnThread(query, 10);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    // Without pauses the rows are stored in their new groups before the thread's answer is read.
+    expect(await table.group(new Centroids(centroids), groupOf, 4, table.generation)).toBe(true);
+    const found = await pending;
+    expect(scansAnswered() - before).toBe(1);
+    expect(answer(found)).toEqual(answer(table.search(query, 10)));
+  });
+
   it('still answers when the thread fails, on this thread, and starts another one later', async () => {
     const table = await groupedCopy();
     const query = clustered(5, 72_000);
