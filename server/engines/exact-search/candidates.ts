@@ -14,9 +14,23 @@ export function scanErrorBound(
   coarseNorm: number,
   fineNorm: number,
 ): number {
+  return scanErrorBounds(blocks, vector, coarseNorm, fineNorm).scan;
+}
+
+/**
+ * `scanErrorBound` (`scan`), and its first part alone (`coarse`): how far a scan score can be from the dot
+ * product with the row's coarse codes.
+ */
+export function scanErrorBounds(
+  blocks: QuantisedBlocks,
+  vector: ArrayLike<number>,
+  coarseNorm: number,
+  fineNorm: number,
+): { coarse: number; scan: number } {
   let squares = 0;
   for (let d = 0; d < vector.length; d++) squares += vector[d] * vector[d];
-  return blocks.scoreError(vector, coarseNorm) + Math.sqrt(squares) * fineNorm;
+  const coarse = blocks.scoreError(vector, coarseNorm);
+  return { coarse, scan: coarse + Math.sqrt(squares) * fineNorm };
 }
 
 /** The rows a scan may answer with (`scanCandidates`). */

@@ -48,6 +48,15 @@ export class FineCodes {
     return bytes;
   }
 
+  /** The dot product of `vector` with row `row`'s fine vector (its codes times their scale), read in place. */
+  dot(row: number, vector: ArrayLike<number>): number {
+    const codes = this.codes[Math.floor(row / BLOCK_ROWS)];
+    const start = (row % BLOCK_ROWS) * this.dims;
+    let sum = 0;
+    for (let d = 0; d < this.dims; d++) sum += vector[d] * codes[start + d];
+    return this.scales[Math.floor(row / BLOCK_ROWS)][row % BLOCK_ROWS] * sum;
+  }
+
   /** Row `row`'s codes, written into `into`; returns their scale. */
   get(row: number, into: Int8Array): number {
     const block = Math.floor(row / BLOCK_ROWS);

@@ -161,12 +161,13 @@ export class MirroredTable implements FilterableRows {
   search(vector: ArrayLike<number>, limit: number, accept?: (row: number) => boolean): StoredChunk[] {
     const kth = new TopScores(Math.min(limit, this.rows));
     if (kth.capacity === 0) return [];
-    const error = this.codes.scanError(vector);
+    const errors = this.codes.scanErrors(vector);
+    const error = errors.scan;
     // `removed` grows only as rows are removed: past its end nothing is.
     const held = { slots: this.columns.slots, removed: this.removed, accept };
     const ranges = accept ? undefined : this.probedRows(vector);
     const candidates = scanCandidates(this.codes.vectors, vector, kth, error, held, ranges);
-    return this.rescored(vector, candidates, error, kth.capacity);
+    return this.rescored(vector, candidates, errors, kth.capacity);
   }
 
   /**
@@ -180,14 +181,15 @@ export class MirroredTable implements FilterableRows {
     const codes = this.codes;
     const task = this.groups && capacity > 0 ? codes.vectors.scanTask(vector, this.probedRows(vector)) : null;
     if (!task) return this.search(vector, limit);
-    const error = codes.scanError(vector);
+    const errors = codes.scanErrors(vector);
+    const error = errors.scan;
     const [slots, generation] = [this.columns.slots, this.rebuilds];
     const scanned = await scanOnThread(codes.vectors, task, capacity, 2 * error);
     // Rows renumbered meanwhile (grouped again, compacted): the thread's row numbers no longer hold.
     const current = codes === this.codes && generation === this.rebuilds;
     const candidates =
       scanned && current ? threadCandidates(scanned, capacity, error, slots, this.removed) : null;
-    return candidates ? this.rescored(vector, candidates, error, capacity) : this.search(vector, limit);
+    return candidates ? this.rescored(vector, candidates, errors, capacity) : this.search(vector, limit);
   }
 
   /**
@@ -197,17 +199,16 @@ export class MirroredTable implements FilterableRows {
   private rescored(
     vector: ArrayLike<number>,
     candidates: readonly { score: number; row: number }[],
-    error: number,
+    errors: { coarse: number; scan: number },
     capacity: number,
   ): StoredChunk[] {
     const best = new TopScores(capacity, true);
-    const coarseError = this.codes.coarseError(vector);
     for (const { score, row } of candidates) {
-      if (score + error < best.floor) break;
-      // The scan score is within `coarseError` of the row's coarse dot product: with its fine codes' part
+      if (score + errors.scan < best.floor) break;
+      // The scan score is within `errors.coarse` of the row's coarse dot product: with its fine codes' part
       // (read row by row, cheaply) a row that cannot beat the floor is passed over before its coarse codes are
       // read (column by column, a cache miss for every two dimensions).
-      if (score + coarseError + this.codes.fineDot(vector, row) < best.floor) continue;
+      if (score + errors.coarse + this.codes.fineDot(vector, row) < best.floor) continue;
       best.offer(decodedDot(vector, this.codes.codesOf(row)), row);
     }
     return best.sorted().map(({ score, row }) => this.columns.chunkAt(row, distanceFromDot(score)));

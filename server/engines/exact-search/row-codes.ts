@@ -1,4 +1,4 @@
-import { scanErrorBound } from './candidates';
+import { scanErrorBounds } from './candidates';
 import { blockRowsFor, isDense, SMALL_BLOCK_ROWS } from './copy-form';
 import { FineCodes } from './fine-codes';
 import { QuantisedBlocks } from './scan-kernel';
@@ -90,22 +90,15 @@ export class RowCodes {
    * codes' part): 0 without fine codes.
    */
   fineDot(vector: ArrayLike<number>, slot: number): number {
-    if (!this.fine) return 0;
-    const scale = this.fine.get(slot, this.reading.fine);
-    const fine = this.reading.fine;
-    let sum = 0;
-    for (let d = 0; d < vector.length; d++) sum += vector[d] * fine[d];
-    return scale * sum;
+    return this.fine ? this.fine.dot(slot, vector) : 0;
   }
 
-  /** How far the int8 scan's score of a row for `vector` can be from the dot product with its coarse codes. */
-  coarseError(vector: ArrayLike<number>): number {
-    return this.vectors.scoreError(vector, this.coarseNorm);
-  }
-
-  /** How far the int8 scan's score of a row for `vector` can be from its rescored one (candidates.ts). */
-  scanError(vector: ArrayLike<number>): number {
-    return scanErrorBound(this.vectors, vector, this.coarseNorm, this.fineNorm);
+  /**
+   * How far the int8 scan's score of a row for `vector` can be from the dot product with its coarse codes
+   * (`coarse`), and from its rescored one (`scan`, as scanErrorBound says, candidates.ts).
+   */
+  scanErrors(vector: ArrayLike<number>): { coarse: number; scan: number } {
+    return scanErrorBounds(this.vectors, vector, this.coarseNorm, this.fineNorm);
   }
 
   /**
