@@ -2,7 +2,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { randomUnit } from '../../test/random-vectors';
 import { MirroredTable, type MirrorRow } from './mirrored-table';
 import { Centroids, nearestCentroids, seededRandom, trainCentroids } from './row-groups';
-import { scansAnswered, scanThreadReady, scanThreadStarts, stopScanThreadForTests } from './scan-thread';
+import {
+  letGoForTests,
+  scansAnswered,
+  scanThreadReady,
+  scanThreadStarts,
+  stopScanThreadForTests,
+} from './scan-thread';
 
 const DIMS = 64;
 const CLUSTERS = 16;
@@ -25,9 +31,16 @@ const row = (n: number): MirrorRow => ({
   filterable: new Map(),
 });
 
+/**
+ * Every copy made here, held to the end: a copy collected meanwhile would stop the thread as letting go of
+ * it does, in the middle of another test.
+ */
+const copies: MirroredTable[] = [];
+
 /** A copy of 3,200 dense rows stored in 16 groups, of which a search reads 4. */
 async function groupedCopy(): Promise<MirroredTable> {
   const table = new MirroredTable(DIMS);
+  copies.push(table);
   table.put(Array.from({ length: 3200 }, (_, n) => row(n)));
   const centroids = await trainCentroids(
     table.sampleVectors(800, seededRandom(5)),
@@ -95,6 +108,22 @@ describe('the scan thread', () => {
     const found = await pending;
     expect(scansAnswered() - before).toBe(1);
     expect(answer(found)).toEqual(answer(table.search(query, 10)));
+  });
+
+  it('is stopped when a copy it scanned is let go, and the next search starts another at once', async () => {
+    const table = await groupedCopy();
+    const query = clustered(9, 74_000);
+    const expected = answer(table.search(query, 10));
+    expect(await scanThreadReady()).toBe(true);
+    const started = scanThreadStarts();
+    // What the copy's blocks being collected here does: the thread goes, and its hold on their memory with it.
+    letGoForTests();
+    expect(answer(await table.searchOnThread(query, 10))).toEqual(expected);
+    expect(scanThreadStarts()).toBe(started + 1);
+    expect(await scanThreadReady()).toBe(true);
+    const before = scansAnswered();
+    expect(answer(await table.searchOnThread(query, 10))).toEqual(expected);
+    expect(scansAnswered()).toBe(before + 1);
   });
 
   it('still answers when the thread fails, on this thread, and starts another one later', async () => {

@@ -25,13 +25,17 @@ type Settle = (reply: ThreadScan | null) => void;
 class ScanThread {
   private readonly worker = new Worker(WORKER_FILE);
   private readonly ids = new WeakMap<QuantisedBlocks, number>();
-  /** A copy's blocks let go on this thread are let go on the scan thread too. */
-  private readonly forgotten = new FinalizationRegistry<number>((id) => {
-    if (!this.failed) this.worker.postMessage({ type: 'forget', id });
-  });
+  /**
+   * A copy's blocks this thread scanned, let go on the main thread, stop the thread: its hold on their memory
+   * (hundreds of MB) ends with it. A thread that only dropped its reference would keep the memory until its own
+   * garbage collection, which a thread that allocates little may not run for a long time.
+   */
+  private readonly letGo = new FinalizationRegistry<number>(() => this.stop(false));
   private readonly pending = new Map<number, Settle>();
   private nextId = 1;
   private nextRequest = 1;
+  /** Whether the thread was stopped (it then scans nothing more), and whether by a failure. */
+  stopped = false;
   failed = false;
   /** Whether the thread has loaded its code: until then searches scan on their own thread. */
   ready = false;
@@ -48,8 +52,8 @@ class ScanThread {
       if (!('error' in reply)) answered++;
       settle?.('error' in reply ? null : reply);
     });
-    this.worker.on('error', () => this.fail());
-    this.worker.on('exit', () => this.fail());
+    this.worker.on('error', () => this.stop(true));
+    this.worker.on('exit', () => this.stop(true));
   }
 
   /** The rows within `margin` of the `limit`-th best scan score; null when the thread could not scan. */
@@ -60,7 +64,7 @@ class ScanThread {
     if (id === undefined) {
       id = this.nextId++;
       this.ids.set(blocks, id);
-      this.forgotten.register(blocks, id);
+      this.letGo.register(blocks, id);
       this.worker.postMessage({
         type: 'register',
         id,
@@ -77,17 +81,19 @@ class ScanThread {
     });
   }
 
-  private fail(): void {
-    if (this.failed) return;
-    this.failed = true;
+  /** Stops the thread: its scans not answered yet are made on the main thread. */
+  stop(failed: boolean): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.failed = failed;
     for (const settle of this.pending.values()) settle(null);
     this.pending.clear();
-    this.onFailure();
+    if (failed) this.onFailure();
     void this.worker.terminate();
   }
 
-  /** Stops the thread (tests: a thread that fails). */
-  stop(): Promise<number> {
+  /** Ends the thread's process as a crash would (tests). */
+  crash(): Promise<number> {
     return this.worker.terminate();
   }
 }
@@ -115,8 +121,8 @@ export function scanOnThread(
 
 /** The scan thread, started unless it failed less than a retry delay ago (then null). */
 function currentThread(): ScanThread | null {
-  if (!thread || thread.failed) {
-    if (Date.now() < retryAt) return null;
+  if (!thread || thread.stopped) {
+    if (thread?.failed && Date.now() < retryAt) return null;
     starts++;
     thread = new ScanThread(() => {
       retryAt = Date.now() + retryAfterMs;
@@ -128,8 +134,9 @@ function currentThread(): ScanThread | null {
 /** Starts the scan thread if it is not running, and resolves once it scans (false if it cannot now). */
 export async function scanThreadReady(): Promise<boolean> {
   const running = currentThread();
-  while (running && !running.ready && !running.failed) await new Promise((resolve) => setTimeout(resolve, 5));
-  return Boolean(running?.ready && !running.failed);
+  while (running && !running.ready && !running.stopped)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  return Boolean(running?.ready && !running.stopped);
 }
 
 /** How many scan threads were started (tests). */
@@ -149,10 +156,15 @@ export function scansAnswered(): number {
 export async function stopScanThreadForTests(retryAfter: number): Promise<void> {
   retryAfterMs = retryAfter;
   const stopping = thread;
-  if (stopping && !stopping.failed) {
-    await stopping.stop();
+  if (stopping && !stopping.stopped) {
+    await stopping.crash();
     // The thread's exit is reported after terminate() settles: wait for the failure to be recorded.
-    while (!stopping.failed) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (!stopping.stopped) await new Promise((resolve) => setTimeout(resolve, 5));
   }
   retryAt = Date.now() + retryAfter;
+}
+
+/** Stops the scan thread as letting go of a copy it scanned does (tests). */
+export function letGoForTests(): void {
+  thread?.stop(false);
 }

@@ -18,12 +18,6 @@ export interface ScanRegister {
   blockRows: number;
 }
 
-/** The blocks of a copy no longer held: their memory is let go. */
-export interface ScanForget {
-  type: 'forget';
-  id: number;
-}
-
 /**
  * One search's scan (QuantisedBlocks.scanTask: the query's pairs and scale, and each call of the kernel), keeping
  * the rows within `margin` of the `limit`-th best score.
@@ -127,13 +121,11 @@ function scan(blocks: HeldBlocks, task: ScanRequest): { rows: Int32Array; scores
   return kept.above(kth.floor - task.margin);
 }
 
-parentPort?.on('message', (message: ScanRegister | ScanForget | ScanRequest) => {
+parentPort?.on('message', (message: ScanRegister | ScanRequest) => {
   if (message.type === 'register') {
     const memory = message.memory as { buffer: ArrayBufferLike };
     const { scratch, blockRows } = message;
     held.set(message.id, { kernel: kernelOn(memory), memory, scratch, blockRows });
-  } else if (message.type === 'forget') {
-    held.delete(message.id);
   } else {
     const blocks = held.get(message.id);
     let reply: ScanReply;
