@@ -46,6 +46,7 @@ import {
 import { startEmbeddingServer } from './dense-embedding-server';
 import { httpSql, percentile } from './http-sql';
 import { concurrency } from './dense-clients';
+import { lanceTop10, recallOf } from './dense-lance';
 import { benchSearchModes } from './kb-search';
 import { copyFileLine, copyFolderOf, restart } from './dense-restart';
 import { cpuMs, folderBytes, loadAverage, threadCpuMs } from './proc-stats';
@@ -196,33 +197,6 @@ async function indexAfterLoad(server: ServerProcess): Promise<void> {
       `(${LARGE ? 'target <= 10 min; ' : ''}${loadAverage()})`,
   );
 }
-
-/** Top-10 document ids of each query straight from LanceDB's table, with its own default query. */
-async function lanceTop10(table: lancedb.Table, vectors: Float32Array[]) {
-  const latencies: number[] = [];
-  const ids: string[][] = [];
-  for (const v of vectors) {
-    const t0 = performance.now();
-    const rows = await table
-      .vectorSearch(v)
-      .distanceType('cosine')
-      .select(['id', 'doc_id', 'content', 'metadata', '_distance'])
-      .limit(10)
-      .toArray();
-    latencies.push(performance.now() - t0);
-    ids.push(rows.map((r: { doc_id: string }) => String(r.doc_id)));
-  }
-  return { latencies, ids };
-}
-
-const recallOf = (found: string[][], truth: string[][]) => {
-  let hits = 0;
-  found.forEach((ids, i) => {
-    const exact = new Set(truth[i]);
-    hits += ids.filter((id) => exact.has(id)).length;
-  });
-  return hits / (truth.length * 10);
-};
 
 /** Recall of our semantic search, and the same queries on LanceDB's table, against the exact top 10. */
 async function compareWithLance(

@@ -10,3 +10,15 @@ export function randomUnit(dims: number, seed: number, nonZero = dims): Float32A
   const norm = Math.hypot(...v) || 1;
   return v.map((x) => x / norm);
 }
+
+/**
+ * A unit vector near centre `cluster` (itself a random unit vector) with noise drawn from `seed`: what a real
+ * model's vectors of one topic look like.
+ */
+export function clusteredUnit(dims: number, cluster: number, seed: number): Float32Array {
+  const centre = randomUnit(dims, 1000 + cluster);
+  const noise = randomUnit(dims, 50_000 + seed);
+  const v = centre.map((x, d) => x + 0.45 * noise[d]);
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}

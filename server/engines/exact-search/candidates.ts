@@ -105,8 +105,11 @@ export function threadCandidates(
   return candidates.above(kth.floor - 2 * error);
 }
 
-/** The rows a search's scan kept, with their scan scores, in arrays that grow by doubling. */
-class Candidates {
+/**
+ * The rows a search's scan kept, with their scan scores, in arrays that grow by doubling (here, and on the scan
+ * thread, scan-worker.ts).
+ */
+export class Candidates {
   private scores = new Float32Array(64);
   private rows = new Int32Array(64);
   private count = 0;
@@ -131,5 +134,17 @@ class Candidates {
       if (this.scores[i] > floor) kept.push({ score: this.scores[i], row: this.rows[i] });
     }
     return kept.sort((a, b) => b.score - a.score || a.row - b.row);
+  }
+
+  /** Those scoring above `floor`, in arrays of their own (which another thread can be handed). */
+  arraysAbove(floor: number): { rows: Int32Array; scores: Float32Array } {
+    let kept = 0;
+    for (let i = 0; i < this.count; i++) {
+      if (this.scores[i] > floor) {
+        this.rows[kept] = this.rows[i];
+        this.scores[kept++] = this.scores[i];
+      }
+    }
+    return { rows: this.rows.slice(0, kept), scores: this.scores.slice(0, kept) };
   }
 }

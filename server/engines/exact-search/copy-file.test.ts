@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { randomUnit } from '../../test/random-vectors';
+import { clusteredUnit, randomUnit } from '../../test/random-vectors';
 import { readCopyFile, relabelCopyFile, writeCopyFile } from './copy-file';
 import { CopyFileSearch } from './copy-file-search';
 import { MirroredTable, type MirrorRow } from './mirrored-table';
@@ -11,14 +11,8 @@ import { Centroids, nearestCentroids, seededRandom, trainCentroids } from './row
 const DIMS = 48;
 const LABEL = { table: 'kb_7', version: 12 };
 
-/** A unit vector near one of 24 centres: what a real model's vectors of one topic look like. */
-function clustered(n: number): Float32Array {
-  const centre = randomUnit(DIMS, 1000 + (n % 24));
-  const noise = randomUnit(DIMS, 50_000 + n);
-  const v = centre.map((x, d) => x + 0.45 * noise[d]);
-  const norm = Math.hypot(...v);
-  return v.map((x) => x / norm);
-}
+/** A unit vector near one of 24 centres. */
+const clustered = (n: number) => clusteredUnit(DIMS, n % 24, n);
 
 function row(n: number, vector: Float32Array): MirrorRow {
   // Metadata as filters read it, with gaps and text beyond ASCII.

@@ -182,13 +182,12 @@ export class MirroredTable implements FilterableRows {
     const task = this.groups && capacity > 0 ? codes.vectors.scanTask(vector, this.probedRows(vector)) : null;
     if (!task) return this.search(vector, limit);
     const errors = codes.scanErrors(vector);
-    const error = errors.scan;
     const [slots, generation] = [this.columns.slots, this.rebuilds];
-    const scanned = await scanOnThread(codes.vectors, task, capacity, 2 * error);
+    const scanned = await scanOnThread(codes.vectors, task, capacity, 2 * errors.scan);
     // Rows renumbered meanwhile (grouped again, compacted): the thread's row numbers no longer hold.
-    const current = codes === this.codes && generation === this.rebuilds;
+    const current = generation === this.rebuilds;
     const candidates =
-      scanned && current ? threadCandidates(scanned, capacity, error, slots, this.removed) : null;
+      scanned && current ? threadCandidates(scanned, capacity, errors.scan, slots, this.removed) : null;
     return candidates ? this.rescored(vector, candidates, errors, capacity) : this.search(vector, limit);
   }
 

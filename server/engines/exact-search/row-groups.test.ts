@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomUnit } from '../../test/random-vectors';
+import { clusteredUnit, randomUnit } from '../../test/random-vectors';
 import { MirroredTable, type MirrorRow } from './mirrored-table';
 import { trainOnThread } from './train-thread';
 import { assignOnThread } from './assign-thread';
@@ -17,14 +17,7 @@ import {
 const DIMS = 48;
 const CLUSTERS = 24;
 
-/** A unit vector near cluster `cluster`'s centre: what a real model's vectors of one topic look like. */
-function clustered(cluster: number, seed: number): Float32Array {
-  const centre = randomUnit(DIMS, 1000 + cluster);
-  const noise = randomUnit(DIMS, 50_000 + seed);
-  const v = centre.map((x, d) => x + 0.45 * noise[d]);
-  const norm = Math.hypot(...v);
-  return v.map((x) => x / norm);
-}
+const clustered = (cluster: number, seed: number) => clusteredUnit(DIMS, cluster, seed);
 
 const row = (n: number): MirrorRow => ({
   id: `c${n}`,

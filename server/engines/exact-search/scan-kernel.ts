@@ -214,30 +214,21 @@ export class QuantisedBlocks {
       scores: new Float32Array(this.memory.buffer, this.outScores, this.blockRows),
       rows: new Int32Array(this.memory.buffer, this.outRows, this.blockRows),
     };
-    // Rows [from, to) of one block, both multiples of the strip.
-    const scoreRows = (from: number, to: number) => {
-      const block = this.blockStart(Math.floor(from / this.blockRows));
-      const skip = from % this.blockRows;
+    const calls = this.kernelCalls(ranges);
+    for (let c = 0; c < calls.length; c += 4) {
       candidates.count = kernel.scoreBlock(
-        block + skip,
-        to - from,
+        calls[c],
+        calls[c + 1],
         this.pairs,
         Math.ceil(pairCount / 2),
-        this.scalesOf(block) + 4 * skip,
+        calls[c + 2],
         queryScale,
         floor(),
         this.outScores,
         this.outRows,
         this.strip,
       );
-      if (candidates.count > 0) visit(from, candidates);
-    };
-    for (const [start, end] of this.stripRanges(ranges)) {
-      for (let from = start; from < end;) {
-        const to = Math.min(end, (Math.floor(from / this.blockRows) + 1) * this.blockRows);
-        scoreRows(from, to);
-        from = to;
-      }
+      if (candidates.count > 0) visit(calls[c + 3], candidates);
     }
     return pairCount;
   }
@@ -257,17 +248,7 @@ export class QuantisedBlocks {
     const pairCount = this.writePairs(query, queryScale);
     const pairs = new Int32Array(Math.ceil(pairCount / 2) * 4);
     pairs.set(new Int32Array(this.memory.buffer, this.pairs, pairs.length));
-    const calls: number[] = [];
-    for (const [start, end] of this.stripRanges(ranges)) {
-      for (let from = start; from < end;) {
-        const to = Math.min(end, (Math.floor(from / this.blockRows) + 1) * this.blockRows);
-        const block = this.blockStart(Math.floor(from / this.blockRows));
-        const skip = from % this.blockRows;
-        calls.push(block + skip, to - from, this.scalesOf(block) + 4 * skip, from);
-        from = to;
-      }
-    }
-    return { pairs, pairCount, queryScale, calls: Int32Array.from(calls) };
+    return { pairs, pairCount, queryScale, calls: this.kernelCalls(ranges) };
   }
 
   /**
@@ -307,6 +288,25 @@ export class QuantisedBlocks {
       Math.floor((0.99 * 2 ** 31 * max) / (Math.sqrt(squares) * 127 * Math.sqrt(this.dims))),
     );
     return max / largestWeight;
+  }
+
+  /**
+   * The kernel's calls that score `ranges` (every row without them), four numbers each: the bytes of the first
+   * row's first column, the rows (within one block, a multiple of the strip), the bytes of their scales, and
+   * the first row's number.
+   */
+  private kernelCalls(ranges?: ArrayLike<number>): Int32Array {
+    const calls: number[] = [];
+    for (const [start, end] of this.stripRanges(ranges)) {
+      for (let from = start; from < end;) {
+        const to = Math.min(end, (Math.floor(from / this.blockRows) + 1) * this.blockRows);
+        const block = this.blockStart(Math.floor(from / this.blockRows));
+        const skip = from % this.blockRows;
+        calls.push(block + skip, to - from, this.scalesOf(block) + 4 * skip, from);
+        from = to;
+      }
+    }
+    return Int32Array.from(calls);
   }
 
   /** The rows to score as sorted, disjoint [start, end) ranges of whole strips (every row without `ranges`). */

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { kernelOn, type KernelExports } from './kernel-module';
 import { STRIP_ROWS } from './scan-kernel';
+import { Candidates } from './candidates';
 import { TopScores } from './top-scores';
 
 /**
@@ -47,38 +48,6 @@ interface HeldBlocks {
 
 const held = new Map<number, HeldBlocks>();
 
-/** Rows kept, with their scores, in arrays that grow by doubling. */
-class Kept {
-  rows = new Int32Array(256);
-  scores = new Float32Array(256);
-  count = 0;
-
-  add(row: number, score: number): void {
-    if (this.count === this.rows.length) {
-      const rows = new Int32Array(this.count * 2);
-      rows.set(this.rows);
-      this.rows = rows;
-      const scores = new Float32Array(this.count * 2);
-      scores.set(this.scores);
-      this.scores = scores;
-    }
-    this.rows[this.count] = row;
-    this.scores[this.count++] = score;
-  }
-
-  /** Those above `floor`, in arrays of their own. */
-  above(floor: number): { rows: Int32Array; scores: Float32Array } {
-    let kept = 0;
-    for (let k = 0; k < this.count; k++) {
-      if (this.scores[k] > floor) {
-        this.rows[kept] = this.rows[k];
-        this.scores[kept++] = this.scores[k];
-      }
-    }
-    return { rows: this.rows.slice(0, kept), scores: this.scores.slice(0, kept) };
-  }
-}
-
 function scan(blocks: HeldBlocks, task: ScanRequest): { rows: Int32Array; scores: Float32Array } {
   // This thread's scratch, laid out as the main thread's (QuantisedBlocks' constructor).
   const outScores = blocks.scratch;
@@ -87,7 +56,7 @@ function scan(blocks: HeldBlocks, task: ScanRequest): { rows: Int32Array; scores
   const pairs = strip + STRIP_ROWS * 4;
   new Int32Array(blocks.memory.buffer, pairs, task.pairs.length).set(task.pairs);
   const kth = new TopScores(task.limit);
-  const kept = new Kept();
+  const kept = new Candidates();
   const { calls } = task;
   for (let c = 0; c < calls.length; c += 4) {
     // Until `limit` rows are kept every row passes the floor: a strip is scored alone first, then the rest of
@@ -113,12 +82,12 @@ function scan(blocks: HeldBlocks, task: ScanRequest): { rows: Int32Array; scores
       for (let k = 0; k < count; k++) {
         if (scores[k] <= kth.floor - task.margin) continue;
         kth.offer(scores[k], first + rows[k]);
-        kept.add(first + rows[k], scores[k]);
+        kept.add(scores[k], first + rows[k]);
       }
       done += rowCount;
     }
   }
-  return kept.above(kth.floor - task.margin);
+  return kept.arraysAbove(kth.floor - task.margin);
 }
 
 parentPort?.on('message', (message: ScanRegister | ScanRequest) => {
