@@ -1,3 +1,5 @@
+import { codesDot } from '../vector-codes';
+
 /** Rows per block: blocks, so that growing never copies them all. */
 const BLOCK_ROWS = 4096;
 
@@ -51,9 +53,7 @@ export class FineCodes {
   /** The dot product of `vector` with row `row`'s fine vector (its codes times their scale), read in place. */
   dot(row: number, vector: ArrayLike<number>): number {
     const codes = this.codes[Math.floor(row / BLOCK_ROWS)];
-    const start = (row % BLOCK_ROWS) * this.dims;
-    let sum = 0;
-    for (let d = 0; d < this.dims; d++) sum += vector[d] * codes[start + d];
+    const sum = codesDot(vector, codes, (row % BLOCK_ROWS) * this.dims, 1, this.dims);
     return this.scales[Math.floor(row / BLOCK_ROWS)][row % BLOCK_ROWS] * sum;
   }
 

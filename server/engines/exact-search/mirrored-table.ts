@@ -207,8 +207,10 @@ export class MirroredTable implements FilterableRows {
       // The scan score is within `errors.coarse` of the row's coarse dot product: with its fine codes' part
       // (read row by row, cheaply) a row that cannot beat the floor is passed over before its coarse codes are
       // read (column by column, a cache miss for every two dimensions).
-      if (score + errors.coarse + this.codes.fineDot(vector, row) < best.floor) continue;
-      best.offer(decodedDot(vector, this.codes.codesOf(row)), row);
+      const fine = this.codes.fineDot(vector, row);
+      if (score + errors.coarse + fine < best.floor) continue;
+      // decodedDot's sum, its fine part reused.
+      best.offer(this.codes.coarseDot(vector, row) + fine, row);
     }
     return best.sorted().map(({ score, row }) => this.columns.chunkAt(row, distanceFromDot(score)));
   }

@@ -93,6 +93,11 @@ export class RowCodes {
     return this.fine ? this.fine.dot(slot, vector) : 0;
   }
 
+  /** A row's coarse codes' part of its rescored dot product with `vector` (decodedDot = coarseDot + fineDot). */
+  coarseDot(vector: ArrayLike<number>, slot: number): number {
+    return this.vectors.coarseDot(slot, vector);
+  }
+
   /**
    * How far the int8 scan's score of a row for `vector` can be from the dot product with its coarse codes
    * (`coarse`), and from its rescored one (`scan`, as scanErrorBound says, candidates.ts).

@@ -6,7 +6,7 @@ import {
   type KernelExports,
   type WasmMemory,
 } from './kernel-module';
-import { encodeVector } from '../vector-codes';
+import { codesDot, encodeVector } from '../vector-codes';
 
 /**
  * A scan made on another thread (scan-worker.ts): the query's pairs and scale as the kernel takes them, and
@@ -105,6 +105,23 @@ export class QuantisedBlocks {
     const memory = new Int8Array(this.memory.buffer);
     for (let d = 0; d < this.dims; d++) into[d] = memory[block + d * this.blockRows + inBlock];
     return new Float32Array(this.memory.buffer, this.scalesOf(block), this.blockRows)[inBlock];
+  }
+
+  /**
+   * A row's coarse part of `decodedDot` (../vector-codes.ts): its scale times the dot product of `query` with
+   * its int8 codes, summed as decodedDot sums them (codesDot), so that the two agree to the bit. Read in
+   * place, column by column: a search rescores a few rows, and copying their codes out first cost as much again.
+   */
+  coarseDot(row: number, query: ArrayLike<number>): number {
+    const { block, inBlock } = this.locate(row);
+    const sum = codesDot(
+      query,
+      new Int8Array(this.memory.buffer),
+      block + inBlock,
+      this.blockRows,
+      this.dims,
+    );
+    return new Float32Array(this.memory.buffer, this.scalesOf(block), this.blockRows)[inBlock] * sum;
   }
 
   /** Bytes of the WebAssembly memory the blocks are in (it grows, never shrinks). */
