@@ -13,7 +13,12 @@ import { loadAverage } from './proc-stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where scripts/build-server.mjs writes the compiled server. */
-const SERVER_BUNDLE = path.join(ROOT, 'dist-server', 'main.js');
+export const SERVER_BUNDLE = path.join(ROOT, 'dist-server', 'main.js');
+
+/** Compiles the server as `npm start` does (scripts/build-server.mjs), into SERVER_BUNDLE. */
+export async function buildServer(): Promise<void> {
+  await promisify(execFile)(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT });
+}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -38,7 +43,7 @@ export async function restart(
   status: (server: ServerProcess) => Promise<CopyStatus>,
   label = '',
 ): Promise<void> {
-  await promisify(execFile)(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT });
+  await buildServer();
   for (const [how, bundle] of [
     ['compiled, as npm start runs it', SERVER_BUNDLE],
     ['from source, as npm run serve runs it', undefined],

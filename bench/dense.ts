@@ -48,7 +48,7 @@ import { httpSql, percentile } from './http-sql';
 import { concurrency } from './dense-clients';
 import { lanceTop10, recallOf } from './dense-lance';
 import { benchSearchModes } from './kb-search';
-import { copyFileLine, copyFolderOf, restart } from './dense-restart';
+import { buildServer, copyFileLine, copyFolderOf, restart, SERVER_BUNDLE } from './dense-restart';
 import { cpuMs, folderBytes, loadAverage, threadCpuMs } from './proc-stats';
 import { RssTimeline } from './rss-timeline';
 import { GROUP_FROM_WORK } from '../server/engines/exact-search/row-groups';
@@ -290,8 +290,12 @@ async function main(): Promise<void> {
     );
     if (!FROM) await writeDenseCsv(csv, ROWS);
     if (RESTART_ONLY) return await restartOnly(dataDir);
+    // Compiled, as `npm start` runs it: from source, tsx compiles each thread's code as it starts (the scan
+    // thread's first searches), which no user's server does.
+    await buildServer();
     server = await startServerProcess({
       dataDir,
+      bundle: SERVER_BUNDLE,
       outputLimit: 20_000,
       nodeFlags: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
     });

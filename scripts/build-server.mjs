@@ -4,7 +4,8 @@
  * TypeScript files (`npm run serve` still runs from source). Packages stay outside the bundle, loaded from
  * node_modules as before. A source file that finds a file beside it (`new URL('./x', import.meta.url)`,
  * `import.meta.dirname`) gets its own location in the bundle, not the bundle's, so those files (the scan
- * kernel's WebAssembly, the help articles, the worker threads' entry points) are found where they are.
+ * kernel's WebAssembly, the help articles) are found where they are. The worker threads are compiled too, each
+ * into a file of its own beside the bundle.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -35,19 +36,49 @@ const ownLocation = (outDir) => ({
   },
 });
 
-/** Writes the bundle to `outfile` (default dist-server/main.js), with its source map beside it. */
+/**
+ * The worker threads' entry points, each compiled on its own into `threads/<name>.js` beside the bundle (the
+ * server's threadEntry, server/util/thread-entry.ts, starts them from there): from source, a thread registers
+ * the TypeScript loader and compiles its code as it starts.
+ */
+const THREADS = [
+  'server/engines/exact-search/scan-worker.ts',
+  'server/engines/exact-search/assign-worker.ts',
+  'server/engines/exact-search/train-worker.ts',
+  'server/providers/local-embedding-worker.ts',
+  'server/services/knowledge-bases/concepts/learn-worker.ts',
+];
+
+const COMMON = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+};
+
+/** Writes the bundle to `outfile` (default dist-server/main.js), with its source map and its threads beside it. */
 export async function buildServer(outfile = SERVER_BUNDLE) {
+  const outDir = path.dirname(outfile);
+  const threadsDir = path.join(outDir, 'threads');
   await build({
+    ...COMMON,
     entryPoints: [path.join(ROOT, 'server', 'main.ts')],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [ownLocation(path.dirname(outfile))],
+    // Before any module of the bundle runs: tells threadEntry that the threads are compiled, and where.
+    banner: {
+      js: `globalThis.__knowledgeStudioCompiledThreads = new URL('./threads/', import.meta.url).href;`,
+    },
+    plugins: [ownLocation(outDir)],
+  });
+  await build({
+    ...COMMON,
+    entryPoints: THREADS.map((file) => path.join(ROOT, file)),
+    outdir: threadsDir,
+    entryNames: '[name]',
+    plugins: [ownLocation(threadsDir)],
   });
 }
 

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { EmbedReply, EmbedRequest } from './embedding-messages';
+import { threadEntry } from '../util/thread-entry';
 
 /**
  * Worker threads that embed with the `local` model, so that a large insert embeds on every core while the
@@ -27,7 +28,10 @@ export function defaultWorkerCount(
 const IDLE_MS = 30_000;
 
 /** Registers the TypeScript loader, then loads `local-embedding-worker.ts`. */
-const WORKER_FILE = new URL('./local-embedding-worker.mjs', import.meta.url);
+const WORKER_FILE = threadEntry(
+  'local-embedding-worker',
+  new URL('./local-embedding-worker.mjs', import.meta.url),
+);
 
 interface Pending {
   resolve: (vectors: Float32Array) => void;

@@ -29,6 +29,15 @@ describe('the compiled server that npm start runs (scripts/build-server.mjs)', (
     outDir = await fs.mkdtemp(path.join(ROOT, 'dist-server', 'test-'));
     const bundle = path.join(outDir, 'main.js');
     await promisify(execFile)(process.execPath, ['scripts/build-server.mjs', bundle], { cwd: ROOT });
+    // Each worker thread compiled beside it (server/util/thread-entry.ts starts them from there): the local
+    // model's thread below embeds from it, and the scan below runs on the main thread or the scan thread's.
+    expect((await fs.readdir(path.join(outDir, 'threads'))).filter((f) => f.endsWith('.js')).sort()).toEqual([
+      'assign-worker.js',
+      'learn-worker.js',
+      'local-embedding-worker.js',
+      'scan-worker.js',
+      'train-worker.js',
+    ]);
     server = await startServerProcess({ dataDir: path.join(work, 'data'), bundle, demo: true });
     const s = server;
     const status = async () => {
