@@ -73,7 +73,18 @@ export function answerText(bytes: Buffer): string {
 }
 
 async function attempt(req: JsonRequest, settings: HttpSettings): Promise<unknown> {
-  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  // A timer of our own, cleared once answered: AbortSignal.timeout's stays until it fires and is tracked for
+  // the garbage collector, a cost on every search's embedding call.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), settings.timeoutMs).unref();
+  try {
+    return await answerOf(req, settings, timeout.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function answerOf(req: JsonRequest, settings: HttpSettings, timeout: AbortSignal): Promise<unknown> {
   const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
   let response: PostAnswer;
   try {

@@ -313,17 +313,25 @@ export class QuantisedBlocks {
    * the first row's number.
    */
   private kernelCalls(ranges?: ArrayLike<number>): Int32Array {
-    const calls: number[] = [];
-    for (const [start, end] of this.stripRanges(ranges)) {
+    const strips = this.stripRanges(ranges);
+    // One call per block a range touches, at most: written in place rather than grown (a search makes one).
+    let most = 0;
+    for (const [start, end] of strips) most += Math.ceil((end - start) / this.blockRows) + 1;
+    const calls = new Int32Array(most * 4);
+    let written = 0;
+    for (const [start, end] of strips) {
       for (let from = start; from < end;) {
         const to = Math.min(end, (Math.floor(from / this.blockRows) + 1) * this.blockRows);
         const block = this.blockStart(Math.floor(from / this.blockRows));
         const skip = from % this.blockRows;
-        calls.push(block + skip, to - from, this.scalesOf(block) + 4 * skip, from);
+        calls[written++] = block + skip;
+        calls[written++] = to - from;
+        calls[written++] = this.scalesOf(block) + 4 * skip;
+        calls[written++] = from;
         from = to;
       }
     }
-    return Int32Array.from(calls);
+    return calls.subarray(0, written);
   }
 
   /** The rows to score as sorted, disjoint [start, end) ranges of whole strips (every row without `ranges`). */
