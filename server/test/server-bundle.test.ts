@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from './server-process';
+import { SERVER_NODE_FLAGS, startServerProcess, type ServerProcess } from './server-process';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 let work: string | undefined;
@@ -21,6 +21,15 @@ interface KbStatus {
 }
 
 describe('the compiled server that npm start runs (scripts/build-server.mjs)', () => {
+  it("gets the same Node flags from npm start and npm run serve as the tests' and benchmarks' servers", async () => {
+    const { scripts } = JSON.parse(await fs.readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const flags = SERVER_NODE_FLAGS.join(' ');
+    expect(scripts.start).toContain(`node ${flags} dist-server/main.js`);
+    expect(scripts.serve).toContain(`tsx ${flags} server/main.ts`);
+  });
+
   it('starts from its bundle and finds the files beside its sources: the demo, the local model, the scan kernel', async () => {
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-bundle-'));
     // Built in a folder of its own (packages are found in the checkout's node_modules, as for dist-server/):
