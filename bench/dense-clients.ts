@@ -4,7 +4,7 @@
  * threads, and the benchmark's own process, which holds the clients and the stand-in embedding model).
  */
 import type { ServerProcess } from '../server/test/server-process';
-import { closedLoop, httpSql } from './http-sql';
+import { closedLoop, httpSql, type SqlAnswer } from './http-sql';
 import { loadAverage, threadCpuMs } from './proc-stats';
 
 export async function concurrency(server: ServerProcess, statements: string[]): Promise<void> {
@@ -34,4 +34,21 @@ export async function concurrency(server: ServerProcess, statements: string[]): 
       `${perRequest((self1.user + self1.system) / 1000)} ms`,
   );
   if (many.firstError ?? one.firstError) console.log(`  first error: ${many.firstError ?? one.firstError}`);
+}
+
+/**
+ * Searches of other queries (`statements`) from 32 clients for 3 s, before the timed ones, as `concurrency` has
+ * before its lines: a server's first thousand or so searches run slower (code the JIT has not compiled yet;
+ * one-client searches took 5-6 ms where the same server later answers in 2.5), which is what the restart line
+ * measures, not a search's speed.
+ */
+export async function warmUp(
+  sql: (query: string) => Promise<SqlAnswer>,
+  statements: string[],
+): Promise<void> {
+  const run = await closedLoop(sql, statements, 32, 3);
+  console.log(
+    `warm-up: ${run.requests} semantic searches of other queries from 32 clients (p50 ${run.p50.toFixed(1)} ms, ` +
+      `${run.errors} errors), then the timed searches`,
+  );
 }

@@ -37,6 +37,7 @@ import { startServerProcess, type ServerProcess } from '../server/test/server-pr
 import {
   ClusteredVectors,
   denseQueries,
+  warmUpQueries,
   denseRows,
   exactTop10,
   checkNoiseVersion,
@@ -44,8 +45,8 @@ import {
   writeDenseCsv,
 } from './dense-corpus';
 import { startEmbeddingServer } from './dense-embedding-server';
-import { closedLoop, httpSql, percentile, type SqlAnswer } from './http-sql';
-import { concurrency } from './dense-clients';
+import { httpSql, percentile } from './http-sql';
+import { concurrency, warmUp } from './dense-clients';
 import { lanceTop10, recallOf } from './dense-lance';
 import { benchSearchModes } from './kb-search';
 import { buildServer, copyFileLine, copyFolderOf, restart, SERVER_BUNDLE } from './dense-restart';
@@ -84,25 +85,6 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const quote = (s: string) => s.replace(/'/g, "''");
 const semanticSql = (q: string, columns = '*') =>
   `SELECT ${columns} FROM bench WHERE content = '${quote(q)}' AND hybrid_search = false LIMIT 10`;
-
-/**
- * Searches of other queries before the timed ones, as the client lines have (dense-clients.ts): a server's
- * first thousand or so searches run slower (code the JIT has not compiled yet; one-client searches took 5-6 ms
- * where the same server later answers in 2.5), which is what the restart line measures, not a search's speed.
- */
-async function warmUp(sql: (query: string) => Promise<SqlAnswer>): Promise<void> {
-  const others = denseQueries(2 * QUERIES).slice(QUERIES);
-  const run = await closedLoop(
-    sql,
-    others.map((q) => semanticSql(q)),
-    32,
-    3,
-  );
-  console.log(
-    `warm-up: ${run.requests} semantic searches of other queries from 32 clients (p50 ${run.p50.toFixed(1)} ms, ` +
-      `${run.errors} errors), then the timed searches`,
-  );
-}
 
 interface KbStatus {
   chunks: number;
@@ -249,10 +231,9 @@ async function compareWithLance(
     const [name] = await db.tableNames();
     const table = await db.openTable(name);
     // Warmed with other queries, as our server is (warmUp).
-    const others = denseQueries(2 * QUERIES).slice(QUERIES);
     await lanceTop10(
       table,
-      others.map((q) => vectors.vectorOf(q)),
+      warmUpQueries(QUERIES).map((q) => vectors.vectorOf(q)),
     );
     const lance = await lanceTop10(table, queryVectors);
     const lanceP50 = percentile(lance.latencies, 50);
@@ -371,7 +352,10 @@ async function main(): Promise<void> {
         server,
         queries.map((q) => semanticSql(q)),
       );
-    await warmUp(sql);
+    await warmUp(
+      sql,
+      warmUpQueries(QUERIES).map((q) => semanticSql(q)),
+    );
     const modes = await benchSearchModes(sql, 'bench', queries, {
       via: 'HTTP',
       cpu: () => cpuMs(pid),

@@ -37,17 +37,18 @@ const ownLocation = (outDir) => ({
 });
 
 /**
- * The worker threads' entry points, each compiled on its own into `threads/<name>.js` beside the bundle (the
- * server's threadEntry, server/util/thread-entry.ts, starts them from there): from source, a thread registers
- * the TypeScript loader and compiles its code as it starts.
+ * The worker threads, each compiled on its own into `threads/<name>.js` beside the bundle, where the server's
+ * threadEntry (server/util/thread-entry.ts) starts them: from source, a thread starts from the `<name>.mjs`
+ * beside its `<name>.ts`, which registers the TypeScript loader and compiles its code as it starts. Found by
+ * that pair of files, so a new worker is compiled without being listed here.
  */
-const THREADS = [
-  'server/engines/exact-search/scan-worker.ts',
-  'server/engines/exact-search/assign-worker.ts',
-  'server/engines/exact-search/train-worker.ts',
-  'server/providers/local-embedding-worker.ts',
-  'server/services/knowledge-bases/concepts/learn-worker.ts',
-];
+async function workerSources() {
+  const files = await fs.readdir(path.join(ROOT, 'server'), { recursive: true });
+  const names = new Set(files);
+  return files
+    .filter((file) => file.endsWith('.mjs') && names.has(file.replace(/\.mjs$/, '.ts')))
+    .map((file) => path.join(ROOT, 'server', file.replace(/\.mjs$/, '.ts')));
+}
 
 const COMMON = {
   bundle: true,
@@ -75,7 +76,7 @@ export async function buildServer(outfile = SERVER_BUNDLE) {
   });
   await build({
     ...COMMON,
-    entryPoints: THREADS.map((file) => path.join(ROOT, file)),
+    entryPoints: await workerSources(),
     outdir: threadsDir,
     entryNames: '[name]',
     plugins: [ownLocation(threadsDir)],

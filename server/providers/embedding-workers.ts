@@ -28,10 +28,7 @@ export function defaultWorkerCount(
 const IDLE_MS = 30_000;
 
 /** Registers the TypeScript loader, then loads `local-embedding-worker.ts`. */
-const WORKER_FILE = threadEntry(
-  'local-embedding-worker',
-  new URL('./local-embedding-worker.mjs', import.meta.url),
-);
+const WORKER_FILE = threadEntry(new URL('./local-embedding-worker.mjs', import.meta.url));
 
 interface Pending {
   resolve: (vectors: Float32Array) => void;

@@ -10,11 +10,11 @@ afterEach(() => {
 
 describe('threadEntry', () => {
   it('starts a thread from its TypeScript loader entry when the server runs from source', () => {
-    expect(threadEntry('scan-worker', source).href).toBe(source.href);
+    expect(threadEntry(source).href).toBe(source.href);
   });
 
   it("starts it from the compiled thread beside the bundle once the bundle's first line said where", () => {
     (globalThis as Record<string, unknown>)[GLOBAL] = 'file:///srv/dist-server/threads/';
-    expect(threadEntry('scan-worker', source).href).toBe('file:///srv/dist-server/threads/scan-worker.js');
+    expect(threadEntry(source).href).toBe('file:///srv/dist-server/threads/scan-worker.js');
   });
 });

@@ -4,7 +4,7 @@ import type { QuantisedBlocks } from './scan-kernel';
 import { threadEntry } from '../../util/thread-entry';
 
 /** Registers the TypeScript loader, then loads `assign-worker.ts`. */
-const WORKER_FILE = threadEntry('assign-worker', new URL('./assign-worker.mjs', import.meta.url));
+const WORKER_FILE = threadEntry(new URL('./assign-worker.mjs', import.meta.url));
 /** Rows sent at a time: a few megabytes, whatever the blocks' size (a dense copy's blocks hold 32 rows). */
 const ROWS_PER_TASK = 4096;
 

@@ -9,7 +9,7 @@ import { TopScores } from './top-scores';
 import type { Centroids } from './row-groups';
 import type { CopyState } from './copy-state';
 import { emptyCodes, RowCodes } from './row-codes';
-import { decodedDot, distanceFromDot, encodeVector, type VectorCodes } from '../vector-codes';
+import { distanceFromDot, encodeVector, type VectorCodes } from '../vector-codes';
 
 export type { FilterValue, MirrorRow } from './chunk-columns';
 
@@ -224,7 +224,7 @@ export class MirroredTable implements FilterableRows {
 
   /** The cosine distance from `vector` to a row's decoded vector, as the table's side computes it. */
   private distanceOf(vector: ArrayLike<number>, slot: number): number {
-    return distanceFromDot(decodedDot(vector, this.codes.codesOf(slot)));
+    return distanceFromDot(this.codes.coarseDot(vector, slot) + this.codes.fineDot(vector, slot));
   }
 
   private removeSlot(slot: number): void {

@@ -7,6 +7,7 @@ import {
   type WasmMemory,
 } from './kernel-module';
 import { codesDot, encodeVector } from '../vector-codes';
+import { queryScaleOf, queryScoreError, writeQueryPairs } from './query-weights';
 
 /**
  * A scan made on another thread (scan-worker.ts): the query's pairs and scale as the kernel takes them, and
@@ -221,7 +222,7 @@ export class QuantisedBlocks {
     visit: (firstRow: number, candidates: BlockCandidates) => void,
     ranges?: ArrayLike<number>,
   ): number {
-    const queryScale = this.queryScaleOf(query);
+    const queryScale = queryScaleOf(query, this.dims);
     if (queryScale === 0 || this.rows === 0) return 0;
     const kernel = this.kernel;
     if (!kernel) throw new Error('staged blocks are not scored');
@@ -260,7 +261,7 @@ export class QuantisedBlocks {
    * call of the kernel's arguments (block start, rows, scales start, first row). Null for a zero query.
    */
   scanTask(query: ArrayLike<number>, ranges?: ArrayLike<number>): ScanTask | null {
-    const queryScale = this.queryScaleOf(query);
+    const queryScale = queryScaleOf(query, this.dims);
     if (queryScale === 0 || this.rows === 0) return null;
     const pairCount = this.writePairs(query, queryScale);
     const pairs = new Int32Array(Math.ceil(pairCount / 2) * 4);
@@ -268,43 +269,9 @@ export class QuantisedBlocks {
     return { pairs, pairCount, queryScale, calls: this.kernelCalls(ranges) };
   }
 
-  /**
-   * How far a score `score` gives for `query` may be from the dot product of `query` with a row's coarse vector
-   * (its int8 codes times its scale), for rows whose coarse vectors have a norm of at most `rowNorm`: the query is
-   * rounded to integer weights (by at most half its scale in each dimension), which moves the dot product by at
-   * most the rounding's norm times the row's (Cauchy-Schwarz); the kernel's float32 products add a relative
-   * 2^-22 or so, bounded here by 1e-6 of the largest dot product possible.
-   */
+  /** As `queryScoreError` (query-weights.ts), for these blocks' dimensions. */
   scoreError(query: ArrayLike<number>, rowNorm: number): number {
-    const queryScale = this.queryScaleOf(query);
-    if (queryScale === 0) return 0;
-    let rounding = 0;
-    let squares = 0;
-    for (let d = 0; d < this.dims; d++) {
-      rounding += (query[d] - Math.round(query[d] / queryScale) * queryScale) ** 2;
-      squares += query[d] * query[d];
-    }
-    return Math.sqrt(rounding) * rowNorm + 1e-6 * Math.sqrt(squares) * rowNorm;
-  }
-
-  /**
-   * The value of one unit of the query's integer weights (0 for a zero query): the largest weight such that no
-   * sum can leave the i32 range (|sum| <= |weights| * |values|, and a row's int8 values have a norm of at most
-   * 127 * sqrt(dims)); for sparse queries this is int16's own limit.
-   */
-  private queryScaleOf(query: ArrayLike<number>): number {
-    let max = 0;
-    let squares = 0;
-    for (let d = 0; d < this.dims; d++) {
-      max = Math.max(max, Math.abs(query[d]));
-      squares += query[d] * query[d];
-    }
-    if (max === 0) return 0;
-    const largestWeight = Math.min(
-      32767,
-      Math.floor((0.99 * 2 ** 31 * max) / (Math.sqrt(squares) * 127 * Math.sqrt(this.dims))),
-    );
-    return max / largestWeight;
+    return queryScoreError(query, this.dims, rowNorm);
   }
 
   /**
@@ -354,25 +321,10 @@ export class QuantisedBlocks {
     return merged;
   }
 
-  /** The query's non-zero dimensions as the kernel's list of pairs; returns how many dimensions it holds. */
+  /** The query's non-zero dimensions as the kernel's list of pairs, in this memory; returns how many. */
   private writePairs(query: ArrayLike<number>, queryScale: number): number {
     const pairs = new Int32Array(this.memory.buffer, this.pairs, Math.ceil(this.dims / 2) * 4);
-    let count = 0;
-    for (let d = 0; d < this.dims; d++) {
-      const weight = Math.round(query[d] / queryScale);
-      if (weight === 0) continue;
-      const entry = (count >> 1) * 4;
-      if (count % 2 === 0) {
-        // A lone last dimension reads its own column twice, the second time with weight 0.
-        pairs[entry] = pairs[entry + 1] = d * this.blockRows;
-        pairs[entry + 2] = weight & 0xffff;
-      } else {
-        pairs[entry + 1] = d * this.blockRows;
-        pairs[entry + 2] |= weight << 16;
-      }
-      count++;
-    }
-    return count;
+    return writeQueryPairs(query, this.dims, queryScale, this.blockRows, pairs);
   }
 
   private locate(row: number): { block: number; inBlock: number } {

@@ -4,7 +4,7 @@ import type { QuantisedBlocks, ScanTask } from './scan-kernel';
 import { threadEntry } from '../../util/thread-entry';
 
 /** Registers the TypeScript loader, then loads `scan-worker.ts`. */
-const WORKER_FILE = threadEntry('scan-worker', new URL('./scan-worker.mjs', import.meta.url));
+const WORKER_FILE = threadEntry(new URL('./scan-worker.mjs', import.meta.url));
 /** After the thread fails, searches scan on the main thread this long before a new thread is tried. */
 const RETRY_AFTER_MS = 60_000;
 

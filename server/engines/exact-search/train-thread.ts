@@ -3,7 +3,7 @@ import type { TrainTask } from './train-worker';
 import { threadEntry } from '../../util/thread-entry';
 
 /** Registers the TypeScript loader, then loads `train-worker.ts`. */
-const WORKER_FILE = threadEntry('train-worker', new URL('./train-worker.mjs', import.meta.url));
+const WORKER_FILE = threadEntry(new URL('./train-worker.mjs', import.meta.url));
 
 /**
  * `count` centroids for `sample` (unit vectors), trained as `trainCentroids` trains them but on a thread of its

@@ -3,7 +3,7 @@ import { ConceptModel, type ConceptModelParts } from './concept-model';
 import { threadEntry } from '../../../util/thread-entry';
 
 /** Registers the TypeScript loader, then loads `learn-worker.ts`. */
-const WORKER_FILE = threadEntry('learn-worker', new URL('./learn-worker.mjs', import.meta.url));
+const WORKER_FILE = threadEntry(new URL('./learn-worker.mjs', import.meta.url));
 /**
  * Chunks learned from on the calling thread: a model of a few hundred chunks takes milliseconds, less than
  * starting a thread. A larger one takes seconds of CPU, which would hold every request of the server meanwhile.
