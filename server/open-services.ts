@@ -185,7 +185,7 @@ export async function openServices(options: ServiceOptions): Promise<AppDeps> {
     close: async () => {
       await kbs.knowledgeBases.closeBackgroundInserts();
       await dataSources.close();
-      kbs.vectorStore.close();
+      await kbs.vectorStore.close();
       stopHeartbeat(databases.catalog);
       databases.close();
     },

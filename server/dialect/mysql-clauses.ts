@@ -128,7 +128,7 @@ function writeJoin(edits: TokenEdits, at: number): void {
 }
 
 /** The last token of a table reference starting at `first` (a name, a call or a subquery, and its alias), or -1. */
-function tableReferenceEnd(tokens: Token[], first: number): number {
+function tableReferenceEnd(tokens: readonly Token[], first: number): number {
   let last: number;
   if (wordOf(tokens[first]) === 'lateral') return -1;
   if (isOpToken(tokens[first], '(')) last = closingBracket(tokens, first);

@@ -76,7 +76,7 @@ const JOINING = new Set(['from', 'join']);
  * Does the token at `i` come right after a table reference of FROM or JOIN (`FROM db.t "x"`, `JOIN (SELECT
  * ...) "x"`, `FROM f(1) "x"`)? There a double-quoted word is the reference's alias, as MindsDB reads it.
  */
-function followsTableReference(tokens: Token[], i: number): boolean {
+function followsTableReference(tokens: readonly Token[], i: number): boolean {
   let first = i - 1;
   if (tokens[first]?.kind === 'op' && tokens[first].value === ')') {
     first = openingBracket(tokens, first);

@@ -16,7 +16,7 @@ export interface NativeQueryShape {
   close: number;
 }
 
-export function nativeQueryShape(tokens: Token[]): NativeQueryShape | undefined {
+export function nativeQueryShape(tokens: readonly Token[]): NativeQueryShape | undefined {
   const word = (i: number, w: string) => tokens[i]?.kind === 'ident' && tokens[i].value.toLowerCase() === w;
   const op = (i: number, o: string) => tokens[i]?.kind === 'op' && tokens[i].value === o;
   const name = tokens[3];
@@ -33,7 +33,7 @@ export function nativeQueryShape(tokens: Token[]): NativeQueryShape | undefined 
  * with a word, as a statement of any source's language does (SELECT, SHOW, db.collection.find): the
  * arguments of a table function start with a value (`generate_series(1, @n)`), and are read as MySQL.
  */
-export function nativeQueryBody(tokens: Token[]): { first: number; last: number } | undefined {
+export function nativeQueryBody(tokens: readonly Token[]): { first: number; last: number } | undefined {
   const shape = nativeQueryShape(tokens);
   if (!shape || shape.first > shape.last || tokens[shape.first].kind !== 'ident') return undefined;
   return shape;
@@ -62,7 +62,7 @@ const STATEMENT_WORDS = new Set([
  * after FROM or JOIN followed by a bracket whose text starts as a statement does. A table function's
  * arguments start with a value, so they are not taken for one.
  */
-export function nativeQueryWithin(tokens: Token[]): { source: string; at: Token } | undefined {
+export function nativeQueryWithin(tokens: readonly Token[]): { source: string; at: Token } | undefined {
   const word = (t: Token | undefined) => (t?.kind === 'ident' ? t.value.toLowerCase() : '');
   for (let i = 0; i + 3 < tokens.length; i++) {
     const name = tokens[i + 1];

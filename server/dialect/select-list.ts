@@ -19,7 +19,7 @@ const END_OF_SELECT_LIST = new Set([
 ]);
 
 /** The index after the bracket that closes the one at `open` (the end when it is never closed). */
-function afterBrackets(tokens: Token[], open: number): number {
+function afterBrackets(tokens: readonly Token[], open: number): number {
   let depth = 0;
   for (let i = open; i < tokens.length; i++) {
     if (isOpToken(tokens[i], '(')) depth++;
@@ -42,7 +42,7 @@ export const isOpToken = (t: Token | undefined, op: string): boolean => t?.kind 
  * brackets and the words that end a list. A list is read up to the first of: a word ending it at its own
  * depth, the bracket that closes its subquery, `;`, or the end.
  */
-export function selectListItems(tokens: Token[]): SelectItemSpan[] {
+export function selectListItems(tokens: readonly Token[]): SelectItemSpan[] {
   const items: SelectItemSpan[] = [];
   tokens.forEach((t, start) => {
     if (wordOf(t) !== 'select') return;

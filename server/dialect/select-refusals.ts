@@ -39,7 +39,7 @@ export function refuseUnservedSelectForms(edits: TokenEdits): void {
   });
 }
 
-function refuseLongName(tokens: Token[], first: number): void {
+function refuseLongName(tokens: readonly Token[], first: number): void {
   let last = first;
   while (isOpToken(tokens[last + 1], '.') && isName(tokens[last + 2])) last += 2;
   const parts = (last - first) / 2 + 1;

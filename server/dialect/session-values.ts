@@ -61,7 +61,7 @@ export function writeSessionValues(
 }
 
 /** `name()`: a call without arguments, not a method of a dotted name. */
-function isSessionCall(tokens: Token[], i: number): boolean {
+function isSessionCall(tokens: readonly Token[], i: number): boolean {
   return (
     tokens[i].kind === 'ident' &&
     isOpToken(tokens[i + 1], '(') &&

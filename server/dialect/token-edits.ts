@@ -19,7 +19,7 @@ export class TokenEdits {
 
   constructor(
     readonly sql: string,
-    readonly tokens: Token[],
+    readonly tokens: readonly Token[],
   ) {
     this.native = nativeQueryBody(tokens);
   }

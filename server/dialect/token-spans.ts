@@ -2,7 +2,7 @@ import { isOpToken, wordOf } from './select-list';
 import type { Token } from './tokenizer';
 
 /** The index of the bracket that closes the one at `open`, or -1 when it is never closed. */
-export function closingBracket(tokens: Token[], open: number): number {
+export function closingBracket(tokens: readonly Token[], open: number): number {
   let depth = 0;
   for (let i = open; i < tokens.length; i++) {
     if (isOpToken(tokens[i], '(')) depth++;
@@ -12,7 +12,7 @@ export function closingBracket(tokens: Token[], open: number): number {
 }
 
 /** The index of the bracket that opens the one closing at `close`, or -1. */
-export function openingBracket(tokens: Token[], close: number): number {
+export function openingBracket(tokens: readonly Token[], close: number): number {
   let depth = 0;
   for (let i = close; i >= 0; i--) {
     if (isOpToken(tokens[i], ')')) depth++;
@@ -72,7 +72,7 @@ const isFunctionName = (t: Token | undefined) =>
  * The first token of the primary expression that ends at `last`: a bracketed expression or a function call
  * (`f(...)`, `db.f(...)`), a dotted name, or one literal or variable. -1 when no operand ends there.
  */
-export function operandStart(tokens: Token[], last: number): number {
+export function operandStart(tokens: readonly Token[], last: number): number {
   let first = last;
   if (isOpToken(tokens[last], ')')) {
     first = openingBracket(tokens, last);
@@ -87,7 +87,7 @@ export function operandStart(tokens: Token[], last: number): number {
 }
 
 /** The last token of the primary expression that starts at `first` (see operandStart), or -1. */
-export function operandEnd(tokens: Token[], first: number): number {
+export function operandEnd(tokens: readonly Token[], first: number): number {
   const t = tokens[first];
   if (isOpToken(t, '(')) return closingBracket(tokens, first);
   if (['number', 'string', 'variable'].includes(t?.kind)) return first;

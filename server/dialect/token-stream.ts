@@ -53,7 +53,7 @@ export class TokenStream {
    * them (a statement read to be checked or stored) variables are left as written.
    */
   constructor(
-    readonly tokens: Token[],
+    readonly tokens: readonly Token[],
     readonly source: string,
     readonly values?: SessionValues,
   ) {}

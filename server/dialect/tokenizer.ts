@@ -6,17 +6,17 @@
 export type TokenKind = 'ident' | 'quoted_ident' | 'string' | 'number' | 'variable' | 'op' | 'eof';
 
 export interface Token {
-  kind: TokenKind;
+  readonly kind: TokenKind;
   /** The source text of the token, quotes included. */
-  text: string;
+  readonly text: string;
   /**
    * Strings and quoted identifiers: the unescaped content. Identifiers: as written. Variables (MySQL's `@name`,
    * `@@name`, `@@session.name`): the name without its `@` (the text tells a system variable by its `@@`).
    */
-  value: string;
-  offset: number;
-  line: number;
-  column: number;
+  readonly value: string;
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
 }
 
 export class SqlSyntaxError extends Error {
@@ -83,7 +83,31 @@ const isIdentStart = (c: string) => /[A-Za-z_\u0080-\uffff]/.test(c);
 const isIdentPart = (c: string) => /[A-Za-z0-9_$\u0080-\uffff]/.test(c);
 const isDigit = (c: string) => c >= '0' && c <= '9';
 
-export function tokenize(sql: string): Token[] {
+/**
+ * Statements tokenized lately, by their text, at most RECENT_STATEMENTS of them and each at most
+ * RECENT_STATEMENT_CHARS long: one statement is read by several passes (a knowledge-base search by five: the
+ * view substitution, the parser, the MySQL reading, the statement's routing and the information-schema check),
+ * and with the tokens kept each pass after the first finds them here. Kept tokens are frozen: a pass that
+ * changed them would change them for the others.
+ */
+const recentTokens = new Map<string, readonly Token[]>();
+const RECENT_STATEMENTS = 64;
+const RECENT_STATEMENT_CHARS = 4096;
+
+/** `sql`'s tokens, ending with an `eof` token; a syntax error throws SqlSyntaxError. */
+export function tokenize(sql: string): readonly Token[] {
+  if (sql.length > RECENT_STATEMENT_CHARS) return readTokens(sql);
+  const kept = recentTokens.get(sql);
+  if (kept) return kept;
+  const tokens = readTokens(sql);
+  for (const token of tokens) Object.freeze(token);
+  // The oldest first out: a Map iterates in the order its keys were set.
+  if (recentTokens.size >= RECENT_STATEMENTS) recentTokens.delete(recentTokens.keys().next().value!);
+  recentTokens.set(sql, Object.freeze(tokens));
+  return tokens;
+}
+
+function readTokens(sql: string): Token[] {
   const tokens: Token[] = [];
   const backslashes = new BackslashFinder(sql);
   let i = 0;

@@ -85,8 +85,8 @@ describe.each(Object.entries(locations))('two vector stores on %s', (_, makeLoca
 
   afterEach(async () => {
     await Promise.all([one.whenIdle(), other.whenIdle()]);
-    one.close();
-    other.close();
+    await one.close();
+    await other.close();
     await remove();
   });
 

@@ -39,8 +39,19 @@ describe('VectorStore', () => {
 
   afterEach(async () => {
     await store.whenIdle();
-    store.close();
+    await store.close();
     await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('closes while LanceDB calls are still under way (a server stopped mid-request), without an error', async () => {
+    for (let i = 0; i < 10; i++) {
+      const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'ks-vectors-closing-'));
+      const closing = await VectorStore.open(folder, {});
+      const underWay = Array.from({ length: 5 }, (_, k) => closing.exists(`t${k}`).catch(() => false));
+      await expect(closing.close()).resolves.toBeUndefined();
+      await Promise.all(underWay);
+      await fs.rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('creates, lists, describes and drops tables; dropping twice is fine', async () => {
@@ -103,7 +114,7 @@ describe('VectorStore', () => {
   it('replaces a document stored before the store was opened, and one deleted then inserted again', async () => {
     await store.createTable('t', DIMS);
     await store.upsert('t', [record('a', 1, 0), record('a', 2, 0), record('b', 1, 1)], []);
-    store.close();
+    await store.close();
     store = await VectorStore.open(dir, { annThreshold: 300 });
     await store.upsert('t', [record('a', 1, 2, {}, 'new a')], ['a']);
     await store.upsert('t', [record('c', 1, 2)], ['c']);
@@ -305,7 +316,7 @@ describe('VectorStore', () => {
   });
 
   it('starts the index build an insert asks for once the table has had no write for a while', async () => {
-    store.close();
+    await store.close();
     store = await VectorStore.open(dir, { annThreshold: 300, settleMs: 1_000, maxDeferMs: 60_000 });
     await store.createTable('t', DIMS);
     await store.upsert(
@@ -330,7 +341,7 @@ describe('VectorStore', () => {
   });
 
   it('tells waiting maintenance of a table below the ANN threshold as idle: it will build nothing', async () => {
-    store.close();
+    await store.close();
     store = await VectorStore.open(dir, { annThreshold: 300, settleMs: 60_000 });
     await store.createTable('t', DIMS);
     await store.upsert('t', [record('a', 1, 0)], []);
@@ -347,7 +358,7 @@ describe('VectorStore', () => {
       [],
     );
     store.scheduleMaintenance('t');
-    store.close(); // before the build starts
+    await store.close(); // before the build starts
     store = await VectorStore.open(dir, { annThreshold: 300 });
     expect(await store.vectorSearch('t', unit(3), { limit: 1 })).toHaveLength(1);
     expect(store.maintenanceState('t')).toBe('waiting');
@@ -356,7 +367,7 @@ describe('VectorStore', () => {
   });
 
   it('builds anyway when the writes never pause for long enough', async () => {
-    store.close();
+    await store.close();
     store = await VectorStore.open(dir, { annThreshold: 300, settleMs: 1_000, maxDeferMs: 3_000 });
     await store.createTable('t', DIMS);
     await store.upsert(

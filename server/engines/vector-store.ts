@@ -58,6 +58,10 @@ export interface VectorStoreOptions extends Partial<IndexPolicy> {
   storageOptions?: StorageOptions;
 }
 
+/** How often, and how far apart, closing is tried again while a LanceDB call holds the connection: 2 s in all. */
+const CLOSE_ATTEMPTS = 100;
+const CLOSE_RETRY_MS = 20;
+
 /**
  * LanceDB tables of chunks (one per knowledge base) in one folder. Writes to a table run one at a time
  * (inserts, deletes and index maintenance would otherwise race on the same files); reads never wait.
@@ -307,11 +311,25 @@ export class VectorStore {
     await this.exact?.whenSaved();
   }
 
-  close(): void {
+  /**
+   * Closes the tables and the connection. A LanceDB call still under way (a table another request was
+   * opening as the server stopped) holds the connection, and closing it then throws: the close is tried
+   * again for a while, then left to the process's end.
+   */
+  async close(): Promise<void> {
     this.closed = true;
     this.exact?.close();
     this.handles.forgetAll();
-    this.db.close();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        this.db.close();
+        return;
+      } catch (err) {
+        if (!/borrow/i.test((err as Error).message)) throw err;
+        if (attempt >= CLOSE_ATTEMPTS) return;
+        await new Promise((resolve) => setTimeout(resolve, CLOSE_RETRY_MS));
+      }
+    }
   }
 
   /** Queues index maintenance after a whole insert, without waiting (see IndexUpkeep.schedule). */

@@ -72,7 +72,12 @@ function conjuncts(where: unknown): Node[] {
 }
 
 /** The text span a condition covers, from its first to its last token, parentheses balanced. */
-function spanOf(node: Node, sql: string, engineLength: number, tokens: Token[]): TextEdit | undefined {
+function spanOf(
+  node: Node,
+  sql: string,
+  engineLength: number,
+  tokens: readonly Token[],
+): TextEdit | undefined {
   const locations: number[] = [];
   each(node, (n) => {
     const at = Number(n.query_location);

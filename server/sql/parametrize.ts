@@ -79,7 +79,7 @@ function isValueBefore(t: Token | undefined): boolean {
   return !!t && (t.kind === 'number' || t.kind === 'string' || isName(t) || isOp(t, ')'));
 }
 
-function depthOf(tokens: Token[]): number[] {
+function depthOf(tokens: readonly Token[]): number[] {
   let depth = 0;
   return tokens.map((t) => {
     if (isOp(t, ')')) depth--;
@@ -89,7 +89,7 @@ function depthOf(tokens: Token[]): number[] {
   });
 }
 
-function nameFor(tokens: Token[], depths: number[], i: number): string {
+function nameFor(tokens: readonly Token[], depths: number[], i: number): string {
   const prev = tokens[i - 1];
   // `column = 10` or `10 = column`
   if (prev?.kind === 'op' && COMPARISONS.has(prev.value) && isName(tokens[i - 2])) return tokens[i - 2].value;
@@ -107,7 +107,7 @@ const isListEnd = (t: Token | undefined) =>
   !t || t.kind === 'eof' || isOp(t, ',') || SELECT_LIST_END.has(word(t));
 
 /** The alias of the select item around token `i` (`sum(CASE ... ELSE 0 END) AS January`). */
-function itemAlias(tokens: Token[], depths: number[], i: number): string | undefined {
+function itemAlias(tokens: readonly Token[], depths: number[], i: number): string | undefined {
   // The SELECT whose list holds token i: the nearest one before it, no deeper than it, with no FROM, WHERE,
   // ... of its own level in between.
   let select = -1;
@@ -132,7 +132,7 @@ function itemAlias(tokens: Token[], depths: number[], i: number): string | undef
   return undefined;
 }
 
-function insertColumnNames(tokens: Token[]): string[] | undefined {
+function insertColumnNames(tokens: readonly Token[]): string[] | undefined {
   const into = tokens.findIndex((t) => word(t) === 'into');
   if (into === -1 || word(tokens[0]) !== 'insert') return undefined;
   const open = tokens.findIndex((t, k) => k > into && isOp(t, '('));
@@ -145,7 +145,7 @@ function insertColumnNames(tokens: Token[]): string[] | undefined {
   return names;
 }
 
-function inValues(tokens: Token[], i: number): boolean {
+function inValues(tokens: readonly Token[], i: number): boolean {
   const values = tokens.findIndex((t) => word(t) === 'values');
   return values !== -1 && i > values;
 }

@@ -34,7 +34,7 @@ const SLICE_START: ReadonlySet<string> = new Set(['ident', 'quoted_ident', 'numb
  * The name, how many tokens the marker takes, and whether it must have a value.
  */
 function parameterAt(
-  tokens: Token[],
+  tokens: readonly Token[],
   i: number,
 ): { name: string; width: number; required: boolean } | undefined {
   const colon = tokens[i];
@@ -59,7 +59,7 @@ function parameterAt(
  */
 export function bindParameters(sql: string, params: Record<string, unknown> = {}): string {
   if (!sql.includes(':') && !sql.includes('@')) return sql;
-  let tokens: Token[];
+  let tokens: readonly Token[];
   try {
     tokens = tokenize(sql);
   } catch {

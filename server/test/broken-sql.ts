@@ -61,7 +61,7 @@ const BREAKERS = [
   "' OR 1=1 --",
 ];
 
-function tokensOf(sql: string): Token[] {
+function tokensOf(sql: string): readonly Token[] {
   return tokenize(sql).filter((t) => t.kind !== 'eof');
 }
 

@@ -44,7 +44,7 @@ async function storedDocIds(t: TestApp, kb: string): Promise<string[]> {
   try {
     return (await store.scan(table)).map((c) => c.docId).sort();
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

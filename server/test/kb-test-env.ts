@@ -37,7 +37,7 @@ export async function openTestEnv(
     service,
     async close() {
       await store.whenIdle();
-      store.close();
+      await store.close();
       catalog.close();
       await fs.rm(dir, { recursive: true, force: true });
     },

@@ -1,4 +1,5 @@
 import type { QuantisedBlocks } from './scan-kernel';
+import { weightsFor, type ScanQuery } from './query-weights';
 import { TopScores } from './top-scores';
 
 /**
@@ -10,7 +11,7 @@ import { TopScores } from './top-scores';
  */
 export function scanErrorBound(
   blocks: QuantisedBlocks,
-  vector: ArrayLike<number>,
+  vector: ScanQuery,
   coarseNorm: number,
   fineNorm: number,
 ): number {
@@ -23,14 +24,13 @@ export function scanErrorBound(
  */
 export function scanErrorBounds(
   blocks: QuantisedBlocks,
-  vector: ArrayLike<number>,
+  vector: ScanQuery,
   coarseNorm: number,
   fineNorm: number,
 ): { coarse: number; scan: number } {
-  let squares = 0;
-  for (let d = 0; d < vector.length; d++) squares += vector[d] * vector[d];
-  const coarse = blocks.scoreError(vector, coarseNorm);
-  return { coarse, scan: coarse + Math.sqrt(squares) * fineNorm };
+  const weights = weightsFor(vector, blocks.dims);
+  const coarse = weights.scoreError(coarseNorm);
+  return { coarse, scan: coarse + weights.norm * fineNorm };
 }
 
 /** The rows a scan may answer with (`scanCandidates`). */
@@ -53,7 +53,7 @@ export interface ScannedRows {
  */
 export function scanCandidates(
   blocks: QuantisedBlocks,
-  vector: ArrayLike<number>,
+  vector: ScanQuery,
   kth: TopScores,
   error: number,
   held: ScannedRows,

@@ -8,6 +8,7 @@ import { layoutOf, type Header } from './copy-file-body';
 import { Centroids } from './row-groups';
 import { QuantisedBlocks } from './scan-kernel';
 import { TopScores } from './top-scores';
+import { QueryWeights } from './query-weights';
 
 /**
  * Searches of a grouped copy's file while the copy itself is read from it (copy-file.ts). Reading a million
@@ -84,7 +85,8 @@ export class CopyFileSearch {
     const { header, removed } = this;
     const kth = new TopScores(Math.min(limit, header.slots - header.removedCount));
     if (kth.capacity === 0) return [];
-    const { blocks, tempOf, ranges } = this.blocksRead(vector);
+    const weights = QueryWeights.of(vector, header.dims);
+    const { blocks, tempOf, ranges } = this.blocksRead(weights);
     const read = new QuantisedBlocks(header.dims, header.blockRows);
     read.reserveRows(blocks.length * header.blockRows);
     // Runs of consecutive blocks (a group's rows) in one read each.
@@ -100,9 +102,9 @@ export class CopyFileSearch {
     }
     const rowOf = (temp: number) =>
       blocks[Math.floor(temp / header.blockRows)] * header.blockRows + (temp % header.blockRows);
-    const error = scanErrorBound(read, vector, header.coarseNorm, header.fineNorm);
+    const error = scanErrorBound(read, weights, header.coarseNorm, header.fineNorm);
     const held = { slots: header.slots, removed, rowOf };
-    const candidates = scanCandidates(read, vector, kth, error, held, ranges);
+    const candidates = scanCandidates(read, weights, kth, error, held, ranges);
     const best = new TopScores(kth.capacity, true);
     for (const { score, row } of candidates) {
       if (score + error < best.floor) break;
@@ -139,7 +141,7 @@ export class CopyFileSearch {
    * The blocks holding the rows a search of `vector` reads (its nearest groups and the tail), in order; where
    * a held row sits among them; and those rows as ranges of the blocks read.
    */
-  private blocksRead(vector: ArrayLike<number>) {
+  private blocksRead(vector: QueryWeights) {
     const { blockRows, slots } = this.header;
     const groups = this.header.groups!;
     const wanted: number[] = [];

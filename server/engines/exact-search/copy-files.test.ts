@@ -32,7 +32,7 @@ describe("a restarted server reads a table's search copy back from its file", ()
 
   /** Opens the store as a server does at start; `files: false` as one that keeps no files would. */
   async function open(files = true): Promise<VectorStore> {
-    store?.close();
+    await store?.close();
     store = await VectorStore.open(path.join(dir, 'vectors'), {
       // No ANN index: the copy answers every search it can, and LanceDB's exact answer is the reference.
       annThreshold: Number.MAX_SAFE_INTEGER,
@@ -57,7 +57,7 @@ describe("a restarted server reads a table's search copy back from its file", ()
 
   afterEach(async () => {
     await store?.whenIdle();
-    store?.close();
+    await store?.close();
     await fs.rm(dir, { recursive: true, force: true });
     expect(errors).toEqual([]);
   });
@@ -147,7 +147,7 @@ describe("a restarted server reads a table's search copy back from its file", ()
       (bytes: Buffer) => bytes.subarray(0, bytes.length >> 1),
       (bytes: Buffer) => Buffer.from(bytes).fill(1, bytes.length - 100, bytes.length - 90),
     ]) {
-      store?.close();
+      await store?.close();
       store = null;
       await fs.writeFile(file, spoil(await fs.readFile(file)));
       const s = await open();
@@ -225,7 +225,7 @@ describe("a restarted server reads a table's search copy back from its file", ()
     expect(await s.countDocs(TABLE)).toBe(3000);
     expect(JSON.parse(await fs.readFile(counts, 'utf8'))).toMatchObject({ [TABLE]: { count: 3000 } });
     expect(await exists(file)).toBe(true);
-    s.close();
+    await s.close();
     store = null;
     await fs.rm(folder, { recursive: true });
     await fs.rm(counts);
@@ -255,7 +255,7 @@ describe("a restarted server reads a table's search copy back from its file", ()
     await s.whenCopiesSaved();
     const gone = path.join(folder, 'kb_4.copy');
     expect(await exists(gone)).toBe(true);
-    s.close();
+    await s.close();
     store = null;
     await fs.rm(path.join(dir, 'vectors', 'kb_4.lance'), { recursive: true });
     const restarted = await open();

@@ -45,7 +45,7 @@ describe('searches read an in-memory copy of the table', () => {
 
   afterEach(async () => {
     await store.whenIdle();
-    store.close();
+    await store.close();
     await fs.rm(dir, { recursive: true, force: true });
   });
 
@@ -189,7 +189,7 @@ describe('searches read an in-memory copy of the table', () => {
       await small.whenIdle();
       expect(small.searchCopyInfo(TABLE)).toMatchObject({ state: 'loaded', rows: 715 });
     } finally {
-      small.close();
+      await small.close();
     }
   });
 
@@ -223,7 +223,7 @@ describe('searches read an in-memory copy of the table', () => {
       expect(tight.searchCopyInfo(TABLE).state).toBe('not_loaded');
       expect((await tight.vectorSearch(TABLE, record(42).vector, { limit: 1 }))[0].chunkId).toBe('d42:0');
     } finally {
-      tight.close();
+      await tight.close();
     }
   });
 
@@ -292,7 +292,7 @@ describe('searches read an in-memory copy of the table', () => {
         }),
       ).rejects.toThrow(/Unknown column 'nope'/);
     } finally {
-      table.close();
+      await table.close();
     }
   });
 
@@ -315,7 +315,7 @@ describe('searches read an in-memory copy of the table', () => {
       expect(filtered.map((c) => c.chunkId)).toEqual(['d9000:0']);
       expect(filtered).toEqual(await withoutCopy.textSearch(TABLE, 'quick', { limit: 10, vector, filters }));
     } finally {
-      withoutCopy.close();
+      await withoutCopy.close();
     }
   });
 });

@@ -6,6 +6,7 @@ import type { FilterableRows } from './row-filter';
 import { QuantisedBlocks } from './scan-kernel';
 import { scanOnThread } from './scan-thread';
 import { TopScores } from './top-scores';
+import { QueryWeights } from './query-weights';
 import type { Centroids } from './row-groups';
 import type { CopyState } from './copy-state';
 import { emptyCodes, RowCodes } from './row-codes';
@@ -161,12 +162,13 @@ export class MirroredTable implements FilterableRows {
   search(vector: ArrayLike<number>, limit: number, accept?: (row: number) => boolean): StoredChunk[] {
     const kth = new TopScores(Math.min(limit, this.rows));
     if (kth.capacity === 0) return [];
-    const errors = this.codes.scanErrors(vector);
+    const weights = QueryWeights.of(vector, this.dims);
+    const errors = this.codes.scanErrors(weights);
     const error = errors.scan;
     // `removed` grows only as rows are removed: past its end nothing is.
     const held = { slots: this.columns.slots, removed: this.removed, accept };
-    const ranges = accept ? undefined : this.probedRows(vector);
-    const candidates = scanCandidates(this.codes.vectors, vector, kth, error, held, ranges);
+    const ranges = accept ? undefined : this.probedRows(weights);
+    const candidates = scanCandidates(this.codes.vectors, weights, kth, error, held, ranges);
     return this.rescored(vector, candidates, errors, kth.capacity);
   }
 
@@ -179,9 +181,10 @@ export class MirroredTable implements FilterableRows {
   async searchOnThread(vector: ArrayLike<number>, limit: number): Promise<StoredChunk[]> {
     const capacity = Math.min(limit, this.rows);
     const codes = this.codes;
-    const task = this.groups && capacity > 0 ? codes.vectors.scanTask(vector, this.probedRows(vector)) : null;
-    if (!task) return this.search(vector, limit);
-    const errors = codes.scanErrors(vector);
+    const weights = this.groups && capacity > 0 ? QueryWeights.of(vector, this.dims) : null;
+    const task = weights ? codes.vectors.scanTask(weights, this.probedRows(weights)) : null;
+    if (!weights || !task) return this.search(vector, limit);
+    const errors = codes.scanErrors(weights);
     const [slots, generation] = [this.columns.slots, this.rebuilds];
     const scanned = await scanOnThread(codes.vectors, task, capacity, 2 * errors.scan);
     // Rows renumbered meanwhile (grouped again, compacted): the thread's row numbers no longer hold.
@@ -360,7 +363,7 @@ export class MirroredTable implements FilterableRows {
   }
 
   /** The rows a search of `vector` reads: its nearest groups and the tail; undefined for every row. */
-  private probedRows(vector: ArrayLike<number>): number[] | undefined {
+  private probedRows(vector: QueryWeights): number[] | undefined {
     const groups = this.groups;
     if (!groups) return undefined;
     const ranges: number[] = [];

@@ -1,4 +1,5 @@
 import { scanErrorBounds } from './candidates';
+import type { ScanQuery } from './query-weights';
 import { blockRowsFor, isDense, SMALL_BLOCK_ROWS } from './copy-form';
 import { FineCodes } from './fine-codes';
 import { QuantisedBlocks } from './scan-kernel';
@@ -102,7 +103,7 @@ export class RowCodes {
    * How far the int8 scan's score of a row for `vector` can be from the dot product with its coarse codes
    * (`coarse`), and from its rescored one (`scan`, as scanErrorBound says, candidates.ts).
    */
-  scanErrors(vector: ArrayLike<number>): { coarse: number; scan: number } {
+  scanErrors(vector: ScanQuery): { coarse: number; scan: number } {
     return scanErrorBounds(this.vectors, vector, this.coarseNorm, this.fineNorm);
   }
 

@@ -1,6 +1,7 @@
 import { DENSE_SHARE } from './copy-form';
 import { QuantisedBlocks } from './scan-kernel';
 import { TopScores } from './top-scores';
+import type { ScanQuery } from './query-weights';
 
 export { nonZeroShare } from './copy-form';
 
@@ -88,7 +89,7 @@ export class Centroids {
   }
 
   /** The `n` centroids with the highest dot product with `vector`, nearest first. */
-  nearest(vector: ArrayLike<number>, n: number): number[] {
+  nearest(vector: ScanQuery, n: number): number[] {
     const top = new TopScores(Math.min(n, this.count));
     this.blocks.score(
       vector,

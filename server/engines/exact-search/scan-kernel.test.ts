@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without type declarations
 import { assembleScanKernel } from '../../../scripts/build-scan-kernel.mjs';
 import { QuantisedBlocks } from './scan-kernel';
+import { QueryWeights, type ScanQuery } from './query-weights';
 import { TopScores } from './top-scores';
 import { encodeVector } from '../vector-codes';
 import { randomUnit } from '../../test/random-vectors';
@@ -21,7 +22,7 @@ describe('QuantisedBlocks', () => {
   });
 
   /** Every row's score, as the kernel hands it back with a floor below every score. */
-  const allScores = (blocks: QuantisedBlocks, query: Float32Array, rows: number) => {
+  const allScores = (blocks: QuantisedBlocks, query: ScanQuery, rows: number) => {
     const seen = new Float32Array(rows).fill(NaN);
     blocks.score(
       query,
@@ -35,6 +36,20 @@ describe('QuantisedBlocks', () => {
     );
     return seen;
   };
+
+  it('scores and bounds a search rounded once exactly as the query rounded by each scan', () => {
+    const dims = 64;
+    const blocks = new QuantisedBlocks(dims, 32);
+    const rows = Array.from({ length: 100 }, (_, i) => randomUnit(dims, 100 + i));
+    for (const row of rows) blocks.append(row);
+    for (const nonZero of [5, dims]) {
+      const query = randomUnit(dims, 7 + nonZero, nonZero);
+      const weights = QueryWeights.of(query, dims);
+      expect(allScores(blocks, weights, rows.length)).toEqual(allScores(blocks, query, rows.length));
+      expect(blocks.scoreError(weights, 1.2)).toBe(blocks.scoreError(query, 1.2));
+      expect(blocks.scanTask(weights)).toEqual(blocks.scanTask(query));
+    }
+  });
 
   it('takes staged rows into its own memory in place of its rows, and lets the staged memory go', () => {
     const dims = 40;

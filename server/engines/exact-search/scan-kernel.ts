@@ -7,7 +7,7 @@ import {
   type WasmMemory,
 } from './kernel-module';
 import { codesDot, encodeVector } from '../vector-codes';
-import { queryScaleOf, queryScoreError, writeQueryPairs } from './query-weights';
+import { weightsFor, type QueryWeights, type ScanQuery } from './query-weights';
 
 /**
  * A scan made on another thread (scan-worker.ts): the query's pairs and scale as the kernel takes them, and
@@ -217,16 +217,17 @@ export class QuantisedBlocks {
    * dimensions were non-zero.
    */
   score(
-    query: ArrayLike<number>,
+    query: ScanQuery,
     floor: () => number,
     visit: (firstRow: number, candidates: BlockCandidates) => void,
     ranges?: ArrayLike<number>,
   ): number {
-    const queryScale = queryScaleOf(query, this.dims);
+    const weights = weightsFor(query, this.dims);
+    const queryScale = weights.scale;
     if (queryScale === 0 || this.rows === 0) return 0;
     const kernel = this.kernel;
     if (!kernel) throw new Error('staged blocks are not scored');
-    const pairCount = this.writePairs(query, queryScale);
+    const pairCount = this.writePairs(weights);
     const candidates: BlockCandidates = {
       count: 0,
       scores: new Float32Array(this.memory.buffer, this.outScores, this.blockRows),
@@ -260,18 +261,19 @@ export class QuantisedBlocks {
    * What another thread needs to scan like `score` (scan-worker.ts): the query's pairs, its scale, and each
    * call of the kernel's arguments (block start, rows, scales start, first row). Null for a zero query.
    */
-  scanTask(query: ArrayLike<number>, ranges?: ArrayLike<number>): ScanTask | null {
-    const queryScale = queryScaleOf(query, this.dims);
+  scanTask(query: ScanQuery, ranges?: ArrayLike<number>): ScanTask | null {
+    const weights = weightsFor(query, this.dims);
+    const queryScale = weights.scale;
     if (queryScale === 0 || this.rows === 0) return null;
-    const pairCount = this.writePairs(query, queryScale);
+    const pairCount = this.writePairs(weights);
     const pairs = new Int32Array(Math.ceil(pairCount / 2) * 4);
     pairs.set(new Int32Array(this.memory.buffer, this.pairs, pairs.length));
     return { pairs, pairCount, queryScale, calls: this.kernelCalls(ranges) };
   }
 
-  /** As `queryScoreError` (query-weights.ts), for these blocks' dimensions. */
-  scoreError(query: ArrayLike<number>, rowNorm: number): number {
-    return queryScoreError(query, this.dims, rowNorm);
+  /** As `QueryWeights.scoreError` (query-weights.ts), for these blocks' dimensions. */
+  scoreError(query: ScanQuery, rowNorm: number): number {
+    return weightsFor(query, this.dims).scoreError(rowNorm);
   }
 
   /**
@@ -322,9 +324,9 @@ export class QuantisedBlocks {
   }
 
   /** The query's non-zero dimensions as the kernel's list of pairs, in this memory; returns how many. */
-  private writePairs(query: ArrayLike<number>, queryScale: number): number {
+  private writePairs(weights: QueryWeights): number {
     const pairs = new Int32Array(this.memory.buffer, this.pairs, Math.ceil(this.dims / 2) * 4);
-    return writeQueryPairs(query, this.dims, queryScale, this.blockRows, pairs);
+    return weights.writePairs(this.blockRows, pairs);
   }
 
   private locate(row: number): { block: number; inBlock: number } {

@@ -16,7 +16,7 @@ export function renderForSource(
   sql: string,
   source: string,
   dialect: SourceDialect,
-  read: Token[] = tokenize(sql),
+  read: readonly Token[] = tokenize(sql),
 ): string {
   const tokens = read.filter((t) => t.kind !== 'eof');
   while (
@@ -46,7 +46,7 @@ export function renderForSource(
 }
 
 /** A `source .` at the start of a dotted name (not in the middle of one: `x.shop.t` is not the source). */
-function namesSource(tokens: Token[], i: number, source: string): boolean {
+function namesSource(tokens: readonly Token[], i: number, source: string): boolean {
   const t = tokens[i];
   const next = tokens[i + 1];
   if (!next || next.kind !== 'op' || next.value !== '.') return false;
@@ -68,7 +68,7 @@ function renderToken(t: Token, dialect: SourceDialect): string {
 }
 
 /** Whether the statement already ends with its own LIMIT at the top level (not one inside a subquery). */
-export function hasTopLevelLimit(sql: string | Token[]): boolean {
+export function hasTopLevelLimit(sql: string | readonly Token[]): boolean {
   let depth = 0;
   for (const t of typeof sql === 'string' ? tokenize(sql) : sql) {
     if (t.kind === 'op' && t.value === '(') depth++;

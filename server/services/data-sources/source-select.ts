@@ -143,7 +143,10 @@ export class SourceSelect {
    * of any dotted name. An unqualified name is then the source's own (a CTE, or a table the source will refuse
    * by name), since only a USE makes unqualified names ours.
    */
-  private async writtenInOneSource(tokens: Token[], written: Set<string>): Promise<Placement | undefined> {
+  private async writtenInOneSource(
+    tokens: readonly Token[],
+    written: Set<string>,
+  ): Promise<Placement | undefined> {
     if (written.size !== 1) return undefined;
     const others = new Set([
       ...DATA_SOURCES.map((d) => d.name),
@@ -205,7 +208,7 @@ function sourceOf(ref: TableReference, names: Set<string>, sessionSource: string
 }
 
 /** Sources named at the start of a dotted name anywhere in the statement (`shop.orders`, `shop.public.t`). */
-function writtenSources(tokens: Token[], names: Set<string>): Set<string> {
+function writtenSources(tokens: readonly Token[], names: Set<string>): Set<string> {
   const found = new Set<string>();
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
@@ -227,7 +230,7 @@ const nativeQueryAlone = (source: string) =>
  */
 function nativeQuery(
   sql: string,
-  tokens: Token[],
+  tokens: readonly Token[],
   names: Set<string>,
 ): { source: string; text: string } | undefined {
   const shape = nativeQueryShape(tokens);

@@ -75,7 +75,7 @@ const isName = (t: Token | undefined): boolean => t?.kind === 'ident' || t?.kind
  * The offset in our dialect's text of an offset the engine gives in its dialect (see toEngineDialect): quoted
  * names keep their length unless they hold a quote, strings with backslash escapes change theirs.
  */
-export function sourceOffset(tokens: Token[], engineOffset: number): number {
+export function sourceOffset(tokens: readonly Token[], engineOffset: number): number {
   let delta = 0;
   for (const t of tokens) {
     const engineStart = t.offset + delta;
