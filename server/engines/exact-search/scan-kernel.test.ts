@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without type declarations
 import { assembleScanKernel } from '../../../scripts/build-scan-kernel.mjs';
 import { QuantisedBlocks } from './scan-kernel';
+import { scanErrorBound } from './candidates';
 import { QueryWeights, type ScanQuery } from './query-weights';
 import { TopScores } from './top-scores';
 import { encodeVector } from '../vector-codes';
@@ -46,7 +47,7 @@ describe('QuantisedBlocks', () => {
       const query = randomUnit(dims, 7 + nonZero, nonZero);
       const weights = QueryWeights.of(query, dims);
       expect(allScores(blocks, weights, rows.length)).toEqual(allScores(blocks, query, rows.length));
-      expect(blocks.scoreError(weights, 1.2)).toBe(blocks.scoreError(query, 1.2));
+      expect(scanErrorBound(blocks, weights, 1.2, 0.01)).toBe(scanErrorBound(blocks, query, 1.2, 0.01));
       expect(blocks.scanTask(weights)).toEqual(blocks.scanTask(query));
     }
   });
@@ -101,7 +102,7 @@ describe('QuantisedBlocks', () => {
       const rowNorm = Math.max(...coarse.map((c) => Math.sqrt(dot(c, c))));
       for (const nonZero of [7, dims]) {
         const query = randomUnit(dims, 5000 + nonZero, nonZero);
-        const error = blocks.scoreError(query, rowNorm);
+        const error = QueryWeights.of(query, dims).scoreError(rowNorm);
         // Small (the query's rounding to int16 weights), yet never passed.
         expect(error).toBeLessThan(1e-3);
         const seen = allScores(blocks, query, rows.length);

@@ -271,11 +271,6 @@ export class QuantisedBlocks {
     return { pairs, pairCount, queryScale, calls: this.kernelCalls(ranges) };
   }
 
-  /** As `QueryWeights.scoreError` (query-weights.ts), for these blocks' dimensions. */
-  scoreError(query: ScanQuery, rowNorm: number): number {
-    return weightsFor(query, this.dims).scoreError(rowNorm);
-  }
-
   /**
    * The kernel's calls that score `ranges` (every row without them), four numbers each: the bytes of the first
    * row's first column, the rows (within one block, a multiple of the strip), the bytes of their scales, and
